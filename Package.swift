@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ExtensionBridge",
+    products: [
+        .executable(name: "extension-bridge-host", targets: ["extension-bridge-host"]),
+        .executable(name: "extension-bridge", targets: ["extension-bridge"]),
+        .library(name: "BridgeHost", targets: ["BridgeHost"]),
+        .library(name: "SharedSuite", targets: ["SharedSuite"]),
+    ],
+    targets: [
+        // The one place with platform #ifs: POSIX calls, errno, files, clocks.
+        .target(name: "BridgeSystem"),
+        // Frame codec (pure state machine) and the stdio channel.
+        .target(name: "NativeMessaging", dependencies: ["BridgeSystem"]),
+        // JSON value, parser and writer without Foundation (start-up cost).
+        .target(name: "BridgeJSON"),
+        // Group container, typed suite, shared files, pending queue.
+        .target(name: "SharedSuite", dependencies: ["BridgeJSON", "BridgeSystem"]),
+        // Request envelope, handler protocol, router, actions, caller policy.
+        .target(name: "BridgeHost", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
+        // The settings tool's verbs and argument parsing, testable as a library.
+        .target(name: "BridgeCLI", dependencies: ["BridgeJSON", "SharedSuite", "BridgeHost", "BridgeSystem"]),
+        .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost"]),
+        .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI"]),
+
+        .testTarget(name: "NativeMessagingTests", dependencies: ["NativeMessaging"]),
+        .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
+        .testTarget(name: "SharedSuiteTests", dependencies: ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "SharedSuite", "BridgeJSON"]),
+        .testTarget(name: "BridgeCLITests", dependencies: ["BridgeCLI", "SharedSuite", "BridgeJSON"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BridgeJSON"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

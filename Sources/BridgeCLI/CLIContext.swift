@@ -1,0 +1,53 @@
+import BridgeSystem
+
+/// What a command may touch: passed in, so tests run commands in-process.
+public struct CLIContext {
+    public var environment: Environment
+    /// Writes bytes to standard output; throws when the reader is gone.
+    public var writeOut: ([UInt8]) throws(SystemError) -> Void
+    /// Writes a line to standard error.
+    public var writeErr: (String) -> Void
+    /// Reads all of standard input.
+    public var readIn: () throws(SystemError) -> [UInt8]
+
+    public init(
+        environment: Environment, writeOut: @escaping ([UInt8]) throws(SystemError) -> Void,
+        writeErr: @escaping (String) -> Void, readIn: @escaping () throws(SystemError) -> [UInt8]
+    ) {
+        self.environment = environment
+        self.writeOut = writeOut
+        self.writeErr = writeErr
+        self.readIn = readIn
+    }
+
+    /// The real process streams.
+    public static func standard() -> CLIContext {
+        CLIContext(
+            environment: .current(),
+            writeOut: { (bytes) throws(SystemError) in try FileIO.writeAll(1, bytes) },
+            writeErr: { line in try? FileIO.writeAll(2, Array((line + "\n").utf8)) },
+            readIn: { () throws(SystemError) -> [UInt8] in
+                var all: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let n = try FileSystem.readInto(&chunk, from: 0, fd: 0)
+                    if n == 0 { return all }
+                    all.append(contentsOf: chunk[0..<n])
+                }
+            })
+    }
+
+    /// Prints `text` and a newline to standard output.
+    func print(_ text: String) throws(CLIError) {
+        try out(Array((text + "\n").utf8))
+    }
+
+    /// Writes bytes to standard output, mapping failure to an I/O error.
+    func out(_ bytes: [UInt8]) throws(CLIError) {
+        do {
+            try writeOut(bytes)
+        } catch {
+            throw CLIError(.io, "cannot write to standard output: \(error)")
+        }
+    }
+}

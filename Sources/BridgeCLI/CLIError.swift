@@ -1,0 +1,50 @@
+import SharedSuite
+
+/// A failed command: what to tell the person, and the exit status
+/// (sysexits: 64 usage, 65 bad data, 66 missing, 74 I/O, 75 lock timeout).
+public struct CLIError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Int32, Sendable {
+        case usage = 64
+        case data = 65
+        case missing = 66
+        case io = 74
+        case lockTimeout = 75
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+    public var exitStatus: Int32 { kind.rawValue }
+
+    /// A usage error that points at the verb's help.
+    public static func usage(_ message: String, verb: String? = nil) -> CLIError {
+        let hint = verb.map { "run `extension-bridge \($0) --help`" } ?? "run `extension-bridge --help`"
+        return CLIError(.usage, "\(message); \(hint)")
+    }
+
+    /// Maps a suite error to its exit status.
+    public init(_ error: SuiteError) {
+        switch error {
+        case .corrupt, .newerFormat, .invalidValue, .contentTooLarge: self.init(.data, error.description)
+        case .notFound: self.init(.missing, error.description)
+        case .lockTimeout: self.init(.lockTimeout, error.description)
+        case .invalidGroupID, .invalidName: self.init(.usage, error.description)
+        case .io, .noHome, .queueFull: self.init(.io, error.description)
+        }
+    }
+}
+
+/// Runs `body`, turning a suite error into a CLI error.
+func suite<T>(_ body: () throws(SuiteError) -> T) throws(CLIError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(error)
+    }
+}

@@ -1,0 +1,104 @@
+import BridgeJSON
+import SharedSuite
+
+/// `queue list | count | drain`.
+struct QueueCommands {
+    let context: CLIContext
+    let queue: PendingQueue
+    let json: Bool
+
+    func run(_ operands: [String], all: Bool) throws(CLIError) {
+        guard let sub = operands.first, operands.count == 1 else {
+            throw .usage("queue needs one of: list, count, drain", verb: "queue")
+        }
+        switch sub {
+        case "list": try list()
+        case "count": try count()
+        case "drain": try drain(keepDuplicates: all)
+        default: throw .usage("unknown queue command '\(sub)'", verb: "queue")
+        }
+    }
+
+    func list() throws(CLIError) {
+        let entries = try suite { () throws(SuiteError) in
+            try queue.entries(forURL: nil, contentCharacters: 0)
+        }
+        for entry in entries {
+            switch entry {
+            case .item(let item):
+                if json {
+                    var summary = item.json.objectValue ?? [:]
+                    summary["content"] = nil
+                    summary["contentBytes"] = .int(item.contentBytes)
+                    try context.print(JSONWriter.string(.object(summary)))
+                } else {
+                    try context.print("\(item.id)\t\(item.savedAt.iso8601)\t\(item.url)\t\(item.title ?? "")")
+                }
+            case .unsupported(let id, let version):
+                try context.print(
+                    json
+                        ? JSONWriter.string(["id": .string(id), "unsupportedFormatVersion": .int(version)])
+                        : "\(id)\tformatVersion \(version): needs a newer extension-bridge")
+            case .unreadable(let id, let reason):
+                try context.print(
+                    json
+                        ? JSONWriter.string(["id": .string(id), "unreadable": .string(reason)])
+                        : "\(id)\tunreadable: \(reason)")
+            }
+        }
+    }
+
+    func count() throws(CLIError) {
+        let n = try suite { () throws(SuiteError) in try queue.count() }
+        try context.print(json ? JSONWriter.string(["count": .int(n)]) : String(n))
+    }
+
+    /// Hands every readable item over, then removes it: a drain killed at any
+    /// instant loses nothing (an item may be handed over again, never lost).
+    /// Items of an unknown format or unreadable ones stay and are reported.
+    func drain(keepDuplicates: Bool) throws(CLIError) {
+        let ids = try suite { () throws(SuiteError) in try queue.ids() }
+        var handedURLs = Set<String>()
+        var imported = 0
+        var skipped = 0
+        var kept: [String] = []
+        for id in ids {
+            guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, contentCharacters: nil) })
+            else {
+                continue  // drained by someone else meanwhile
+            }
+            switch entry {
+            case .item(let item):
+                if !keepDuplicates && handedURLs.contains(item.url) {
+                    skipped += 1
+                } else {
+                    try handOver(item)
+                    handedURLs.insert(item.url)
+                    imported += 1
+                }
+                try suite { () throws(SuiteError) in try queue.remove(id: id) }
+            case .unsupported(let id, let version):
+                kept.append("\(id): formatVersion \(version) is newer than this extension-bridge reads; upgrade it")
+            case .unreadable(let id, let reason):
+                kept.append("\(id): \(reason)")
+            }
+        }
+        var summary = "imported \(imported) item\(imported == 1 ? "" : "s")"
+        if skipped > 0 {
+            summary += ", skipped \(skipped) duplicate URL\(skipped == 1 ? "" : "s") (use --all to keep them)"
+        }
+        if !kept.isEmpty { summary += ", kept \(kept.count) that cannot be read:" }
+        context.writeErr(summary)
+        for line in kept { context.writeErr("  " + line) }
+    }
+
+    private func handOver(_ item: QueueItem) throws(CLIError) {
+        if json {
+            try context.print(JSONWriter.string(item.json))
+        } else {
+            try context.print(
+                "# \(item.title ?? item.url)\n\(item.url)\nsaved \(item.savedAt.iso8601) by \(item.source)\n\n\(item.content)\n"
+            )
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import BridgeHost
+import BridgeJSON
+import BridgeSystem
+import SharedSuite
+
+/// `read`, `write`, `delete`, `export`, `import`, `enable`, `disable`, `repair`.
+struct SuiteCommands {
+    let context: CLIContext
+    let store: Suite
+    let json: Bool
+
+    /// Plain text for one value: scalars bare, containers as pretty JSON.
+    static func plain(_ value: SuiteValue) -> String {
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return JSONWriter.format(d)
+        case .string(let s): return s
+        case .data(let bytes): return Base64.encode(bytes)
+        case .date(let t): return t.iso8601
+        case .array, .dictionary: return JSONWriter.prettyString(value.json)
+        }
+    }
+
+    func read(_ operands: [String]) throws(CLIError) {
+        guard operands.count <= 1 else { throw .usage("read takes at most one key", verb: "read") }
+        let snapshot = try suite { () throws(SuiteError) in try store.snapshot() }
+        guard let key = operands.first else {
+            let all = JSONValue.object(snapshot.values.mapValues(\.json))
+            try context.print(json ? JSONWriter.string(all) : JSONWriter.prettyString(all))
+            return
+        }
+        guard let value = snapshot[key] else {
+            throw CLIError(.missing, "the key '\(key)' does not exist in \(store.container.suitePath)")
+        }
+        try context.print(json ? JSONWriter.string(value.json) : SuiteCommands.plain(value))
+    }
+
+    func write(_ operands: [String]) throws(CLIError) {
+        guard let key = operands.first else { throw .usage("write needs a key and a value", verb: "write") }
+        guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
+        let value = try ValueParser.parse(Array(operands.dropFirst()))
+        try suite { () throws(SuiteError) in try store.update { $0[key] = value } }
+    }
+
+    func delete(_ operands: [String]) throws(CLIError) {
+        guard operands.count == 1 else { throw .usage("delete takes one key", verb: "delete") }
+        let key = operands[0]
+        var existed = false
+        try suite { () throws(SuiteError) in
+            try store.update { values in existed = values.removeValue(forKey: key) != nil }
+        }
+        if !existed { throw CLIError(.missing, "the key '\(key)' does not exist in \(store.container.suitePath)") }
+    }
+
+    func setEnabled(_ on: Bool) throws(CLIError) {
+        try suite { () throws(SuiteError) in try store.update { SettingsKeys.setEnabled(on, in: &$0) } }
+        if !json { context.writeErr("extension \(on ? "enabled" : "disabled") (\(SettingsKeys.enabled) = \(on))") }
+    }
+
+    func export(_ operands: [String]) throws(CLIError) {
+        guard operands.count <= 1 else { throw .usage("export takes at most one file", verb: "export") }
+        let values = try suite { () throws(SuiteError) in try store.snapshot().values }
+        let bytes = Suite.encode(values)
+        let target = operands.first ?? "-"
+        if target == "-" {
+            try context.out(bytes)
+        } else {
+            do {
+                try FileSystem.writeAtomically(target, bytes, mode: 0o600)
+            } catch {
+                throw CLIError(.io, "cannot write \(target): \(error)")
+            }
+        }
+    }
+
+    func importValues(_ operands: [String]) throws(CLIError) {
+        guard operands.count <= 1 else { throw .usage("import takes at most one file", verb: "import") }
+        let source = operands.first ?? "-"
+        let bytes: [UInt8]
+        do {
+            bytes = source == "-" ? try context.readIn() : try FileSystem.readFile(source)
+        } catch {
+            throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
+        }
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(bytes, maximumDepth: 512)
+        } catch {
+            throw CLIError(.data, "\(source) is not JSON: \(error)")
+        }
+        let values: [String: SuiteValue]
+        if parsed["formatVersion"] != nil {
+            values = try suite { () throws(SuiteError) in try Suite.decode(document: parsed, path: source) }
+        } else if let members = parsed.objectValue {
+            do {
+                values = try SuiteValue.decodeMembers(members)
+            } catch {
+                throw CLIError(.data, "\(source): \(error)")
+            }
+        } else {
+            throw CLIError(
+                .data, "\(source) must hold a suite document or an object of values, not a \(parsed.typeName)")
+        }
+        try suite { () throws(SuiteError) in try store.replaceAll(values) }
+        if !json { context.writeErr("imported \(values.count) keys into \(store.container.suitePath)") }
+    }
+
+    func repair() throws(CLIError) {
+        switch try suite({ () throws(SuiteError) in try store.repair() }) {
+        case .nothingToRepair:
+            try context.print("nothing to repair: \(store.container.suitePath) is readable or absent")
+        case .movedAside(let target, let reason):
+            try context.print("moved the unreadable suite (\(reason)) to \(target); the suite now starts from defaults")
+        }
+    }
+}

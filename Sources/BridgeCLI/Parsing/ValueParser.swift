@@ -1,0 +1,86 @@
+import BridgeJSON
+import BridgeSystem
+import SharedSuite
+
+/// Turns `write` operands into a suite value, the way `defaults write` does:
+/// `VALUE` alone is a string; `-bool`, `-int`, `-float`, `-string`, `-date`,
+/// `-data` (base64), `-array V…`, `-dict K V…` and `-json TEXT` choose the type.
+public enum ValueParser {
+    /// The type flags `write` accepts.
+    public static let typeFlags = [
+        "-bool", "-int", "-integer", "-float", "-double", "-string", "-date", "-data", "-array", "-dict", "-json",
+    ]
+
+    /// Parses the operands after the key.
+    /// - Throws: `CLIError` with status 64 for a missing value, 65 for a value
+    ///   that is not of the type.
+    public static func parse(_ operands: [String]) throws(CLIError) -> SuiteValue {
+        guard let first = operands.first else { throw .usage("write needs a value", verb: "write") }
+        guard first.hasPrefix("-"), typeFlags.contains(first) else {
+            if operands.count != 1 {
+                throw .usage("write takes one value; quote it, or use -array / -dict for several", verb: "write")
+            }
+            if first.hasPrefix("-") && first.count > 1 && Double(first) == nil {
+                throw .usage("unknown type flag \(first) (known: \(typeFlags.joined(separator: " ")))", verb: "write")
+            }
+            return .string(first)
+        }
+        let rest = Array(operands.dropFirst())
+        func single() throws(CLIError) -> String {
+            guard rest.count == 1 else { throw .usage("\(first) takes exactly one value", verb: "write") }
+            return rest[0]
+        }
+        switch first {
+        case "-bool":
+            switch try single().lowercased() {
+            case "true", "yes", "1": return .bool(true)
+            case "false", "no", "0": return .bool(false)
+            case let other: throw CLIError(.data, "'\(other)' is not a boolean (true, false, yes, no, 1, 0)")
+            }
+        case "-int", "-integer":
+            let text = try single()
+            guard let value = Int(text) else { throw CLIError(.data, "'\(text)' is not a 64-bit integer") }
+            return .int(value)
+        case "-float", "-double":
+            let text = try single()
+            guard let value = Double(text), value.isFinite else {
+                throw CLIError(.data, "'\(text)' is not a finite number")
+            }
+            return .double(value)
+        case "-string":
+            return .string(try single())
+        case "-date":
+            let text = try single()
+            guard let date = WallTime(iso8601: text) else {
+                throw CLIError(.data, "'\(text)' is not an ISO 8601 date (2026-11-29 or 2026-11-29T18:57:02Z)")
+            }
+            return .date(date)
+        case "-data":
+            let text = try single()
+            guard let bytes = Base64.decode(text) else { throw CLIError(.data, "'\(text.prefix(40))' is not base64") }
+            return .data(bytes)
+        case "-array":
+            return .array(rest.map(SuiteValue.string))
+        case "-dict":
+            guard rest.count % 2 == 0 else {
+                throw .usage("-dict takes key value pairs; got an odd count", verb: "write")
+            }
+            var members: [String: SuiteValue] = [:]
+            for pair in stride(from: 0, to: rest.count, by: 2) { members[rest[pair]] = .string(rest[pair + 1]) }
+            return .dictionary(members)
+        default:  // -json
+            let text = try single()
+            let json: JSONValue
+            do {
+                json = try JSONParser.parse(text, maximumDepth: 512)
+            } catch {
+                throw CLIError(.data, "the -json value is not JSON: \(error)")
+            }
+            do {
+                return try SuiteValue(json: json)
+            } catch {
+                throw CLIError(.data, "the -json value cannot be stored: \(error)")
+            }
+        }
+    }
+}

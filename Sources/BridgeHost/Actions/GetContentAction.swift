@@ -1,0 +1,34 @@
+import BridgeJSON
+import SharedSuite
+
+/// `getContent {url}`: the page rules and the items saved for that URL.
+public struct GetContentAction: BridgeAction {
+    public let name = "getContent"
+    public init() {}
+
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        guard let url = request.string("url") else {
+            return .error(.invalidRequest, "getContent needs a string url")
+        }
+        do throws(SuiteError) {
+            let snapshot = try context.suite.snapshot()
+            let entries = try context.queue.entries(forURL: url, contentCharacters: HostLimits.excerptCharacters)
+            var items: [JSONValue] = []
+            for case .item(let item) in entries.prefix(HostLimits.maxItemsPerPage) {
+                items.append(
+                    .object([
+                        "id": .string(item.id), "title": item.title.map(JSONValue.string) ?? .null,
+                        "savedAt": .string(item.savedAt.iso8601), "contentBytes": .int(item.contentBytes),
+                        "excerpt": .string(item.content),
+                    ]))
+            }
+            return .success([
+                "url": .string(url), "enabled": .bool(snapshot.bool(SettingsKeys.enabled) ?? false),
+                "rules": SettingsKeys.rules(snapshot), "items": .array(items),
+            ])
+        } catch {
+            context.logger.warn("getContent: \(error)")
+            return .error(error)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import BridgeJSON
+import SharedSuite
+
+/// `getSettings`: `{status, settings: {enabled, theme}}` from the suite.
+public struct GetSettingsAction: BridgeAction {
+    public let name = "getSettings"
+    public init() {}
+
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        do throws(SuiteError) {
+            let snapshot = try context.suite.snapshot()
+            return .success(["settings": SettingsKeys.publicSettings(snapshot)])
+        } catch {
+            context.logger.warn("getSettings: \(error)")
+            return .error(error)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import BridgeJSON
+import SharedSuite
+
+/// `queueCount`: how many items wait for `queue drain`.
+public struct QueueCountAction: BridgeAction {
+    public let name = "queueCount"
+    public init() {}
+
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        do throws(SuiteError) {
+            return .success(["count": .int(try context.queue.count())])
+        } catch {
+            return .error(error)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import BridgeJSON
+import SharedSuite
+
+/// `setSettings {settings: {enabled?, theme?}}`: the popup's switch.
+public struct SetSettingsAction: BridgeAction {
+    public let name = "setSettings"
+    public init() {}
+
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        guard let changes = request.body["settings"]?.objectValue, !changes.isEmpty else {
+            return .error(.invalidRequest, "setSettings needs a non-empty settings object")
+        }
+        var enabled: Bool?
+        var theme: String?
+        for (key, value) in changes {
+            switch (key, value) {
+            case ("enabled", .bool(let b)): enabled = b
+            case ("theme", .string(let t)) where t.count <= 64: theme = t
+            case ("enabled", _), ("theme", _):
+                return .error(.invalidRequest, "settings.\(key) has the wrong type (\(value.typeName))")
+            default:
+                return .error(
+                    .invalidRequest, "settings.\(key) cannot be set from the extension (allowed: enabled, theme)")
+            }
+        }
+        do throws(SuiteError) {
+            try context.suite.update { values in
+                if let enabled { SettingsKeys.setEnabled(enabled, in: &values) }
+                if let theme { values[SettingsKeys.theme] = .string(theme) }
+            }
+            return .success(["settings": SettingsKeys.publicSettings(try context.suite.snapshot())])
+        } catch {
+            context.logger.warn("setSettings: \(error)")
+            return .error(error)
+        }
+    }
+}

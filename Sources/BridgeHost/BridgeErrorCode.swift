@@ -1,0 +1,19 @@
+/// The stable error codes sent to the extension. Append-only: never rename
+/// or reuse one (docs/PROTOCOL.md lists them).
+public enum BridgeErrorCode: String, Sendable, CaseIterable {
+    case invalidJSON = "invalid_json"
+    case invalidUTF8 = "invalid_utf8"
+    case notAnObject = "not_an_object"
+    case tooDeep = "too_deep"
+    case messageTooLarge = "message_too_large"
+    case replyTooLarge = "reply_too_large"
+    case unknownAction = "unknown_action"
+    case invalidRequest = "invalid_request"
+    case missingField = "missing_field"
+    case callerNotAllowed = "caller_not_allowed"
+    case suiteUnreadable = "suite_unreadable"
+    case contentTooLarge = "content_too_large"
+    case queueFull = "queue_full"
+    case storageError = "storage_error"
+    case internalError = "internal_error"
+}

@@ -1,0 +1,53 @@
+import BridgeSystem
+
+/// Log levels, from quietest to loudest.
+public enum LogLevel: Int, Comparable, Sendable {
+    case error = 0, warn, info, debug
+
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
+
+    /// Parses `error`, `warn`, `info`, `debug`.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "error": self = .error
+        case "warn", "warning": self = .warn
+        case "info": self = .info
+        case "debug": self = .debug
+        default: return nil
+        }
+    }
+}
+
+/// Writes log lines to a sink (stderr in the host). Never to stdout: it carries frames.
+/// Callers never pass saved content to it; sizes and codes only.
+public struct Logger: Sendable {
+    public var level: LogLevel
+    private let sink: @Sendable (String) -> Void
+
+    public init(level: LogLevel, sink: @escaping @Sendable (String) -> Void) {
+        self.level = level
+        self.sink = sink
+    }
+
+    /// A logger to stderr at the level in `EXTENSION_BRIDGE_LOG` (default `warn`).
+    public static func standardError(environment: Environment, name: String) -> Logger {
+        let level = environment["EXTENSION_BRIDGE_LOG"].flatMap(LogLevel.init(name:)) ?? .warn
+        let prefix = "\(name)[\(getpid())]: "
+        return Logger(level: level) { line in
+            try? FileIO.writeAll(2, Array((prefix + line + "\n").utf8))
+        }
+    }
+
+    /// A logger that drops everything.
+    public static let silent = Logger(level: .error) { _ in }
+
+    public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
+        guard messageLevel <= level else { return }
+        sink("\(messageLevel): \(message())")
+    }
+
+    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+    public func warn(_ message: @autoclosure () -> String) { log(.warn, message()) }
+    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+}

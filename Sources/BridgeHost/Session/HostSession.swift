@@ -1,0 +1,155 @@
+import BridgeJSON
+import BridgeSystem
+import NativeMessaging
+import SharedSuite
+
+/// One native-messaging session: frames in, router, frames out, until the
+/// browser closes stdin. Serves one-shot callers (`sendNativeMessage`) and
+/// ports (`connectNative`) alike; after a `hello` it also watches the suite
+/// and pushes `settingsChanged` when the public settings or rules change.
+public final class HostSession {
+    /// How the session ended, as an exit status.
+    public enum Outcome: Int32, Equatable, Sendable {
+        /// End of input between frames, EPIPE, or a termination signal.
+        case clean = 0
+        /// End of input inside a frame, or a read error.
+        case protocolError = 1
+    }
+
+    private let channel: StdioChannel
+    private let router: Router
+    private let logger: Logger
+    private let watchIntervalMilliseconds: Int32
+    private let shouldStop: () -> Bool
+    private var watching = false
+    private var lastToken: FileIdentity?
+    private var lastPublished: JSONValue?
+    private var nextWatchCheck: Int64 = 0
+
+    /// - Parameters:
+    ///   - shouldStop: polled between frames and after signals (SIGTERM).
+    public init(
+        channel: StdioChannel, router: Router, logger: Logger, watchIntervalMilliseconds: Int32 = 250,
+        shouldStop: @escaping () -> Bool = { false }
+    ) {
+        self.channel = channel
+        self.router = router
+        self.logger = logger
+        self.watchIntervalMilliseconds = watchIntervalMilliseconds
+        self.shouldStop = shouldStop
+    }
+
+    /// Serves frames until end of input; returns the exit status.
+    public func run() -> Outcome {
+        while !shouldStop() {
+            let received: StdioChannel.Received
+            do {
+                received = try channel.receive(timeoutMilliseconds: watching ? watchIntervalMilliseconds : nil)
+            } catch {
+                logger.error("\(error)")
+                return .protocolError
+            }
+            let reply: JSONValue
+            switch received {
+            case .endOfInput:
+                return .clean
+            case .interrupted:
+                continue
+            case .timedOut:
+                if !pushChangesIfAny() { return .clean }
+                continue
+            case .oversized(let length):
+                logger.warn("discarded a \(length)-byte message (limit \(channel.maximumFrameLength))")
+                reply =
+                    BridgeReply.error(
+                        .messageTooLarge,
+                        "the message is \(length) bytes, over the limit of \(channel.maximumFrameLength) bytes",
+                        ["size": .int(length), "limit": .int(channel.maximumFrameLength)]
+                    ).json
+            case .frame(let body):
+                reply = answer(body)
+            }
+            if !send(reply) { return .clean }
+            if watching && !pushChangesIfAny() { return .clean }
+        }
+        return .clean
+    }
+
+    /// Decodes one frame body and routes it; parse failures become error replies.
+    func answer(_ body: [UInt8]) -> JSONValue {
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(body, maximumDepth: HostLimits.maxDepth)
+        } catch {
+            logger.info("refused a \(body.count)-byte message: \(error)")
+            switch error {
+            case .invalidUTF8: return BridgeReply.error(.invalidUTF8, "the message is not valid UTF-8: \(error)").json
+            case .tooDeep: return BridgeReply.error(.tooDeep, "\(error)", ["limit": .int(HostLimits.maxDepth)]).json
+            case .syntax: return BridgeReply.error(.invalidJSON, "\(error)").json
+            }
+        }
+        let reply = router.handle(message)
+        if !watching, message["action"]?.stringValue == "hello" {
+            watching = true
+            lastToken = try? router.context.suite.changeToken()
+            lastPublished = publicState()
+        }
+        return reply
+    }
+
+    /// Writes one reply, replacing one over the browsers' limit. False when
+    /// the browser is gone (EPIPE) or the write failed.
+    func send(_ reply: JSONValue) -> Bool {
+        var bytes = JSONWriter.bytes(reply)
+        let limit = router.context.maxReplyBytes
+        if bytes.count > limit {
+            logger.warn("reply of \(bytes.count) bytes replaced by reply_too_large")
+            var error = BridgeReply.error(
+                .replyTooLarge, "the reply would be \(bytes.count) bytes, over the browsers' limit of \(limit) bytes",
+                ["size": .int(bytes.count), "limit": .int(limit)])
+            error = error.echoing(reply["id"])
+            bytes = JSONWriter.bytes(error.json)
+        }
+        do {
+            try channel.send(bytes)
+            return true
+        } catch {
+            if case .io(let e) = error, e.code == EPIPE {
+                logger.info("the browser closed the pipe")
+            } else {
+                logger.error("\(error)")
+            }
+            return false
+        }
+    }
+
+    /// The settings and rules as the extension sees them; nil when unreadable.
+    func publicState() -> JSONValue? {
+        guard let snapshot = try? router.context.suite.snapshot() else { return nil }
+        return .object(["settings": SettingsKeys.publicSettings(snapshot), "rules": SettingsKeys.rules(snapshot)])
+    }
+
+    /// Pushes `settingsChanged` when the suite changed in a way the extension
+    /// can see. Costs one `stat` per interval. False when the browser is gone.
+    func pushChangesIfAny() -> Bool {
+        guard watching else { return true }
+        let now = WallTime.now().milliseconds
+        if now < nextWatchCheck { return true }
+        nextWatchCheck = now + Int64(watchIntervalMilliseconds)
+        let token: FileIdentity?
+        do {
+            token = try router.context.suite.changeToken()
+        } catch {
+            logger.warn("watching the suite: \(error)")
+            return true
+        }
+        guard token != lastToken else { return true }
+        lastToken = token
+        guard let state = publicState(), state != lastPublished else { return true }
+        lastPublished = state
+        var event = state.objectValue ?? [:]
+        event["event"] = "settingsChanged"
+        logger.debug("pushing settingsChanged")
+        return send(.object(event))
+    }
+}

@@ -1,0 +1,37 @@
+import BridgeJSON
+import SharedSuite
+
+/// The suite keys the host reads and the public view the extension sees.
+public enum SettingsKeys {
+    /// bool, default false: the extension acts on pages.
+    public static let enabled = "extensionEnabled"
+    /// string, default "auto": the popup's theme.
+    public static let theme = "extensionTheme"
+    /// The seed's legacy key, read first by `request:enabled_status`.
+    public static let legacyEnabled = "user_defaults_suite_enabled"
+    /// dictionary of string → string: the word-replacement vocabulary.
+    public static let vocabulary = "vocabulary"
+
+    /// `settings` as `getSettings` and `settingsChanged` send them.
+    public static func publicSettings(_ snapshot: SuiteSnapshot) -> JSONValue {
+        .object([
+            "enabled": .bool(snapshot.bool(enabled) ?? false),
+            "theme": .string(snapshot.string(theme) ?? "auto"),
+        ])
+    }
+
+    /// `rules` as `getContent` and `settingsChanged` send them.
+    public static func rules(_ snapshot: SuiteSnapshot) -> JSONValue {
+        var words: [String: JSONValue] = [:]
+        for (word, value) in snapshot.dictionary(vocabulary) ?? [:] {
+            if case .string(let replacement) = value, !word.isEmpty { words[word] = .string(replacement) }
+        }
+        return .object(["vocabulary": .object(words)])
+    }
+
+    /// Sets the enabled flag, keeping the seed's legacy key in step when present.
+    public static func setEnabled(_ on: Bool, in values: inout [String: SuiteValue]) {
+        values[enabled] = .bool(on)
+        if values[legacyEnabled] != nil { values[legacyEnabled] = .bool(on) }
+    }
+}

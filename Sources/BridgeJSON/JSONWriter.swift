@@ -1,0 +1,117 @@
+/// Serializes `JSONValue` to UTF-8 JSON without Foundation.
+///
+/// Object keys are written in sorted order, so output is deterministic.
+/// Strings are escaped minimally (quote, backslash, control characters);
+/// everything else, U+2028 included, is written as its UTF-8 bytes, so any
+/// string round-trips exactly. Non-finite doubles cannot occur in parsed
+/// values and are written as `null`.
+public struct JSONWriter {
+    /// Indentation: nil for compact output.
+    public var indent: String?
+
+    public init(indent: String? = nil) { self.indent = indent }
+
+    /// Compact UTF-8 bytes of `value`.
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONWriter().write(value, into: &out, level: 0)
+        return out
+    }
+
+    /// `value` as a compact string.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// `value` as a pretty string with two-space indentation.
+    public static func prettyString(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        JSONWriter(indent: "  ").write(value, into: &out, level: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `value` to `out`.
+    public func write(_ value: JSONValue, into out: inout [UInt8], level: Int) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
+        case .string(let s): JSONWriter.writeString(s, into: &out)
+        case .array(let elements):
+            if elements.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, level + 1)
+                write(element, into: &out, level: level + 1)
+            }
+            newline(&out, level)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "{"))
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(&out, level + 1)
+                JSONWriter.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(UInt8(ascii: " ")) }
+                write(members[key] ?? .null, into: &out, level: level + 1)
+            }
+            newline(&out, level)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func newline(_ out: inout [UInt8], _ level: Int) {
+        guard let indent else { return }
+        out.append(UInt8(ascii: "\n"))
+        for _ in 0..<level { out.append(contentsOf: indent.utf8) }
+    }
+
+    /// Shortest text that reads back as the same double, always with a
+    /// fraction or exponent so it reads back as a double, not an integer.
+    public static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        let text = d.description
+        if text.contains(".") || text.contains("e") { return text }
+        return text + ".0"
+    }
+
+    /// Appends `s` as a quoted, escaped JSON string.
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var s = s
+        s.withUTF8 { utf8 in
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                runStart = i + 1
+                switch b {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                default:
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                }
+            }
+            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

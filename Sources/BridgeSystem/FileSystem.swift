@@ -1,0 +1,174 @@
+/// What identifies one version of a file cheaply: a changed file has a new
+/// inode (atomic rename), size, or modification time.
+public struct FileIdentity: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var changed: Int64
+
+    public init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Platform.modificationNanoseconds(info)
+        changed = Platform.changeNanoseconds(info)
+    }
+}
+
+/// File operations on real paths. Every write that replaces a file goes
+/// through a temporary file, `fsync`, `rename` and an `fsync` of the folder.
+public enum FileSystem {
+    /// `lstat` of `path`, or nil when it does not exist.
+    public static func status(_ path: String, followLinks: Bool = false) throws(SystemError) -> stat? {
+        var info = stat()
+        let rc = followLinks ? stat(path, &info) : lstat(path, &info)
+        if rc == 0 { return info }
+        if errno == ENOENT || errno == ENOTDIR { return nil }
+        throw SystemError("stat", path)
+    }
+
+    /// The identity of `path` (following links), or nil when it does not exist.
+    public static func identity(_ path: String) throws(SystemError) -> FileIdentity? {
+        try status(path, followLinks: true).map(FileIdentity.init)
+    }
+
+    /// True when `info` describes a directory.
+    public static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+    /// True when `info` describes a symbolic link.
+    public static func isSymlink(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFLNK }
+    /// True when `info` describes a regular file.
+    public static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+
+    /// Creates `path` and its missing parents with `mode`.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(SystemError) {
+        if let info = try status(path, followLinks: true) {
+            if isDirectory(info) { return }
+            throw SystemError("mkdir", path, code: ENOTDIR)
+        }
+        let parent = parentPath(path)
+        if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+    }
+
+    /// Reads a whole regular file. With `noFollow`, a symlink at `path` is refused.
+    public static func readFile(_ path: String, noFollow: Bool = false, limit: Int = Int.max) throws(SystemError)
+        -> [UInt8]
+    {
+        let flags = O_RDONLY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0)
+        let fd = open(path, flags)
+        if fd < 0 { throw SystemError("open", path) }
+        defer { FileIO.close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw SystemError("stat", path) }
+        if !isRegular(info) { throw SystemError("read", path, code: EISDIR) }
+        let expected = min(Int(info.st_size), limit)
+        var bytes = [UInt8](repeating: 0, count: expected)
+        var filled = 0
+        while filled < expected {
+            let n = try readInto(&bytes, from: filled, fd: fd)
+            if n == 0 { break }
+            filled += n
+        }
+        if filled < expected { bytes.removeLast(expected - filled) }
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` atomically: temporary file beside it, `fsync`,
+    /// `rename`, `fsync` of the folder. A reader sees the old or the new file.
+    /// - Parameter exclusive: when true, fails with `EEXIST` instead of replacing.
+    public static func writeAtomically(
+        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, exclusive: Bool = false
+    ) throws(SystemError) {
+        let folder = parentPath(path)
+        let temp = folder + "/." + lastComponent(path) + ".tmp-" + hex(Platform.randomBytes(6))
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        if fd < 0 { throw SystemError("create", temp) }
+        var committed = false
+        defer { if !committed { unlink(temp) } }
+        do throws(SystemError) {
+            try FileIO.writeAll(fd, bytes)
+            if fsync(fd) != 0 { throw SystemError("fsync", temp) }
+        } catch {
+            FileIO.close(fd)
+            throw error
+        }
+        if close(fd) != 0 { throw SystemError("close", temp) }
+        if exclusive {
+            // link() fails if the target exists, so no item is ever overwritten.
+            if link(temp, path) != 0 { throw SystemError("link", path) }
+            unlink(temp)
+        } else if rename(temp, path) != 0 {
+            throw SystemError("rename", path)
+        }
+        committed = true
+        try syncDirectory(folder)
+    }
+
+    /// Reads into `bytes[offset...]` from `fd`; returns the count (0 at end).
+    public static func readInto(_ bytes: inout [UInt8], from offset: Int, fd: Int32) throws(SystemError) -> Int {
+        let result = bytes.withUnsafeMutableBytes { buf in
+            Result { () throws(SystemError) -> Int in
+                try FileIO.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: buf[offset...]))
+            }
+        }
+        return try result.get()
+    }
+
+    /// `fsync` of a folder, so a rename in it survives a crash.
+    public static func syncDirectory(_ path: String) throws(SystemError) {
+        let fd = open(path, Platform.openDirectoryFlags)
+        if fd < 0 { throw SystemError("open", path) }
+        defer { FileIO.close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL { throw SystemError("fsync", path) }
+    }
+
+    /// Names in a folder, without `.` and `..`, unsorted.
+    public static func listDirectory(_ path: String) throws(SystemError) -> [String] {
+        guard let dir = opendir(path) else { throw SystemError("opendir", path) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a file; a missing file is not an error.
+    public static func remove(_ path: String) throws(SystemError) {
+        if unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }
+    }
+
+    /// Renames `from` to `to`.
+    public static func move(_ from: String, _ to: String) throws(SystemError) {
+        if rename(from, to) != 0 { throw SystemError("rename", from) }
+    }
+
+    /// Everything before the last `/`.
+    public static func parentPath(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Everything after the last `/`.
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Lower-case hex of `bytes`.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

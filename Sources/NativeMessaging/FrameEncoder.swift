@@ -1,0 +1,18 @@
+/// Builds native-messaging frames: a native-order 32-bit byte count, then the body.
+public enum FrameEncoder {
+    /// The browsers' limit on one host-to-browser message (1 MiB).
+    public static let browserMaximumReply = 1_048_576
+
+    /// Returns header and body in one buffer, ready for one write.
+    /// - Throws: `FrameError.bodyTooLarge` when the body does not fit 32 bits.
+    public static func encode(_ body: [UInt8]) throws(FrameError) -> [UInt8] {
+        guard let length = UInt32(exactly: body.count) else {
+            throw .bodyTooLarge(length: body.count, maximum: Int(UInt32.max))
+        }
+        var frame = [UInt8]()
+        frame.reserveCapacity(4 + body.count)
+        withUnsafeBytes(of: length) { frame.append(contentsOf: $0) }
+        frame.append(contentsOf: body)
+        return frame
+    }
+}

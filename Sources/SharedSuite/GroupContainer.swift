@@ -1,0 +1,78 @@
+import BridgeSystem
+
+/// The folder of one app group: the suite file, its lock, the shared files
+/// and the pending queue. The counterpart of an App Group container.
+///
+/// Location: `EXTENSION_BRIDGE_CONTAINER` if set; otherwise on Linux
+/// `$XDG_DATA_HOME/<group>` (or `~/.local/share/<group>`), on macOS
+/// `~/Library/Group Containers/<group>`. `HOME` is read from the environment,
+/// never from `getpwuid` (static executables must not call NSS).
+public struct GroupContainer: Equatable, Sendable {
+    /// The group used when none is named.
+    public static let defaultGroupID = "group.org.extensionbridge.shared"
+
+    /// The group id, such as `group.org.extensionbridge.shared`.
+    public let groupID: String
+    /// The container folder.
+    public let path: String
+
+    /// A container at an explicit folder (tests, `EXTENSION_BRIDGE_CONTAINER`).
+    public init(path: String, groupID: String = GroupContainer.defaultGroupID) {
+        self.path = path
+        self.groupID = groupID
+    }
+
+    /// Resolves the container of `groupID` from the environment.
+    /// - Throws: `.invalidGroupID` for ids that are not a plain name, `.noHome`
+    ///   when neither `HOME` nor the override is set.
+    public init(groupID: String = GroupContainer.defaultGroupID, environment: Environment) throws(SuiteError) {
+        try GroupContainer.validate(groupID: groupID)
+        if let override = environment["EXTENSION_BRIDGE_CONTAINER"] {
+            self.init(path: override, groupID: groupID)
+            return
+        }
+        guard let home = environment["HOME"] else { throw .noHome }
+        let root = Platform.groupContainersRoot(home: home, xdgDataHome: environment["XDG_DATA_HOME"])
+        self.init(path: root + "/" + groupID, groupID: groupID)
+    }
+
+    /// Refuses group ids that are not a plain folder name.
+    public static func validate(groupID: String) throws(SuiteError) {
+        let ok =
+            !groupID.isEmpty && groupID.utf8.count <= 200 && !groupID.hasPrefix(".")
+            && groupID.utf8.allSatisfy { b in
+                (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 46 || b == 45 || b == 95
+            }
+        if !ok { throw .invalidGroupID(groupID) }
+    }
+
+    /// `suite.json`: the key-value suite.
+    public var suitePath: String { path + "/suite.json" }
+    /// `.suite.lock`: writers hold an exclusive `flock` on it.
+    public var lockPath: String { path + "/.suite.lock" }
+    /// `files/`: named shared files.
+    public var filesPath: String { path + "/files" }
+    /// `queue/`: one JSON file per pending item.
+    public var queuePath: String { path + "/queue" }
+    /// `queue/.incoming/`: items being written, renamed into `queue/` when complete.
+    public var incomingPath: String { queuePath + "/.incoming" }
+
+    /// Creates the container folder (mode 0700) when it is missing.
+    public func create() throws(SuiteError) {
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectories(path, mode: 0o700) }
+    }
+
+    /// Creates a sub-folder (mode 0700) and refuses one that is a symlink.
+    func createFolder(_ folder: String) throws(SuiteError) {
+        try create()
+        try SuiteError.wrap { () throws(SystemError) in
+            if let info = try FileSystem.status(folder) {
+                if FileSystem.isSymlink(info) || !FileSystem.isDirectory(info) {
+                    throw SystemError("open", folder, code: ELOOP)
+                }
+                return
+            }
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw SystemError("mkdir", folder) }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import BridgeJSON
+import BridgeSystem
+
+/// The suite file: one versioned JSON document shared by the CLI (writer) and
+/// the host (reader, and writer of a few settings).
+///
+/// * Readers take no lock. A reader holds the last snapshot with the file's
+///   identity (device, inode, size, times) and re-reads only when `stat`
+///   shows a new identity, so an unchanged suite costs one `stat`.
+/// * Writers take an exclusive `flock` on `.suite.lock`, read the newest file,
+///   apply their change, and replace the file atomically (temporary file,
+///   `fsync`, `rename`, `fsync` of the folder): a reader or a crash at any
+///   instant sees the old or the new suite, never a torn one.
+/// * A file that cannot be read (not JSON, wrong types, newer format) is never
+///   overwritten: every write fails until `repair()` moves it aside.
+public final class Suite: SuiteStore {
+    /// The format this code writes and the newest it reads.
+    public static let formatVersion = 1
+
+    public let container: GroupContainer
+    /// How long a writer waits for the lock.
+    public let lockTimeout: Double
+    private var cached: SuiteSnapshot?
+
+    public init(container: GroupContainer, lockTimeout: Double = 5) {
+        self.container = container
+        self.lockTimeout = lockTimeout
+    }
+
+    public func changeToken() throws(SuiteError) -> FileIdentity? {
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.identity(container.suitePath) }
+    }
+
+    public func snapshot() throws(SuiteError) -> SuiteSnapshot {
+        let identity = try changeToken()
+        guard let identity else {
+            cached = nil
+            return SuiteSnapshot()
+        }
+        if let cached, cached.identity == identity { return cached }
+        let fresh = try readFile()
+        cached = fresh
+        return fresh
+    }
+
+    /// Reads and decodes the file now, bypassing the cache.
+    public func readFile() throws(SuiteError) -> SuiteSnapshot {
+        let path = container.suitePath
+        let (bytes, identity): ([UInt8], FileIdentity?)
+        do {
+            (bytes, identity) = try Suite.readWithIdentity(path)
+        } catch {
+            if error.isNotFound { return SuiteSnapshot() }
+            throw .io(error)
+        }
+        let values = try Suite.decode(bytes, path: path)
+        return SuiteSnapshot(values: values, identity: identity)
+    }
+
+    public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
+        try withLock { () throws(SuiteError) in
+            var values = try readFile().values
+            change(&values)
+            try write(values)
+        }
+    }
+
+    /// Replaces every value (the CLI's `import`).
+    public func replaceAll(_ values: [String: SuiteValue]) throws(SuiteError) {
+        try withLock { () throws(SuiteError) in
+            _ = try readFile()  // refuse to overwrite a corrupt or newer file
+            try write(values)
+        }
+    }
+
+    /// What `repair()` did.
+    public enum RepairOutcome: Equatable, Sendable {
+        case nothingToRepair
+        case movedAside(to: String, reason: String)
+    }
+
+    /// Moves an unreadable suite file aside (`suite.json.corrupt-<time>`), so
+    /// the next write starts from defaults. A readable file, or one of a newer
+    /// format, is left alone.
+    public func repair(now: WallTime = .now()) throws(SuiteError) -> RepairOutcome {
+        try withLock { () throws(SuiteError) -> RepairOutcome in
+            do throws(SuiteError) {
+                _ = try readFile()
+                return .nothingToRepair
+            } catch {
+                guard case .corrupt(_, let reason) = error else { throw error }
+                let stamp = now.iso8601.filter { $0 != ":" && $0 != "-" && $0 != "." }
+                let target = container.suitePath + ".corrupt-" + stamp
+                try SuiteError.wrap { () throws(SystemError) in
+                    try FileSystem.move(container.suitePath, target)
+                    try FileSystem.syncDirectory(container.path)
+                }
+                cached = nil
+                return .movedAside(to: target, reason: reason)
+            }
+        }
+    }
+
+    // MARK: - Encoding
+
+    /// Encodes values as the suite document.
+    public static func encode(_ values: [String: SuiteValue]) -> [UInt8] {
+        var bytes = JSONWriter(indent: "  ").bytes(document(values))
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// The suite document for `values`.
+    public static func document(_ values: [String: SuiteValue]) -> JSONValue {
+        .object(["formatVersion": .int(formatVersion), "values": .object(values.mapValues(\.json))])
+    }
+
+    /// Decodes a suite document.
+    /// - Throws: `.corrupt` naming `path` and what is wrong, `.newerFormat`.
+    public static func decode(_ bytes: [UInt8], path: String) throws(SuiteError) -> [String: SuiteValue] {
+        if bytes.isEmpty { throw .corrupt(path: path, reason: "the file is empty (truncated?)") }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, maximumDepth: 512)
+        } catch {
+            throw .corrupt(path: path, reason: "not JSON (\(error))")
+        }
+        return try decode(document: json, path: path)
+    }
+
+    /// Decodes a parsed suite document.
+    public static func decode(document json: JSONValue, path: String) throws(SuiteError) -> [String: SuiteValue] {
+        guard let top = json.objectValue else {
+            throw .corrupt(path: path, reason: "the top level is a \(json.typeName), expected an object")
+        }
+        guard let versionValue = top["formatVersion"] else {
+            throw .corrupt(path: path, reason: "formatVersion is missing")
+        }
+        guard let version = versionValue.intValue, version >= 1 else {
+            throw .corrupt(path: path, reason: "formatVersion is not a positive integer")
+        }
+        if version > formatVersion {
+            throw .newerFormat(path: path, version: version, supported: formatVersion)
+        }
+        let valuesJSON = top["values"] ?? .object([:])
+        guard let members = valuesJSON.objectValue else {
+            throw .corrupt(path: path, reason: "values is a \(valuesJSON.typeName), expected an object")
+        }
+        do throws(SuiteError) {
+            return try SuiteValue.decodeMembers(members)
+        } catch {
+            guard case .invalidValue(let reason) = error else { throw error }
+            throw .corrupt(path: path, reason: "wrong type at \(reason)")
+        }
+    }
+
+    // MARK: - Files and locking
+
+    private func write(_ values: [String: SuiteValue]) throws(SuiteError) {
+        let bytes = Suite.encode(values)
+        try SuiteError.wrap { () throws(SystemError) in
+            try FileSystem.writeAtomically(container.suitePath, bytes, mode: 0o600)
+        }
+        cached = nil
+    }
+
+    private func withLock<T>(_ body: () throws(SuiteError) -> T) throws(SuiteError) -> T {
+        try container.create()
+        let path = container.lockPath
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd < 0 { throw .io(SystemError("open", path)) }
+        defer { FileIO.close(fd) }  // closing releases the lock
+        let deadline = WallTime.now().milliseconds + Int64(lockTimeout * 1000)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code != EWOULDBLOCK { throw .io(SystemError("flock", path, code: code)) }
+            if WallTime.now().milliseconds >= deadline { throw .lockTimeout(path: path, seconds: lockTimeout) }
+            usleep(2_000)
+        }
+        return try body()
+    }
+
+    static func readWithIdentity(_ path: String) throws(SystemError) -> ([UInt8], FileIdentity) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw SystemError("open", path) }
+        defer { FileIO.close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw SystemError("stat", path) }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let n = try FileSystem.readInto(&bytes, from: filled, fd: fd)
+            if n == 0 { break }
+            filled += n
+        }
+        if filled < size { bytes.removeLast(size - filled) }
+        return (bytes, FileIdentity(info))
+    }
+}
+
+extension JSONWriter {
+    /// Bytes of `value` with this writer's indentation.
+    func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, into: &out, level: 0)
+        return out
+    }
+}

@@ -1,0 +1,4 @@
+import BridgeHost
+import BridgeSystem
+
+exit(HostProgram.run(arguments: CommandLine.arguments))

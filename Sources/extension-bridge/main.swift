@@ -1,0 +1,4 @@
+import BridgeCLI
+import BridgeSystem
+
+exit(BridgeCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,168 @@
+import BridgeJSON
+import BridgeSystem
+import SharedSuite
+import Testing
+
+@testable import BridgeCLI
+
+/// Runs the CLI in-process against a temporary container and captures output.
+final class Harness {
+    let tmp = TemporaryFolder()
+    var out: [UInt8] = []
+    var err: [String] = []
+    var input: [UInt8] = []
+
+    var stdout: String { String(decoding: out, as: UTF8.self) }
+
+    @discardableResult
+    func run(_ args: String...) -> Int32 {
+        out = []
+        err = []
+        let context = CLIContext(
+            environment: Environment(["EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "HOME": tmp.path]),
+            writeOut: { [unowned self] bytes in self.out += bytes },
+            writeErr: { [unowned self] line in self.err.append(line) },
+            readIn: { [unowned self] in self.input })
+        return BridgeCLI.run(args, context: context)
+    }
+
+    var container: GroupContainer { GroupContainer(path: tmp.path + "/c") }
+
+    deinit { tmp.remove() }
+}
+
+@Suite struct CommandTests {
+    @Test func writeThenRead_everyType() throws {
+        let h = Harness()
+        #expect(h.run("write", "s", "hello world") == 0)
+        #expect(h.run("write", "b", "-bool", "true") == 0)
+        #expect(h.run("write", "d", "-date", "2026-01-02") == 0)
+        #expect(h.run("write", "v", "-dict", "blue", "blauw") == 0)
+        #expect(h.run("read", "s") == 0 && h.stdout == "hello world\n")
+        #expect(h.run("read", "s", "--json") == 0 && h.stdout == "\"hello world\"\n")
+        #expect(h.run("read", "b") == 0 && h.stdout == "true\n")
+        #expect(h.run("read", "d") == 0 && h.stdout == "2026-01-02T00:00:00.000Z\n")
+        #expect(h.run("read", "v", "--json") == 0 && h.stdout == "{\"blue\":\"blauw\"}\n")
+        #expect(h.run("read", "--json") == 0)
+        #expect(
+            try JSONParser.parse(h.out)
+                == ["s": "hello world", "b": true, "d": ["$date": "2026-01-02T00:00:00.000Z"], "v": ["blue": "blauw"]])
+    }
+
+    @Test func read_missingKey_exits66() {
+        let h = Harness()
+        #expect(h.run("read", "nope") == 66)
+        #expect(h.err.first?.contains("'nope' does not exist") == true)
+    }
+
+    @Test func delete_removesKey_missingExits66() {
+        let h = Harness()
+        h.run("write", "k", "v")
+        #expect(h.run("delete", "k") == 0)
+        #expect(h.run("delete", "k") == 66)
+    }
+
+    @Test func enableDisable_setExtensionEnabled() throws {
+        let h = Harness()
+        #expect(h.run("enable") == 0)
+        #expect(try Suite(container: h.container).snapshot().bool("extensionEnabled") == true)
+        #expect(h.run("disable") == 0)
+        #expect(try Suite(container: h.container).snapshot().bool("extensionEnabled") == false)
+    }
+
+    @Test func exportImport_roundTrip_andImportRefusesNewerFormat() throws {
+        let h = Harness()
+        h.run("write", "n", "-int", "3")
+        h.run("write", "raw", "-data", "AAE=")
+        #expect(h.run("export") == 0)
+        let exported = h.out
+        h.run("delete", "n")
+        h.input = exported
+        #expect(h.run("import") == 0)
+        #expect(try Suite(container: h.container).snapshot().values == ["n": .int(3), "raw": .data([0, 1])])
+        h.input = Array("{\"formatVersion\":7,\"values\":{}}".utf8)
+        #expect(h.run("import", "-") == 65)
+        h.input = Array("{\"plain\":true}".utf8)
+        #expect(h.run("import") == 0)
+        #expect(try Suite(container: h.container).snapshot().values == ["plain": .bool(true)])
+        #expect(h.run("import", h.tmp.path + "/missing.json") == 66)
+    }
+
+    @Test func corruptSuite_readExits65_repairMovesItAside() throws {
+        let h = Harness()
+        h.run("write", "k", "v")
+        try FileSystem.writeAtomically(h.container.suitePath, Array("{oops".utf8))
+        #expect(h.run("read") == 65)
+        #expect(h.err.first?.contains(h.container.suitePath) == true)
+        #expect(h.err.first?.contains("extension-bridge repair") == true)
+        #expect(h.run("write", "k", "w") == 65)
+        #expect(h.run("repair") == 0)
+        #expect(h.stdout.contains("suite.json.corrupt-"))
+        #expect(h.run("read", "--json") == 0 && h.stdout == "{}\n")
+    }
+
+    @Test func queueDrain_handsOverThenRemoves_skippingDuplicateURLs() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        _ = try queue.append(url: "https://a/", title: "A", content: "first", source: "s")
+        _ = try queue.append(url: "https://a/", title: "A again", content: "second", source: "s")
+        _ = try queue.append(url: "https://b/", title: nil, content: "third", source: "s")
+        #expect(h.run("queue", "count") == 0 && h.stdout == "3\n")
+        #expect(h.run("queue", "drain", "--json") == 0)
+        let lines = h.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
+        #expect(lines.count == 2)
+        #expect(lines[0]?["content"] == "first")
+        #expect(lines[1]?["url"] == "https://b/")
+        #expect(h.err.first == "imported 2 items, skipped 1 duplicate URL (use --all to keep them)")
+        #expect(try queue.count() == 0)
+    }
+
+    @Test func queueDrainAll_keepsDuplicates_andKeepsUnknownFormats() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
+        _ = try queue.append(url: "https://a/", title: nil, content: "2", source: "s")
+        try FileSystem.writeAtomically(
+            h.container.queuePath + "/9999999999999-0000000000000000-00000000.json", Array("{\"formatVersion\":2}".utf8)
+        )
+        #expect(h.run("queue", "drain", "--all", "--json") == 0)
+        #expect(h.stdout.split(separator: "\n").count == 2)
+        #expect(h.err.first?.contains("kept 1") == true)
+        #expect(try queue.count() == 1)
+    }
+
+    @Test func queueDrain_outputFailure_removesNothing() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
+        let context = CLIContext(
+            environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
+            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: EPIPE) },
+            writeErr: { _ in }, readIn: { [] })
+        #expect(BridgeCLI.run(["queue", "drain"], context: context) == 74)
+        #expect(try queue.count() == 1)
+    }
+
+    @Test func files_listReadDelete_andBadNames() throws {
+        let h = Harness()
+        try SharedFiles(container: h.container).write("a.txt", Array("A".utf8))
+        #expect(h.run("files", "list") == 0 && h.stdout == "a.txt\t1\n")
+        #expect(h.run("files", "read", "a.txt") == 0 && h.stdout == "A")
+        #expect(h.run("files", "read", "../etc/passwd") == 64)
+        #expect(h.run("files", "delete", "a.txt") == 0)
+        #expect(h.run("files", "read", "a.txt") == 66)
+    }
+
+    @Test func usage_errorsExit64_andHelpWorksForEveryVerb() {
+        let h = Harness()
+        #expect(h.run() == 64)
+        #expect(h.run("frobnicate") == 64)
+        #expect(h.run("queue") == 64)
+        #expect(h.run("--suite", "../x", "read") == 64)
+        for verb in ["read", "write", "delete", "export", "import", "enable", "disable", "repair", "queue", "files"] {
+            #expect(h.run(verb, "--help") == 0)
+            #expect(h.stdout.contains("extension-bridge \(verb)"))
+        }
+        #expect(h.run("--version") == 0 && h.stdout == "extension-bridge \(BridgeVersion.current)\n")
+    }
+}

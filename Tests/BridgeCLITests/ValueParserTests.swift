@@ -1,0 +1,61 @@
+import BridgeSystem
+import SharedSuite
+import Testing
+
+@testable import BridgeCLI
+
+@Suite struct ValueParserTests {
+    @Test(arguments: [
+        (["hello"], SuiteValue.string("hello")),
+        (["-string", "-bool"], .string("-bool")),
+        (["-bool", "YES"], .bool(true)),
+        (["-bool", "0"], .bool(false)),
+        (["-int", "-12"], .int(-12)),
+        (["-float", "2.5"], .double(2.5)),
+        (["-date", "2026-11-29T18:57:02Z"], .date(WallTime(seconds: 1_795_978_622))),
+        (["-data", "AAE="], .data([0, 1])),
+        (["-array", "a", "b"], .array([.string("a"), .string("b")])),
+        (["-array"], .array([])),
+        (["-dict", "blue", "blauw"], .dictionary(["blue": .string("blauw")])),
+        (
+            ["-json", "{\"a\":[1,true],\"d\":{\"$date\":\"1970-01-01\"}}"],
+            .dictionary(["a": .array([.int(1), .bool(true)]), "d": .date(WallTime(seconds: 0))])
+        ),
+        (["-5"], .string("-5")),
+    ])
+    func parse_typedValues(operands: [String], expected: SuiteValue) throws {
+        #expect(try ValueParser.parse(operands) == expected)
+    }
+
+    @Test(arguments: [
+        (["-bool", "maybe"], CLIError.Kind.data), (["-int", "1.5"], .data), (["-float", "inf"], .data),
+        (["-date", "soon"], .data), (["-data", "@@"], .data), (["-json", "{"], .data), (["-json", "null"], .data),
+        ([], .usage), (["-int"], .usage), (["-int", "1", "2"], .usage), (["-dict", "k"], .usage),
+        (["a", "b"], .usage), (["-nope", "x"], .usage),
+    ])
+    func parse_badValues_giveTheRightExitKind(operands: [String], kind: CLIError.Kind) {
+        #expect {
+            try ValueParser.parse(operands)
+        } throws: { error in
+            (error as? CLIError)?.kind == kind
+        }
+    }
+}
+
+@Suite struct ArgumentsTests {
+    @Test func globalOptions_anywhere() throws {
+        let args = try Arguments(["--suite", "group.x", "read", "key", "--json"])
+        #expect(args.suiteID == "group.x")
+        #expect(args.json)
+        #expect(args.words == ["read", "key"])
+    }
+
+    @Test func doubleDash_endsOptions() throws {
+        #expect(try Arguments(["write", "k", "--", "--json"]).words == ["write", "k", "--json"])
+    }
+
+    @Test func unknownOption_isUsageError() {
+        #expect(throws: CLIError.self) { try Arguments(["--frobnicate"]) }
+        #expect(throws: CLIError.self) { try Arguments(["--suite"]) }
+    }
+}

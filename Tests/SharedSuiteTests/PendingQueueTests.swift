@@ -1,0 +1,107 @@
+import BridgeJSON
+import BridgeSystem
+import Testing
+
+@testable import SharedSuite
+
+@Suite struct PendingQueueTests {
+    func makeQueue(_ tmp: TemporaryFolder, limits: QueueLimits = QueueLimits()) -> PendingQueue {
+        PendingQueue(container: GroupContainer(path: tmp.path), limits: limits)
+    }
+
+    @Test func append_thenEntries_returnsItemsOldestFirst() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp)
+        let a = try queue.append(url: "https://a/", title: "A", content: "one", source: "chrome-extension://x/")
+        let b = try queue.append(url: "https://b/", title: nil, content: "two", source: "ff@id")
+        #expect(try queue.count() == 2)
+        let entries = try queue.entries(forURL: nil, contentCharacters: nil)
+        #expect(entries.map(\.id) == [a.id, b.id].sorted())
+        guard case .item(let first) = entries.first(where: { $0.id == a.id }) else {
+            Issue.record("missing item")
+            return
+        }
+        #expect(first.url == "https://a/" && first.title == "A" && first.content == "one")
+        #expect(first.source == "chrome-extension://x/")
+    }
+
+    @Test func entriesForURL_returnsOnlyThatURL() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp)
+        _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
+        _ = try queue.append(url: "https://b/", title: nil, content: "2", source: "s")
+        _ = try queue.append(url: "https://a/", title: nil, content: "3", source: "s")
+        let forA = try queue.entries(forURL: "https://a/", contentCharacters: nil)
+        #expect(forA.count == 2)
+        #expect(try queue.entries(forURL: "https://a", contentCharacters: nil).isEmpty)
+    }
+
+    @Test func largeContent_livesInASharedFile_andExcerptsAreShort() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp, limits: QueueLimits(inlineBytes: 10))
+        let content = String(repeating: "blå ", count: 100)
+        let item = try queue.append(url: "https://a/", title: nil, content: content, source: "s")
+        #expect(try SharedFiles(container: queue.container).list().map(\.name) == ["content-\(item.id).txt"])
+        guard case .item(let full)? = try queue.load(id: item.id, contentCharacters: nil),
+            case .item(let excerpt)? = try queue.load(id: item.id, contentCharacters: 5)
+        else {
+            Issue.record("item not readable")
+            return
+        }
+        #expect(full.content == content)
+        #expect(excerpt.content == "blå b")
+        #expect(excerpt.contentBytes == content.utf8.count)
+        try queue.remove(id: item.id)
+        #expect(try SharedFiles(container: queue.container).list().isEmpty)
+        #expect(try queue.count() == 0)
+    }
+
+    @Test func quotas_giveClearErrors() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp, limits: QueueLimits(maxItems: 1, maxBytes: 1000, maxItemBytes: 5))
+        #expect(throws: SuiteError.contentTooLarge(size: 6, limit: 5)) {
+            try queue.append(url: "u", title: nil, content: "123456", source: "s")
+        }
+        _ = try queue.append(url: "u", title: nil, content: "1", source: "s")
+        #expect {
+            try queue.append(url: "u", title: nil, content: "2", source: "s")
+        } throws: { error in
+            if case .queueFull(let items, _, 1, 1000) = error as? SuiteError { return items == 1 }
+            return false
+        }
+        #expect(try queue.count() == 1)
+    }
+
+    @Test func unknownFormatAndUnreadableItems_areKeptAndReported() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp)
+        _ = try queue.append(url: "u", title: nil, content: "ok", source: "s")
+        try writeRaw(
+            queue.container.queuePath + "/0000000000001-0000000000000000-00000000.json", "{\"formatVersion\":9}")
+        try writeRaw(queue.container.queuePath + "/0000000000002-0000000000000000-00000000.json", "{torn")
+        let entries = try queue.entries(forURL: nil, contentCharacters: nil)
+        #expect(entries.count == 3)
+        #expect(entries[0] == .unsupported(id: "0000000000001-0000000000000000-00000000", formatVersion: 9))
+        if case .unreadable = entries[1] {} else { Issue.record("expected unreadable, got \(entries[1])") }
+        #expect(try queue.count() == 3)
+    }
+
+    @Test func ids_ignoreIncompleteIncomingFiles() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = makeQueue(tmp)
+        _ = try queue.append(url: "u", title: nil, content: "ok", source: "s")
+        try writeRaw(queue.container.incomingPath + "/half.json", "{\"formatV")
+        #expect(try queue.count() == 1)
+    }
+
+    @Test func urlHash_isStableFNV1a() {
+        #expect(PendingQueue.urlHash("") == "cbf29ce484222325")
+        #expect(PendingQueue.urlHash("a") == "af63dc4c8601ec8c")
+    }
+}

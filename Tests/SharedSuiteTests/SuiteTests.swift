@@ -1,0 +1,120 @@
+import BridgeJSON
+import BridgeSystem
+import Testing
+
+@testable import SharedSuite
+
+func mode(_ path: String) -> mode_t {
+    var info = stat()
+    stat(path, &info)
+    return info.st_mode & 0o777
+}
+
+func writeRaw(_ path: String, _ text: String) throws {
+    try FileSystem.writeAtomically(path, Array(text.utf8))
+}
+
+@Suite struct SuiteTests {
+    @Test func missingFile_readsAsEmptyDefaults() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let suite = Suite(container: GroupContainer(path: tmp.path + "/c"))
+        #expect(try suite.snapshot().values.isEmpty)
+    }
+
+    @Test func update_writesVersionedFileWithPrivateModes() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path + "/c")
+        let suite = Suite(container: container)
+        try suite.update { $0["extensionEnabled"] = .bool(true) }
+        let doc = try JSONParser.parse(FileSystem.readFile(container.suitePath))
+        #expect(doc["formatVersion"] == 1)
+        #expect(doc["values"] == ["extensionEnabled": true])
+        #expect(mode(container.path) == 0o700)
+        #expect(mode(container.suitePath) == 0o600)
+    }
+
+    @Test func snapshot_unchangedFile_isServedFromCache_changedFileIsReread() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let writer = Suite(container: container)
+        let reader = Suite(container: container)
+        try writer.update { $0["k"] = .int(1) }
+        let first = try reader.snapshot()
+        #expect(first.int("k") == 1)
+        #expect(try reader.snapshot().identity == first.identity)
+        try writer.update { $0["k"] = .int(2) }
+        #expect(try reader.snapshot().int("k") == 2)
+    }
+
+    @Test(arguments: [
+        ("", "empty"), ("{", "not JSON"), ("[]", "top level"), ("{\"values\":{}}", "formatVersion is missing"),
+        ("{\"formatVersion\":\"1\",\"values\":{}}", "not a positive integer"),
+        ("{\"formatVersion\":1,\"values\":[]}", "values is a array"),
+        ("{\"formatVersion\":1,\"values\":{\"k\":null}}", "wrong type at k"),
+    ])
+    func corruptFile_isNamedAndNeverOverwritten(content: String, reason: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        try writeRaw(container.suitePath, content)
+        let suite = Suite(container: container)
+        #expect {
+            try suite.snapshot()
+        } throws: { error in
+            guard case .corrupt(let path, let why) = error as? SuiteError else { return false }
+            return path == container.suitePath && why.contains(reason)
+        }
+        #expect(throws: SuiteError.self) { try suite.update { $0["x"] = .int(1) } }
+        #expect(String(decoding: try FileSystem.readFile(container.suitePath), as: UTF8.self) == content)
+    }
+
+    @Test func newerFormat_isRefusedAndLeftAlone() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let text = "{\"formatVersion\":2,\"values\":{\"future\":1}}"
+        try writeRaw(container.suitePath, text)
+        let suite = Suite(container: container)
+        #expect(throws: SuiteError.newerFormat(path: container.suitePath, version: 2, supported: 1)) {
+            try suite.snapshot()
+        }
+        #expect(throws: SuiteError.self) { try suite.update { $0["x"] = .int(1) } }
+        #expect(throws: SuiteError.newerFormat(path: container.suitePath, version: 2, supported: 1)) {
+            try suite.repair()
+        }
+        #expect(String(decoding: try FileSystem.readFile(container.suitePath), as: UTF8.self) == text)
+    }
+
+    @Test func repair_movesCorruptFileAsideAndWritesWork() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        try writeRaw(container.suitePath, "{broken")
+        let suite = Suite(container: container)
+        guard case .movedAside(let target, _) = try suite.repair(now: WallTime(seconds: 0)) else {
+            Issue.record("expected the file to be moved aside")
+            return
+        }
+        #expect(target == container.suitePath + ".corrupt-19700101T000000000Z")
+        #expect(String(decoding: try FileSystem.readFile(target), as: UTF8.self) == "{broken")
+        try suite.update { $0["k"] = .bool(true) }
+        #expect(try suite.snapshot().bool("k") == true)
+    }
+
+    @Test func lock_heldByAnother_timesOutWithClearError() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        try container.create()
+        let fd = open(container.lockPath, O_RDWR | O_CREAT, 0o600)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let suite = Suite(container: container, lockTimeout: 0.05)
+        #expect(throws: SuiteError.lockTimeout(path: container.lockPath, seconds: 0.05)) {
+            try suite.update { $0["k"] = .int(1) }
+        }
+    }
+}
