@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every test: format lint, Swift unit and integration tests (the real
+# built binaries over pipes and the real file system), the extension's node
+# tests, and the end-to-end tests in real Chromium and Firefox.
+# Installs what it needs when run as root (Debian packages, a venv under .build).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$PWD
+export BUILD_DIR="${BUILD_DIR:-$root/.build}"
+started=$(date +%s)
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'test.sh: %s\n' "$*" >&2; exit 1; }
+
+need_debian_package() {  # $1 command, $2 package
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        step "installing $2 (needed for $1)"
+        apt-get update -qq >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+    else
+        die "$1 is missing: install the Debian package $2 (sudo apt-get install $2)"
+    fi
+}
+
+command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing: install Swift 6 and put swift on PATH"
+need_debian_package node nodejs
+need_debian_package chattr e2fsprogs
+
+step "swift format lint --strict"
+swift format lint --strict -r Sources Tests Package.swift
+
+step "swift build (debug, with tests)"
+swift build --build-tests
+bin_dir=$(swift build --show-bin-path)
+
+step "swift test: unit tests and end-to-end tests of the built binaries"
+EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
+
+step "node --test: the extension's pure modules and its manifest"
+node --test extension/test/
+
+if [ -x scripts/e2e/run.sh ]; then
+    step "end-to-end in real Chromium and Firefox"
+    scripts/e2e/run.sh
+fi
+
+printf '\ntest.sh: all tests passed in %ss\n' "$(( $(date +%s) - started ))"
