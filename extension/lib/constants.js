@@ -1,0 +1,41 @@
+// Names shared by the background, the popup and the tests.
+// The content script is a classic script and cannot import this module; it
+// repeats the three type strings it uses, and test/manifest.test.js checks
+// that they match these constants.
+
+/** Native messaging host name (see extension-id.json and docs/PROTOCOL.md). */
+export const HOST_NAME = 'org.extensionbridge.host';
+
+/** The protocol version this extension speaks (docs/PROTOCOL.md). */
+export const PROTOCOL_VERSION = 1;
+
+/** The command every host problem points people to. */
+export const DOCTOR_COMMAND = 'extension-bridge doctor';
+
+/** runtime.sendMessage / tabs.sendMessage types, handled by lib/router.js. */
+export const MessageType = Object.freeze({
+  // content script → background (seed 002's message; answered with
+  // {"background_response:enabled": <bool>})
+  CONTENT_ENABLED: 'content_request:enabled',
+  // content script or popup → background
+  GET_SETTINGS: 'getSettings',
+  GET_CONTENT: 'getContent',
+  // popup → background only
+  SET_SETTINGS: 'setSettings',
+  SAVE_CONTENT: 'saveContent',
+  QUEUE_COUNT: 'queueCount',
+  HOST_STATUS: 'hostStatus',
+  // background → content scripts (tabs.sendMessage)
+  SETTINGS_CHANGED: 'settingsChanged',
+  // popup → content script of the active tab (tabs.sendMessage)
+  COLLECT_PAGE: 'collectPage',
+});
+
+/** The seed's reply key for CONTENT_ENABLED. */
+export const ENABLED_RESPONSE_KEY = 'background_response:enabled';
+
+/** Keys in storage.session. */
+export const SessionKey = Object.freeze({
+  HOST_STATUS: 'hostStatus',
+  SERVED_TABS: 'servedTabs',
+});

@@ -1,0 +1,508 @@
+// The client for the native host: one runtime.connectNative port with request
+// ids, per-request timeouts, a hello handshake, reconnection with backoff, and
+// runtime.sendNativeMessage as the fallback when the port cannot be used.
+//
+// Everything it touches comes in through the constructor (runtime, timers,
+// clock, randomness), so node tests drive it with fakes. It keeps only
+// connection state that a service-worker restart may lose: a new worker starts
+// with a fresh client, which opens a port again on first use.
+
+import { HOST_NAME, PROTOCOL_VERSION } from './constants.js';
+import { backoffDelay } from './backoff.js';
+import {
+  HostProblemError,
+  ProblemCode,
+  classifyNativeError,
+  makeProblem,
+  problemFromHostReply,
+} from './problems.js';
+
+/** What the client is doing, for the popup. */
+export const ConnectionState = Object.freeze({
+  IDLE: 'idle', // no port; one is opened on the next request
+  CONNECTING: 'connecting', // port open, hello not answered yet
+  CONNECTED: 'connected', // hello answered
+  BACKOFF: 'backoff', // the port dropped; waiting to reconnect (requests go one-shot)
+  ONE_SHOT: 'oneShot', // the port API is unusable here; every request goes one-shot
+  FAILED: 'failed', // a problem retrying cannot fix (not found, forbidden, …)
+});
+
+/** Requests that may be sent again after the port dropped with them in flight. */
+const RETRY_SAFE_ACTIONS = new Set(['hello', 'getSettings', 'getContent', 'queueCount', 'setSettings']);
+
+function isRetrySafe(message) {
+  if (typeof message.action === 'string') return RETRY_SAFE_ACTIONS.has(message.action);
+  return message.message === 'request:enabled_status';
+}
+
+function describe(message) {
+  return typeof message.action === 'string' ? message.action : String(message.message ?? 'request');
+}
+
+export class HostClient {
+  #runtime;
+  #hostName;
+  #setTimeout;
+  #clearTimeout;
+  #now;
+  #random;
+  #requestTimeoutMs;
+  #helloTimeoutMs;
+  #idleCloseMs;
+  #backoff;
+  #onEvent;
+  #onStatus;
+  #log;
+
+  #port = null;
+  #state = ConnectionState.IDLE;
+  #pending = new Map(); // id → {message, resolve, reject, timer, internal}
+  #nextId = 1;
+  #attempt = 0;
+  #retryTimer = null;
+  #idleTimer = null;
+  #problem = null;
+  #hello = null;
+  #hardFailure = false;
+  #portDisabled = false;
+  #keepAlive = false;
+
+  /**
+   * @param {object} deps
+   * @param {object} deps.runtime `browser.runtime` / `chrome.runtime` (or a fake)
+   * @param {string} [deps.hostName]
+   * @param {(fn: Function, ms: number) => any} [deps.setTimeout]
+   * @param {(handle: any) => void} [deps.clearTimeout]
+   * @param {() => number} [deps.now] milliseconds
+   * @param {() => number} [deps.random] [0, 1), for backoff jitter
+   * @param {number} [deps.requestTimeoutMs]
+   * @param {number} [deps.helloTimeoutMs]
+   * @param {number} [deps.idleCloseMs] close an unneeded idle port after this long
+   * @param {object} [deps.backoff] options for backoffDelay
+   * @param {(frame: object) => void} [deps.onEvent] host events (frames with `event`, no `id`)
+   * @param {(snapshot: object) => void} [deps.onStatus] every state change
+   * @param {(...args: any[]) => void} [deps.log]
+   */
+  constructor({
+    runtime,
+    hostName = HOST_NAME,
+    setTimeout = (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout = (handle) => globalThis.clearTimeout(handle),
+    now = () => Date.now(),
+    random = Math.random,
+    requestTimeoutMs = 10_000,
+    helloTimeoutMs = 5_000,
+    idleCloseMs = 30_000,
+    backoff = {},
+    onEvent = () => {},
+    onStatus = () => {},
+    log = () => {},
+  }) {
+    if (!runtime) throw new TypeError('HostClient needs a runtime');
+    this.#runtime = runtime;
+    this.#hostName = hostName;
+    this.#setTimeout = setTimeout;
+    this.#clearTimeout = clearTimeout;
+    this.#now = now;
+    this.#random = random;
+    this.#requestTimeoutMs = requestTimeoutMs;
+    this.#helloTimeoutMs = helloTimeoutMs;
+    this.#idleCloseMs = idleCloseMs;
+    this.#backoff = backoff;
+    this.#onEvent = onEvent;
+    this.#onStatus = onStatus;
+    this.#log = log;
+  }
+
+  /** The current state as plain data (what goes to storage.session). */
+  snapshot() {
+    return {
+      state: this.#state,
+      problem: this.#problem,
+      hostVersion: this.#hello?.hostVersion ?? null,
+      protocolVersion: this.#hello?.protocolVersion ?? null,
+      attempt: this.#attempt,
+      keepAlive: this.#keepAlive,
+      updatedAt: this.#now(),
+    };
+  }
+
+  get state() {
+    return this.#state;
+  }
+
+  /**
+   * Keep a port open (and reconnect it when it drops) while there is someone
+   * to push events to; otherwise let an idle port close.
+   */
+  setKeepAlive(on) {
+    this.#keepAlive = Boolean(on);
+    if (this.#keepAlive) {
+      this.#cancelIdleClose();
+      if (!this.#port && this.#state === ConnectionState.IDLE && this.#portAllowed()) this.#openPort();
+    } else {
+      this.#maybeIdleClose();
+    }
+  }
+
+  /** Forget a permanent problem (after the user ran the doctor) so the next request tries again. */
+  retry() {
+    this.#hardFailure = false;
+    this.#portDisabled = false;
+    this.#attempt = 0;
+    this.#problem = null;
+    this.#cancelRetry();
+    if (!this.#port) this.#setState(ConnectionState.IDLE);
+    if (this.#keepAlive && !this.#port) this.#openPort();
+  }
+
+  /** Close the port and stop reconnecting. Pending requests fail. */
+  close() {
+    this.#cancelRetry();
+    this.#cancelIdleClose();
+    const port = this.#port;
+    this.#port = null;
+    this.#hello = null;
+    this.#rejectAll(makeProblem(ProblemCode.EXITED, 'Closed by the extension.'));
+    if (port) {
+      try {
+        port.disconnect();
+      } catch {
+        // already gone
+      }
+    }
+    this.#setState(ConnectionState.IDLE);
+  }
+
+  /**
+   * Sends one request and resolves with the host's reply object (which may be
+   * `status: "error"`). Rejects with HostProblemError when the host cannot be
+   * reached.
+   */
+  async request(message, options = {}) {
+    const { reply } = await this.#send(message, options);
+    return reply;
+  }
+
+  /** A hello round trip: host version and round-trip time in ms. */
+  async ping(options = {}) {
+    const start = this.#now();
+    const { reply, transport } = await this.#send({ action: 'hello' }, options);
+    const rttMs = Math.max(0, this.#now() - start);
+    if (reply?.status !== 'success' || reply.protocolVersion !== PROTOCOL_VERSION) {
+      throw new HostProblemError(this.#mismatch(reply));
+    }
+    return {
+      connected: true,
+      transport,
+      rttMs,
+      hostVersion: reply.hostVersion ?? null,
+      protocolVersion: reply.protocolVersion,
+    };
+  }
+
+  // ---- sending ----
+
+  #portAllowed() {
+    return !this.#hardFailure && !this.#portDisabled && typeof this.#runtime.connectNative === 'function';
+  }
+
+  async #send(message, { timeoutMs = this.#requestTimeoutMs } = {}) {
+    if (!message || typeof message !== 'object' || Array.isArray(message)) {
+      throw new TypeError('A host request is an object');
+    }
+    if (this.#hardFailure) throw new HostProblemError(this.#problem);
+    if (!this.#portAllowed() || this.#state === ConnectionState.BACKOFF) {
+      return this.#oneShot(message, timeoutMs);
+    }
+    if (!this.#port && !this.#openPort()) {
+      if (this.#hardFailure) throw new HostProblemError(this.#problem);
+      return this.#oneShot(message, timeoutMs);
+    }
+    return this.#postOnPort(this.#port, message, timeoutMs, false);
+  }
+
+  #postOnPort(port, message, timeoutMs, internal) {
+    this.#cancelIdleClose();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = this.#setTimeout(() => {
+        if (!this.#pending.has(id)) return;
+        this.#pending.delete(id);
+        reject(new HostProblemError(makeProblem(
+          ProblemCode.TIMEOUT,
+          `No reply to ${describe(message)} within ${timeoutMs} ms.`,
+        )));
+        this.#maybeIdleClose();
+      }, timeoutMs);
+      this.#pending.set(id, { message, resolve, reject, timer, internal });
+      try {
+        port.postMessage({ ...message, id });
+      } catch (error) {
+        // The port cannot be used (Firefox: "Attempt to postMessage on
+        // disconnected port"). This request was not delivered, so it is safe
+        // to send it one-shot whatever it is.
+        this.#pending.delete(id);
+        this.#clearTimeout(timer);
+        const problem = classifyNativeError(error?.message ?? error);
+        this.#log('postMessage failed:', problem.message);
+        this.#lose(port, problem);
+        if (internal) {
+          reject(new HostProblemError(problem));
+        } else if (this.#hardFailure) {
+          reject(new HostProblemError(this.#problem));
+        } else {
+          this.#oneShot(message, timeoutMs).then(resolve, reject);
+        }
+      }
+    });
+  }
+
+  async #oneShot(message, timeoutMs) {
+    if (typeof this.#runtime.sendNativeMessage !== 'function') {
+      const problem = makeProblem(ProblemCode.UNAVAILABLE, 'runtime.sendNativeMessage is not available.');
+      if (typeof this.#runtime.connectNative !== 'function') this.#fail(problem);
+      throw new HostProblemError(problem);
+    }
+    let timer = null;
+    const timeout = new Promise((_, reject) => {
+      timer = this.#setTimeout(() => reject(new HostProblemError(makeProblem(
+        ProblemCode.TIMEOUT,
+        `No reply to ${describe(message)} within ${timeoutMs} ms.`,
+      ))), timeoutMs);
+    });
+    try {
+      const reply = await Promise.race([
+        Promise.resolve().then(() => this.#runtime.sendNativeMessage(this.#hostName, message)),
+        timeout,
+      ]);
+      const refusal = problemFromHostReply(reply);
+      if (refusal) {
+        this.#fail(refusal);
+        throw new HostProblemError(refusal);
+      }
+      return { reply, transport: 'oneShot' };
+    } catch (error) {
+      if (error instanceof HostProblemError) throw error;
+      const problem = classifyNativeError(error?.message ?? error);
+      if (!problem.transient && problem.code !== ProblemCode.PORT_CLOSED) this.#fail(problem);
+      throw new HostProblemError(problem);
+    } finally {
+      this.#clearTimeout(timer);
+    }
+  }
+
+  // ---- the port ----
+
+  /** Opens the port and sends hello. False if connectNative itself failed. */
+  #openPort() {
+    this.#cancelRetry();
+    let port;
+    try {
+      port = this.#runtime.connectNative(this.#hostName);
+    } catch (error) {
+      const problem = classifyNativeError(error?.message ?? error);
+      this.#log('connectNative failed:', problem.message);
+      this.#lose(null, problem);
+      return false;
+    }
+    this.#port = port;
+    this.#hello = null;
+    port.onMessage.addListener((frame) => this.#onFrame(port, frame));
+    port.onDisconnect.addListener((p) => this.#onDisconnect(port, p));
+    this.#setState(ConnectionState.CONNECTING);
+    this.#postOnPort(port, { action: 'hello' }, this.#helloTimeoutMs, true).then(
+      ({ reply }) => {
+        if (port !== this.#port) return;
+        if (reply?.status === 'success' && reply.protocolVersion === PROTOCOL_VERSION) {
+          this.#hello = reply;
+          this.#attempt = 0;
+          this.#problem = null;
+          this.#setState(ConnectionState.CONNECTED);
+          this.#maybeIdleClose();
+        } else {
+          this.#fail(this.#mismatch(reply));
+        }
+      },
+      (error) => {
+        // A disconnect was handled already; a timeout means a silent host:
+        // drop the port and try again later.
+        if (port !== this.#port) return;
+        this.#lose(port, error?.problem ?? classifyNativeError(error?.message));
+      },
+    );
+    return true;
+  }
+
+  #mismatch(reply) {
+    const version = reply?.protocolVersion;
+    return makeProblem(
+      ProblemCode.PROTOCOL_MISMATCH,
+      reply?.status === 'success'
+        ? `The host speaks protocol ${version}; this extension speaks ${PROTOCOL_VERSION}.`
+        : `The host refused hello: ${reply?.code ?? 'no status'} ${reply?.message ?? ''}`.trim(),
+    );
+  }
+
+  #onFrame(port, frame) {
+    if (port !== this.#port || !frame || typeof frame !== 'object') return;
+    const hasId = Object.prototype.hasOwnProperty.call(frame, 'id');
+    if (!hasId && typeof frame.event === 'string') {
+      try {
+        this.#onEvent(frame);
+      } catch (error) {
+        this.#log('event handler failed:', error);
+      }
+      return;
+    }
+    const refusal = problemFromHostReply(frame);
+    if (refusal) {
+      // caller_not_allowed: the host exits next. Nothing on this port can succeed.
+      this.#fail(refusal);
+      return;
+    }
+    if (!hasId) {
+      this.#log('frame without id ignored:', frame);
+      return;
+    }
+    const entry = this.#pending.get(frame.id);
+    if (!entry) {
+      this.#log('reply for unknown or timed-out id ignored:', frame.id);
+      return;
+    }
+    this.#pending.delete(frame.id);
+    this.#clearTimeout(entry.timer);
+    entry.resolve({ reply: frame, transport: 'port' });
+    this.#maybeIdleClose();
+  }
+
+  #onDisconnect(port, disconnected) {
+    if (port !== this.#port) return;
+    // Firefox reports the reason on the port; Chromium in runtime.lastError
+    // (read it here so Chromium does not log it as unchecked).
+    const text = disconnected?.error?.message ?? port.error?.message ?? this.#runtime.lastError?.message ?? '';
+    this.#port = null;
+    this.#lose(null, classifyNativeError(text));
+  }
+
+  /** The port (if any) is gone because of `problem`: settle in-flight requests and decide what next. */
+  #lose(port, problem) {
+    if (port && port === this.#port) {
+      this.#port = null;
+      try {
+        port.disconnect();
+      } catch {
+        // already gone
+      }
+    }
+    this.#hello = null;
+    this.#cancelIdleClose();
+    this.#problem = problem;
+    if (!problem.transient && problem.code !== ProblemCode.PORT_CLOSED) {
+      this.#fail(problem);
+      return;
+    }
+    const entries = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const entry of entries) {
+      this.#clearTimeout(entry.timer);
+      if (!entry.internal && isRetrySafe(entry.message)) {
+        this.#oneShot(entry.message, this.#requestTimeoutMs).then(entry.resolve, entry.reject);
+      } else {
+        entry.reject(new HostProblemError(problem));
+      }
+    }
+    if (problem.code === ProblemCode.PORT_CLOSED) {
+      // Not worth retrying the port; one-shot messages may still work.
+      this.#portDisabled = true;
+      this.#setState(ConnectionState.ONE_SHOT);
+      return;
+    }
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect() {
+    this.#cancelRetry();
+    const delay = backoffDelay(this.#attempt, this.#backoff, this.#random);
+    this.#attempt += 1;
+    this.#setState(ConnectionState.BACKOFF);
+    this.#retryTimer = this.#setTimeout(() => {
+      this.#retryTimer = null;
+      if (this.#hardFailure || this.#portDisabled || this.#port) return;
+      if (this.#keepAlive) {
+        this.#openPort();
+      } else {
+        this.#setState(ConnectionState.IDLE);
+      }
+    }, delay);
+  }
+
+  /** A problem retrying cannot fix: stop, fail everything, wait for retry(). */
+  #fail(problem) {
+    this.#hardFailure = true;
+    this.#problem = problem;
+    this.#cancelRetry();
+    this.#cancelIdleClose();
+    const port = this.#port;
+    this.#port = null;
+    this.#hello = null;
+    if (port) {
+      try {
+        port.disconnect();
+      } catch {
+        // already gone
+      }
+    }
+    this.#rejectAll(problem);
+    this.#setState(ConnectionState.FAILED);
+  }
+
+  #rejectAll(problem) {
+    const entries = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const entry of entries) {
+      this.#clearTimeout(entry.timer);
+      entry.reject(new HostProblemError(problem));
+    }
+  }
+
+  #maybeIdleClose() {
+    if (this.#keepAlive || !this.#port || this.#pending.size > 0 || this.#idleTimer !== null) return;
+    this.#idleTimer = this.#setTimeout(() => {
+      this.#idleTimer = null;
+      const port = this.#port;
+      if (this.#keepAlive || !port || this.#pending.size > 0) return;
+      this.#port = null;
+      this.#hello = null;
+      try {
+        port.disconnect();
+      } catch {
+        // already gone
+      }
+      this.#setState(ConnectionState.IDLE);
+    }, this.#idleCloseMs);
+  }
+
+  #cancelIdleClose() {
+    if (this.#idleTimer !== null) {
+      this.#clearTimeout(this.#idleTimer);
+      this.#idleTimer = null;
+    }
+  }
+
+  #cancelRetry() {
+    if (this.#retryTimer !== null) {
+      this.#clearTimeout(this.#retryTimer);
+      this.#retryTimer = null;
+    }
+  }
+
+  #setState(state) {
+    this.#state = state;
+    try {
+      this.#onStatus(this.snapshot());
+    } catch (error) {
+      this.#log('status handler failed:', error);
+    }
+  }
+}

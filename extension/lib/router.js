@@ -1,0 +1,194 @@
+// The one router for runtime.onMessage: named message types, one switch,
+// sender rules, unknown types answered with an error. Pure: the host client
+// and the extension's identity are passed in.
+
+import { ENABLED_RESPONSE_KEY, MessageType } from './constants.js';
+import { HostProblemError, problemReply } from './problems.js';
+
+/** Who sent a runtime message. */
+export const SenderKind = Object.freeze({
+  CONTENT_SCRIPT: 'contentScript',
+  EXTENSION_PAGE: 'extensionPage',
+  OTHER: 'other',
+});
+
+/** Which sender kinds may send which message type. */
+export const ALLOWED_SENDERS = Object.freeze({
+  [MessageType.CONTENT_ENABLED]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
+  [MessageType.GET_SETTINGS]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
+  [MessageType.GET_CONTENT]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
+  [MessageType.SET_SETTINGS]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.SAVE_CONTENT]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.QUEUE_COUNT]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.HOST_STATUS]: [SenderKind.EXTENSION_PAGE],
+});
+
+/** Settings a content script may read. */
+const PUBLIC_SETTINGS = ['enabled', 'theme'];
+
+/**
+ * Classifies a runtime.onMessage sender.
+ * A content script is a sender with `tab` from our own extension; an extension
+ * page has no `tab` and a URL under our own origin. Anything else is refused.
+ */
+export function classifySender(sender, { extensionId, extensionOrigin }) {
+  if (!sender || typeof sender !== 'object' || sender.id !== extensionId) return SenderKind.OTHER;
+  if (sender.tab) return SenderKind.CONTENT_SCRIPT;
+  const url = typeof sender.url === 'string' ? sender.url : '';
+  if (extensionOrigin && url.startsWith(extensionOrigin)) return SenderKind.EXTENSION_PAGE;
+  return SenderKind.OTHER;
+}
+
+/** The page URL of a content-script sender: never taken from the message. */
+export function senderPageUrl(sender) {
+  if (typeof sender?.url === 'string' && sender.url !== '') return sender.url;
+  if (typeof sender?.tab?.url === 'string' && sender.tab.url !== '') return sender.tab.url;
+  return null;
+}
+
+function forbidden(type, kind) {
+  return {
+    status: 'error',
+    code: 'forbidden_sender',
+    message: `A ${kind} sender may not send ${JSON.stringify(type)}.`,
+  };
+}
+
+function invalid(message) {
+  return { status: 'error', code: 'invalid_message', message };
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Creates the router.
+ * @param {object} deps
+ * @param {{request: Function, ping: Function, retry?: Function}} deps.host a HostClient
+ * @param {string} deps.extensionId runtime.id
+ * @param {string} deps.extensionOrigin runtime.getURL('')
+ * @param {(tabId: number) => void} [deps.onContentScript] called for each content-script message (keeps the port alive for that tab)
+ * @param {(settings: object) => void} [deps.onSettingsSaved] called after a successful setSettings
+ * @param {(...args: any[]) => void} [deps.log]
+ */
+export function createRouter({ host, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+  async function ask(request) {
+    try {
+      return await host.request(request);
+    } catch (error) {
+      if (error instanceof HostProblemError) return problemReply(error.problem);
+      throw error;
+    }
+  }
+
+  /** Routes one message; resolves with the reply object. */
+  async function route(message, sender) {
+    if (!isPlainObject(message) || typeof message.type !== 'string') {
+      return invalid('A message is an object with a string "type".');
+    }
+    const { type } = message;
+    const allowed = ALLOWED_SENDERS[type];
+    if (!allowed) {
+      return { status: 'error', code: 'unknown_type', message: `Unknown message type: ${type}` };
+    }
+    const kind = classifySender(sender, { extensionId, extensionOrigin });
+    if (!allowed.includes(kind)) return forbidden(type, kind);
+
+    let pageUrl = null;
+    if (kind === SenderKind.CONTENT_SCRIPT) {
+      pageUrl = senderPageUrl(sender);
+      if (!pageUrl) return forbidden(type, kind);
+      if (typeof sender.tab.id === 'number') onContentScript(sender.tab.id);
+    }
+
+    switch (type) {
+      case MessageType.CONTENT_ENABLED: {
+        const reply = await ask({ message: 'request:enabled_status' });
+        const enabled = reply?.['delivery:enabled_status'] === true;
+        if (reply?.status === 'error') return { [ENABLED_RESPONSE_KEY]: false, ...reply };
+        return { [ENABLED_RESPONSE_KEY]: enabled };
+      }
+
+      case MessageType.GET_SETTINGS: {
+        const reply = await ask({ action: 'getSettings' });
+        if (reply?.status !== 'success' || kind !== SenderKind.CONTENT_SCRIPT) return reply;
+        const settings = {};
+        for (const key of PUBLIC_SETTINGS) {
+          if (isPlainObject(reply.settings) && key in reply.settings) settings[key] = reply.settings[key];
+        }
+        return { status: 'success', settings };
+      }
+
+      case MessageType.GET_CONTENT: {
+        let url;
+        if (kind === SenderKind.CONTENT_SCRIPT) {
+          // Only the sender's own page; a different URL in the message is refused.
+          if (message.url !== undefined && message.url !== pageUrl) return forbidden(type, kind);
+          url = pageUrl;
+        } else {
+          if (typeof message.url !== 'string' || message.url === '') return invalid('getContent needs a "url" string.');
+          url = message.url;
+        }
+        return ask({ action: 'getContent', url });
+      }
+
+      case MessageType.SET_SETTINGS: {
+        if (!isPlainObject(message.settings)) return invalid('setSettings needs a "settings" object.');
+        const reply = await ask({ action: 'setSettings', settings: message.settings });
+        if (reply?.status === 'success') {
+          try {
+            onSettingsSaved(reply.settings);
+          } catch (error) {
+            log('onSettingsSaved failed:', error);
+          }
+        }
+        return reply;
+      }
+
+      case MessageType.SAVE_CONTENT: {
+        const { url, title, content } = message;
+        const request = { action: 'saveContent', url, content };
+        if (typeof title === 'string') request.title = title;
+        // Type errors are the host's to report (missing_field), as documented.
+        return ask(request);
+      }
+
+      case MessageType.QUEUE_COUNT:
+        return ask({ action: 'queueCount' });
+
+      case MessageType.HOST_STATUS: {
+        // Opening the popup is the user's "try again" after running the doctor.
+        if (message.retry === true && typeof host.retry === 'function') host.retry();
+        try {
+          const status = await host.ping();
+          return { status: 'success', ...status };
+        } catch (error) {
+          if (error instanceof HostProblemError) {
+            return { ...problemReply(error.problem), connected: false, problem: error.problem };
+          }
+          throw error;
+        }
+      }
+
+      default:
+        // Unreachable while ALLOWED_SENDERS and this switch agree; kept so a
+        // type added to one and not the other fails loudly.
+        return { status: 'error', code: 'unknown_type', message: `Unknown message type: ${type}` };
+    }
+  }
+
+  /**
+   * The runtime.onMessage listener: answers through sendResponse and returns
+   * true so the channel stays open for the asynchronous reply.
+   */
+  function listener(message, sender, sendResponse) {
+    route(message, sender).then(sendResponse, (error) => {
+      log('router failed:', error);
+      sendResponse({ status: 'error', code: 'internal_error', message: String(error?.message ?? error) });
+    });
+    return true;
+  }
+
+  return { route, listener };
+}

@@ -1,0 +1,166 @@
+// The popup: host status, the enabled switch, "Save this page" and the queue
+// count. Every dynamic piece is a <template> clone filled with textContent;
+// nothing from the host, the suite or the page is ever parsed as markup.
+
+import { DOCTOR_COMMAND, MessageType } from './lib/constants.js';
+
+const api = globalThis.browser ?? globalThis.chrome;
+
+function t(key, substitutions) {
+  try {
+    return api.i18n.getMessage(key, substitutions) || '';
+  } catch {
+    return '';
+  }
+}
+
+/** Fills every [data-i18n] element under `root` with its localized message. */
+function localize(root) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    const message = t(element.dataset.i18n);
+    if (message) element.textContent = message;
+  }
+}
+
+function fromTemplate(id) {
+  const fragment = document.getElementById(id).content.cloneNode(true);
+  localize(fragment);
+  return fragment;
+}
+
+async function send(message) {
+  try {
+    return (await api.runtime.sendMessage(message)) ?? { status: 'error', code: 'no_reply', message: '' };
+  } catch (error) {
+    return { status: 'error', code: 'no_background', message: String(error?.message ?? error) };
+  }
+}
+
+function showResult(container, ok, text, code = '') {
+  const fragment = fromTemplate('tpl-result');
+  fragment.querySelector('.result-text').textContent = text;
+  fragment.querySelector('.result-code').textContent = code;
+  container.classList.toggle('success', ok);
+  container.classList.toggle('error', !ok);
+  container.replaceChildren(fragment);
+}
+
+function errorText(reply) {
+  const known = reply?.code ? t(`error_${reply.code}`) || t(`problem_${reply.code}`) : '';
+  return known || reply?.message || t('error_generic');
+}
+
+// ---- host status ----
+
+function renderHost(reply) {
+  const container = document.getElementById('host-status');
+  if (reply?.status === 'success' && reply.connected) {
+    const fragment = fromTemplate('tpl-host-connected');
+    fragment.querySelector('.host-version').textContent = String(reply.hostVersion ?? '?');
+    fragment.querySelector('.rtt').textContent = t('rttValue', [String(Math.round(reply.rttMs))]) || `${Math.round(reply.rttMs)} ms`;
+    fragment.querySelector('.transport').textContent = t(`transport_${reply.transport}`) || String(reply.transport);
+    container.replaceChildren(fragment);
+    return;
+  }
+  const problem = reply?.problem ?? { code: reply?.code ?? 'unknown', message: reply?.message ?? '' };
+  const fragment = fromTemplate('tpl-host-problem');
+  fragment.querySelector('.problem-title').textContent = t(`problem_${problem.code}`) || t('problem_unknown');
+  fragment.querySelector('.problem-detail').textContent = [problem.code, problem.message].filter(Boolean).join(': ');
+  fragment.querySelector('.command').textContent = DOCTOR_COMMAND;
+  fragment.querySelector('.retry').addEventListener('click', () => refreshAll(true));
+  container.replaceChildren(fragment);
+}
+
+async function refreshHost(retry) {
+  renderHost(await send({ type: MessageType.HOST_STATUS, retry }));
+}
+
+// ---- settings ----
+
+const enabledBox = document.getElementById('enabled');
+const settingsResult = document.getElementById('settings-result');
+
+async function refreshSettings() {
+  const reply = await send({ type: MessageType.GET_SETTINGS });
+  if (reply?.status === 'success') {
+    enabledBox.checked = reply.settings?.enabled === true;
+    enabledBox.disabled = false;
+    settingsResult.replaceChildren();
+  } else {
+    enabledBox.disabled = true;
+    showResult(settingsResult, false, errorText(reply), reply?.code ?? '');
+  }
+}
+
+enabledBox.addEventListener('change', async () => {
+  const wanted = enabledBox.checked;
+  enabledBox.disabled = true;
+  const reply = await send({ type: MessageType.SET_SETTINGS, settings: { enabled: wanted } });
+  enabledBox.disabled = false;
+  if (reply?.status === 'success') {
+    enabledBox.checked = reply.settings?.enabled === true;
+    showResult(settingsResult, true, t(enabledBox.checked ? 'settingsOn' : 'settingsOff'));
+  } else {
+    enabledBox.checked = !wanted;
+    showResult(settingsResult, false, errorText(reply), reply?.code ?? '');
+  }
+});
+
+// ---- queue ----
+
+async function refreshQueue() {
+  const reply = await send({ type: MessageType.QUEUE_COUNT });
+  document.getElementById('queue-count').textContent =
+    reply?.status === 'success' && Number.isInteger(reply.count) ? String(reply.count) : '–';
+}
+
+// ---- save this page ----
+
+const saveButton = document.getElementById('save');
+const saveResult = document.getElementById('save-result');
+
+/** Asks the active tab's content script for URL, title and selection or text (no extra permission needed). */
+async function collectActivePage() {
+  const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+  if (typeof tab?.id !== 'number') return null;
+  try {
+    const page = await api.tabs.sendMessage(tab.id, { type: MessageType.COLLECT_PAGE });
+    return page?.status === 'success' ? page : null;
+  } catch {
+    return null; // no content script: not an http(s) page, or opened before the extension loaded
+  }
+}
+
+saveButton.addEventListener('click', async () => {
+  saveButton.disabled = true;
+  try {
+    const page = await collectActivePage();
+    if (!page) {
+      showResult(saveResult, false, t('saveUnavailable'));
+      return;
+    }
+    const reply = await send({ type: MessageType.SAVE_CONTENT, url: page.url, title: page.title, content: page.content });
+    if (reply?.status === 'success') {
+      showResult(saveResult, true, t(page.kind === 'selection' ? 'savedSelection' : 'savedPage'), page.url);
+      refreshQueue();
+    } else {
+      showResult(saveResult, false, errorText(reply), reply?.code ?? '');
+    }
+  } finally {
+    saveButton.disabled = false;
+  }
+});
+
+async function refreshAll(retry) {
+  // Host status first: with retry it clears a remembered failure for the others.
+  await refreshHost(retry);
+  await Promise.all([refreshSettings(), refreshQueue()]);
+}
+
+try {
+  document.documentElement.lang = api.i18n.getUILanguage();
+} catch {
+  // keep "en"
+}
+localize(document);
+refreshAll(true);

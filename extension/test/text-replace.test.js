@@ -1,0 +1,274 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+
+// Load the engine exactly as the browser does: a classic script run in a
+// fresh global, which must define one global and nothing else.
+const source = readFileSync(new URL('../lib/text-replace.js', import.meta.url), 'utf8');
+const context = vm.createContext({});
+const before = new Set(Object.getOwnPropertyNames(vm.runInContext('globalThis', context)));
+vm.runInContext(source, context, { filename: 'text-replace.js' });
+const added = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).filter((n) => !before.has(n));
+const T = context.ExtensionBridgeText;
+
+const run = (text, vocabulary) => T.replaceText(text, T.compileVocabulary(vocabulary));
+
+test('classicScript_definesExactlyOneFrozenGlobal', () => {
+  assert.deepEqual(added, ['ExtensionBridgeText']);
+  assert.ok(Object.isFrozen(T));
+  assert.doesNotMatch(source, /^\s*(import|export)\s/m, 'must stay a classic script');
+});
+
+test('replace_seedVocabulary_keepsCase', () => {
+  const v = { blue: 'blauw' };
+  assert.equal(run('blue', v), 'blauw');
+  assert.equal(run('Blue', v), 'Blauw');
+  assert.equal(run('BLUE', v), 'BLAUW');
+  assert.equal(run('The sky is blue. Blue! BLUE?', v), 'The sky is blauw. Blauw! BLAUW?');
+});
+
+test('replace_wholeWordsOnly', () => {
+  const v = { blue: 'blauw' };
+  assert.equal(run('blueberry', v), 'blueberry');
+  assert.equal(run('bluebird and true-blue', v), 'bluebird and true-blauw');
+  assert.equal(run('skyblue', v), 'skyblue');
+  assert.equal(run('blue2 2blue', v), 'blue2 2blue', 'digits are word characters');
+  assert.equal(run('(blue)', v), '(blauw)');
+  assert.equal(run("blue's", v), "blauw's");
+});
+
+test('replace_unicodeLettersAreWordCharacters', () => {
+  assert.equal(run('blå blåbär blå.', { blå: 'blue' }), 'blue blåbär blue.');
+  assert.equal(run('a naïve naïveté', { naïve: 'naief' }), 'a naief naïveté');
+  assert.equal(run('Ärger ÄRGER ärger Ärgernis', { ärger: 'trouble' }), 'Trouble TROUBLE trouble Ärgernis');
+  // "blue" next to a non-ASCII letter is part of a longer word
+  assert.equal(run('blueé éblue', { blue: 'blauw' }), 'blueé éblue');
+  // combining mark: e + U+0301 after "blue" continues the word
+  assert.equal(run('blue\u0301', { blue: 'blauw' }), 'blue\u0301');
+});
+
+test('replace_overlappingEntries_longestFirst', () => {
+  const v = { ice: 'ijs', 'ice cream': 'roomijs', cream: 'room' };
+  assert.equal(run('ice cream and ice and cream', v), 'roomijs and ijs and room');
+  assert.equal(run('Ice Cream', v), 'Roomijs');
+  assert.equal(run('ice\u00a0cream', v), 'roomijs', 'any whitespace between the words');
+  const w = { new: 'nieuw', 'new york': 'New York' };
+  assert.equal(run('new new york', w), 'nieuw New York');
+});
+
+test('replace_regexMetacharactersInKeysAreLiteral', () => {
+  assert.equal(run('a.b axb', { 'a.b': 'X' }), 'X axb');
+  assert.equal(run('c++ c', { 'c++': 'cpp' }), 'cpp c');
+  assert.equal(run('(x) [y] {z} a|b ^$ \\d', { '(x)': '1', '[y]': '2', '{z}': '3', 'a|b': '4', '\\d': '5' }), '1 2 3 4 ^$ 5');
+  assert.equal(run('a|b a b', { 'a|b': 'or' }), 'or a b', 'a pipe is not an alternation');
+  assert.equal(run('what? what', { 'what?': 'wat?' }), 'wat? what');
+});
+
+test('replace_nothingToDo_returnsSameString', () => {
+  const text = 'nothing here';
+  assert.equal(run(text, { blue: 'blauw' }), text);
+  assert.equal(T.replaceText(text, null), text);
+  assert.equal(T.compileVocabulary({}), null);
+  assert.equal(T.compileVocabulary({ '': 'x', ' ': 'y', n: 5 }), null, 'empty keys and non-string values skipped');
+  assert.equal(T.compileVocabulary(null), null);
+});
+
+test('replace_isNotRecursive_andIdempotentOnOutput', () => {
+  const v = { blue: 'blue blue', red: 'blue' };
+  assert.equal(run('blue red', v), 'blue blue blue');
+  assert.equal(run(run('blue', { blue: 'blauw' }), { blue: 'blauw' }), 'blauw');
+});
+
+test('replace_sameWordTwiceWithDifferentCaseInVocabulary_lowerCaseKeyWins', () => {
+  assert.equal(run('Blue blue', { Blue: 'WRONG', blue: 'blauw' }), 'Blauw blauw');
+});
+
+test('keepCase_rules', () => {
+  assert.equal(T.keepCase('BLUE', 'blauw'), 'BLAUW');
+  assert.equal(T.keepCase('Blue', 'blauw'), 'Blauw');
+  assert.equal(T.keepCase('blue', 'blauw'), 'blauw');
+  assert.equal(T.keepCase('bLUE', 'blauw'), 'blauw');
+  assert.equal(T.keepCase('I', 'ik'), 'Ik', 'a single capital is a capitalised word');
+  assert.equal(T.keepCase('ÅR', 'year'), 'YEAR');
+  assert.equal(T.keepCase('123', 'x'), 'x');
+});
+
+test('escapeRegExp_producesValidUnicodePatterns', () => {
+  for (const key of ['a-b', 'a/b', '.*+?^${}()|[]\\', 'é']) {
+    assert.doesNotThrow(() => new RegExp(T.escapeRegExp(key), 'u'), key);
+    assert.ok(new RegExp(`^${T.escapeRegExp(key)}$`, 'u').test(key), key);
+  }
+});
+
+// ---- the DOM rewriter, on a minimal fake DOM ----
+
+class FakeText {
+  constructor(text) {
+    this.nodeType = 3;
+    this.nodeName = '#text';
+    this.nodeValue = text;
+    this.parentNode = null;
+  }
+}
+
+class FakeElement {
+  constructor(tag, attributes = {}, children = []) {
+    this.nodeType = 1;
+    this.nodeName = tag.toUpperCase();
+    this.attributes = attributes;
+    this.childNodes = [];
+    this.parentNode = null;
+    for (const child of children) this.append(child);
+  }
+
+  append(child) {
+    const node = typeof child === 'string' ? new FakeText(child) : child;
+    node.parentNode = this;
+    this.childNodes.push(node);
+    return node;
+  }
+
+  getAttribute(name) {
+    return name in this.attributes ? this.attributes[name] : null;
+  }
+
+  get textContent() {
+    return this.childNodes.map((n) => (n.nodeType === 3 ? n.nodeValue : n.textContent)).join('');
+  }
+}
+
+const h = (tag, attributes, ...children) => new FakeElement(tag, attributes ?? {}, children);
+
+function rewriterWithQueue(options = {}) {
+  const queue = [];
+  const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), ...options });
+  const drain = () => {
+    let slices = 0;
+    while (queue.length) {
+      queue.shift()();
+      slices += 1;
+    }
+    return slices;
+  };
+  return { rewriter, drain, queue };
+}
+
+function samplePage() {
+  return h('body', null,
+    h('p', null, 'Blue sky, ', h('b', null, 'BLUE'), ' sea, blueberry.'),
+    h('script', null, 'var blue = 1;'),
+    h('style', null, '.blue { color: blue }'),
+    h('code', null, 'blue'),
+    h('pre', null, 'blue'),
+    h('textarea', null, 'blue'),
+    h('noscript', null, 'blue'),
+    h('div', { contenteditable: 'true' }, h('span', null, 'blue')),
+    h('div', { contenteditable: 'false' }, 'blue'),
+  );
+}
+
+test('rewriter_changesTextNodesOnly_andSkipsCodeAndEditableRegions', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = samplePage();
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  assert.equal(body.childNodes[0].textContent, 'Blauw sky, BLAUW sea, blueberry.');
+  for (let i = 1; i <= 7; i += 1) assert.match(body.childNodes[i].textContent, /blue/, body.childNodes[i].nodeName);
+  assert.equal(body.childNodes[8].textContent, 'blauw', 'contenteditable="false" is not editable');
+});
+
+test('rewriter_undoAll_restoresOriginals', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = samplePage();
+  const before = body.textContent;
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  assert.notEqual(body.textContent, before);
+  rewriter.setVocabulary(null);
+  assert.equal(body.textContent, before);
+  assert.equal(rewriter.changedCount, 0);
+});
+
+test('rewriter_newVocabulary_undoesThenReapplies', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = h('body', null, h('p', null, 'blue and red'));
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  assert.equal(body.textContent, 'blauw and red');
+  rewriter.setVocabulary({ red: 'rood' }, body);
+  drain();
+  assert.equal(body.textContent, 'blue and rood');
+});
+
+test('rewriter_sameVocabularyAgain_isIdempotent', () => {
+  const { rewriter, drain, queue } = rewriterWithQueue();
+  const body = h('body', null, h('p', null, 'blue'));
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  assert.equal(queue.length, 0, 'nothing to redo');
+  rewriter.enqueue(body); // e.g. a mutation record for our own write
+  drain();
+  assert.equal(body.textContent, 'blauw');
+  rewriter.setVocabulary(null);
+  assert.equal(body.textContent, 'blue');
+});
+
+test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const p = h('p', null, 'blue');
+  const body = h('body', null, p);
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  p.childNodes[0].nodeValue = 'Blue moon'; // the page rewrites it
+  rewriter.enqueue(p.childNodes[0]); // characterData mutation
+  drain();
+  assert.equal(p.textContent, 'Blauw moon');
+  rewriter.undoAll();
+  assert.equal(p.textContent, 'Blue moon');
+});
+
+test('rewriter_addedLaterNodes_processedButNotInsideSkippedAncestors', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const code = h('code', null);
+  const body = h('body', null, code);
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  const added = body.append(h('p', null, 'blue'));
+  const hidden = code.append('blue');
+  rewriter.enqueue(added);
+  rewriter.enqueue(hidden);
+  drain();
+  assert.equal(added.textContent, 'blauw');
+  assert.equal(hidden.nodeValue, 'blue');
+});
+
+test('rewriter_boundedWorkPerSlice', () => {
+  const { rewriter, drain } = rewriterWithQueue({ maxNodesPerSlice: 10, now: () => 0 });
+  const body = h('body', null);
+  for (let i = 0; i < 100; i += 1) body.append(h('span', null, 'blue'));
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  const slices = drain();
+  assert.ok(slices >= 20, `expected many slices, got ${slices}`); // 201 nodes / 10
+  assert.equal(body.textContent, 'blauw'.repeat(100));
+});
+
+test('rewriter_timeBudgetEndsASlice', () => {
+  let clock = 0;
+  const { rewriter, queue } = rewriterWithQueue({ maxNodesPerSlice: 10_000, maxSliceMs: 8, now: () => (clock += 1) });
+  const body = h('body', null);
+  for (let i = 0; i < 1000; i += 1) body.append('blue');
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  const visited = queue.shift()();
+  assert.ok(visited < 1001, `visited ${visited}`);
+  assert.ok(rewriter.pending > 0);
+  assert.equal(queue.length, 1, 'the rest is scheduled');
+});
+
+test('rewriter_disabled_ignoresEnqueue', () => {
+  const { rewriter, queue } = rewriterWithQueue();
+  rewriter.enqueue(h('p', null, 'blue'));
+  assert.equal(queue.length, 0);
+  assert.equal(rewriter.active, false);
+});
