@@ -20,8 +20,13 @@ let package = Package(
         .target(name: "SharedSuite", dependencies: ["BridgeJSON", "BridgeSystem"]),
         // Request envelope, handler protocol, router, actions, caller policy.
         .target(name: "BridgeHost", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
+        // Browser catalog, host manifests, install, uninstall, doctor.
+        .target(name: "BrowserSupport", dependencies: ["BridgeJSON", "SharedSuite", "BridgeSystem"]),
         // The settings tool's verbs and argument parsing, testable as a library.
-        .target(name: "BridgeCLI", dependencies: ["BridgeJSON", "SharedSuite", "BridgeHost", "BridgeSystem"]),
+        .target(
+            name: "BridgeCLI",
+            dependencies: ["BridgeJSON", "SharedSuite", "BridgeHost", "BrowserSupport", "BridgeSystem"]
+        ),
         .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost"]),
         .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI"]),
 
@@ -30,6 +35,7 @@ let package = Package(
         .testTarget(name: "SharedSuiteTests", dependencies: ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
         .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "SharedSuite", "BridgeJSON"]),
         .testTarget(name: "BridgeCLITests", dependencies: ["BridgeCLI", "SharedSuite", "BridgeJSON"]),
+        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "BridgeJSON", "BridgeSystem"]),
         .testTarget(name: "EndToEndTests", dependencies: ["BridgeJSON"]),
     ],
     swiftLanguageModes: [.v6]

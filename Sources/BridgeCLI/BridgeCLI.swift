@@ -8,15 +8,14 @@ public enum BridgeCLI {
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CLIContext = .standard()) -> Int32 {
         do {
-            try execute(arguments, context: context)
-            return 0
+            return try execute(arguments, context: context)
         } catch {
             context.writeErr("extension-bridge: \(error.message)")
             return error.exitStatus
         }
     }
 
-    static func execute(_ arguments: [String], context: CLIContext) throws(CLIError) {
+    static func execute(_ arguments: [String], context: CLIContext) throws(CLIError) -> Int32 {
         let args = try Arguments(arguments)
         if args.version {
             try context.print(
@@ -26,22 +25,32 @@ public enum BridgeCLI {
                         "protocolVersion": .int(BridgeVersion.protocolVersion),
                     ])
                     : "extension-bridge \(BridgeVersion.current)")
-            return
+            return 0
         }
         guard let verb = args.words.first else {
             if args.help {
                 try context.print(Help.overview)
-                return
+                return 0
             }
             throw .usage("no command given")
         }
         if verb == "help" {
             try context.print(args.words.count > 1 ? try Help.text(for: args.words[1]) : Help.overview)
-            return
+            return 0
         }
         if args.help {
             try context.print(try Help.text(for: verb))
-            return
+            return 0
+        }
+        let browserCommands = BrowserCommands(context: context, args: args)
+        switch verb {
+        case "install", "uninstall", "doctor":
+            guard args.words.count == 1 else { throw .usage("\(verb) takes options only", verb: verb) }
+            if verb == "install" { try browserCommands.install() }
+            if verb == "uninstall" { try browserCommands.uninstall() }
+            return verb == "doctor" ? try browserCommands.doctor() : 0
+        default:
+            break
         }
         let operands = Array(args.words.dropFirst())
         let container = try suite { () throws(SuiteError) in
@@ -71,5 +80,6 @@ public enum BridgeCLI {
         default:
             throw .usage("unknown command '\(verb)'")
         }
+        return 0
     }
 }

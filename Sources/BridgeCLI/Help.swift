@@ -18,6 +18,13 @@ enum Help {
           repair                     move an unreadable suite file aside
           where                      print the group container folder
 
+        Browsers:
+          install [--browser NAME|all|detected] [--system] [--user-data-dir DIR]
+                  [--host-name NAME] [--extension-id ID] [--extension-dir DIR] [--host-path PATH]
+                  [--dry-run]            register the host with browsers
+          uninstall [--browser …] [--user-data-dir DIR]   remove exactly what install wrote
+          doctor [--browser …] [--user-data-dir DIR] [--all]   check every location and talk to the host
+
         Queue and files (what the extension saved):
           queue list | count | drain [--all]
           files list | read NAME | delete NAME
@@ -80,6 +87,32 @@ enum Help {
           The group's shared files. Names may not contain '/' or NUL or start with '.'.
         """,
         "where": "extension-bridge where\n  Prints the group container folder.",
+        "install": """
+        extension-bridge install [--browser NAME[,NAME…]|all|detected] [--system] [--user-data-dir DIR]
+                                 [--host-name NAME] [--extension-id ID] [--extension-dir DIR]
+                                 [--host-path PATH] [--dry-run] [--json]
+          Writes a host manifest for each browser (default: detected, the browsers whose
+          profile folder exists) pointing at the host beside this binary (or --host-path),
+          allowing the bundled extension's ids (from --extension-dir, default
+          ../share/extension-bridge/extension, else ./extension) plus --extension-id, and
+          writes the host's allowlist beside the host. --user-data-dir DIR writes
+          DIR/NativeMessagingHosts (a custom Chromium profile); --system the system folder.
+          A second run changes nothing. A receipt records every file for uninstall.
+          Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
+        """,
+        "uninstall": """
+        extension-bridge uninstall [--browser NAME…] [--user-data-dir DIR] [--json]
+          Removes the files install wrote (all, or those of --browser / --user-data-dir),
+          as its receipt lists them; a file changed since is left alone.
+        """,
+        "doctor": """
+        extension-bridge doctor [--browser NAME…] [--user-data-dir DIR] [--all] [--json]
+          Checks every folder each browser reads: the manifest exists, is valid JSON, its
+          name matches the file, its path is absolute and executable, it allows our
+          extension, nothing shadows it; then launches the host as the browser would and
+          does a hello round trip. Prints a table and the command that fixes each problem
+          (--all also lists folders without a manifest). Exit 1 when anything is broken.
+        """,
     ]
 
     static func text(for verb: String) throws(CLIError) -> String {

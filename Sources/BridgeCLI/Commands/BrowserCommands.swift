@@ -1,0 +1,216 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+import SharedSuite
+
+/// `install`, `uninstall`, `doctor`.
+struct BrowserCommands {
+    let context: CLIContext
+    let args: Arguments
+
+    var home: String {
+        get throws(CLIError) {
+            guard let home = context.environment["HOME"] else {
+                throw CLIError(.io, "HOME is not set; set it to the home folder whose browsers you mean")
+            }
+            return home
+        }
+    }
+
+    /// `--browser`: names, `all`, or `detected` (the default).
+    func browsers(defaultAll: Bool = false) throws(CLIError) -> [Browser] {
+        let home = try home
+        let requested = args.flags["--browser"].map { $0.split(separator: ",").map(String.init) }
+        if requested == nil, args.flags["--user-data-dir"] != nil, let chromium = BrowserCatalog.named("chromium") {
+            return [chromium]
+        }
+        var out: [Browser] = []
+        for name in requested ?? [defaultAll ? "all" : "detected"] {
+            switch name {
+            case "all": out += BrowserCatalog.all
+            case "detected": out += BrowserCatalog.all.filter { HostLocation.isDetected($0, home: home) }
+            default:
+                guard let browser = BrowserCatalog.named(name) else {
+                    throw CLIError(.usage, InstallError.unknownBrowser(name).description)
+                }
+                out.append(browser)
+            }
+        }
+        var seen = Set<String>()
+        out = out.filter { seen.insert($0.id).inserted }
+        if out.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
+        return out
+    }
+
+    /// The extension's ids: from `--extension-dir`, the installed copy, or ./extension; plus `--extension-id`.
+    func identity() throws(CLIError) -> ExtensionIdentity {
+        var candidates: [String] = []
+        if let dir = args.flags["--extension-dir"] {
+            candidates = [dir]
+        } else {
+            if let exe = Platform.executablePath() {
+                candidates.append(
+                    FileSystem.parentPath(FileSystem.parentPath(exe)) + "/share/extension-bridge/extension")
+            }
+            candidates.append("extension")
+        }
+        var lastError: InstallError?
+        for dir in candidates {
+            do {
+                var identity = try ExtensionIdentity.load(extensionDirectory: dir)
+                identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+                return identity
+            } catch {
+                lastError = error
+            }
+        }
+        throw CLIError(.missing, lastError?.description ?? "no extension folder found; pass --extension-dir DIR")
+    }
+
+    /// The host the manifests point at: `--host-path`, else the one beside this binary.
+    func hostPath() throws(CLIError) -> String {
+        var path =
+            args.flags["--host-path"] ?? Platform.executablePath().map {
+                FileSystem.parentPath($0) + "/extension-bridge-host"
+            } ?? ""
+        if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
+        guard access(path, X_OK) == 0 else {
+            throw CLIError(.missing, InstallError.hostMissing(path: path).description)
+        }
+        return path
+    }
+
+    func installer() throws(CLIError) -> Installer {
+        let home = try home
+        return Installer(
+            home: home, receiptPath: Installer.defaultReceiptPath(home: home, environment: context.environment))
+    }
+
+    func install() throws(CLIError) {
+        let options = InstallOptions(
+            browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
+            hostName: args.flags["--host-name"] ?? HostManifest.defaultName, hostPath: try hostPath(),
+            identity: try identity())
+        let installer = try installer()
+        let plan: [PlannedFile]
+        do {
+            plan = try installer.plan(options)
+        } catch {
+            throw CLIError(.usage, error.description)
+        }
+        if args.has("--dry-run") {
+            for file in plan {
+                if args.json {
+                    try context.print(
+                        JSONWriter.string([
+                            "path": .string(file.path), "content": .string(String(decoding: file.bytes, as: UTF8.self)),
+                        ]))
+                } else {
+                    try context.print("would write \(file.path):")
+                    try context.out(file.bytes)
+                }
+            }
+            return
+        }
+        let results: [(PlannedFile, Installer.Outcome)]
+        do {
+            results = try installer.apply(plan)
+        } catch {
+            let hint = options.system ? " (system folders need root: run with sudo)" : ""
+            throw CLIError(.io, error.description + hint)
+        }
+        try report(results.map { ($0.0.path, $0.1) })
+        if !args.json {
+            let changed = results.contains { $0.1 == .written }
+            context.writeErr(
+                changed
+                    ? "installed \(HostManifest.defaultName == options.hostName ? "the host" : options.hostName) for "
+                        + options.browsers.map(\.id).joined(separator: ", ") + "; check with `extension-bridge doctor`"
+                    : "already installed: nothing changed")
+        }
+    }
+
+    func uninstall() throws(CLIError) {
+        let selection = args.flags["--browser"] == nil ? nil : try browsers()
+        let prefix = args.flags["--user-data-dir"].map { $0 + "/NativeMessagingHosts" }
+        let installer = try installer()
+        let results: [(String, Installer.Outcome)]
+        do {
+            results = try installer.uninstall(browsers: selection, folderPrefix: prefix)
+        } catch {
+            throw CLIError(.io, error.description)
+        }
+        try report(results)
+        if !args.json && results.isEmpty { context.writeErr("nothing to uninstall: the receipt lists no such files") }
+    }
+
+    func doctor() throws(CLIError) -> Int32 {
+        let home = try home
+        let identity = try identity()
+        let hostName = args.flags["--host-name"] ?? HostManifest.defaultName
+        var pass: [String: String] = [:]
+        for name in ["EXTENSION_BRIDGE_CONTAINER", "EXTENSION_BRIDGE_GROUP", "XDG_DATA_HOME", "EXTENSION_BRIDGE_LOG"] {
+            if let value = context.environment[name] { pass[name] = value }
+        }
+        var selected: [Browser]
+        if args.flags["--browser"] != nil || args.flags["--user-data-dir"] != nil {
+            selected = try browsers()
+        } else {
+            // Detected browsers, and any browser with a manifest of ours somewhere.
+            selected = BrowserCatalog.all.filter { browser in
+                HostLocation.isDetected(browser, home: home)
+                    || HostLocation.all(for: browser, home: home).contains {
+                        (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
+                    }
+            }
+            if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
+        }
+        let doctor = Doctor(home: home, hostName: hostName, identity: identity, passEnvironment: pass)
+        let checks = doctor.run(browsers: selected, userDataDirectory: args.flags["--user-data-dir"])
+        let broken = checks.contains { $0.status == .error }
+        if args.json {
+            try context.print(JSONWriter.prettyString(["ok": .bool(!broken), "checks": .array(checks.map(\.json))]))
+        } else {
+            try printTable(checks)
+        }
+        return broken ? 1 : 0
+    }
+
+    private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
+        let shown = checks.filter { $0.status != .absent || args.has("--all") }
+        let browserWidth = max(7, shown.map(\.browser.count).max() ?? 0)
+        try context.print(pad("BROWSER", browserWidth) + "  " + pad("WHERE", 7) + "  " + pad("STATUS", 7) + "  DETAIL")
+        for check in shown {
+            try context.print(
+                pad(check.browser, browserWidth) + "  " + pad(check.scope, 7) + "  " + pad(check.status.rawValue, 7)
+                    + "  " + check.path + ": " + check.detail)
+        }
+        let fixes = shown.filter { $0.fix != nil && $0.status != .ok }
+        if fixes.isEmpty {
+            try context.print("\nEverything checks out.")
+        } else {
+            try context.print("\nTo fix:")
+            for check in fixes { try context.print("  \(check.browser): \(check.fix ?? "")") }
+        }
+    }
+
+    private func report(_ results: [(String, Installer.Outcome)]) throws(CLIError) {
+        for (path, outcome) in results {
+            if args.json {
+                try context.print(JSONWriter.string(["path": .string(path), "outcome": .string(outcome.rawValue)]))
+            } else {
+                try context.print(pad(outcome.rawValue, 9) + " " + path)
+            }
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, 4096) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,96 @@
+/// A browser family: which manifest shape it reads.
+public enum BrowserFamily: String, Equatable, Sendable {
+    /// `allowed_origins` with `chrome-extension://ID/`.
+    case chromium
+    /// `allowed_extensions` with add-on ids.
+    case firefox
+}
+
+/// Where one browser looks for native-messaging host manifests.
+public struct Browser: Equatable, Sendable {
+    /// The name used on the command line (`chrome`, `firefox`, …).
+    public var id: String
+    public var displayName: String
+    public var family: BrowserFamily
+    /// Linux: the profile folder whose presence means "installed", relative to HOME.
+    public var linuxConfig: String
+    /// Linux: the user-level host folder, relative to HOME.
+    public var linuxUserHosts: String
+    /// Linux: the system-level host folder.
+    public var linuxSystemHosts: String
+    /// macOS: the user-level host folder, relative to HOME.
+    public var macUserHosts: String
+    /// macOS: the system-level host folder.
+    public var macSystemHosts: String
+    /// The Flatpak application id, when the browser ships as one.
+    public var flatpakID: String?
+    /// Linux: the host folder inside the Flatpak's home, relative to `~/.var/app/<id>`.
+    public var flatpakHosts: String?
+}
+
+/// Every browser ExtensionBridge knows.
+///
+/// Windows reads the registry instead of folders:
+/// `HKCU\Software\Google\Chrome\NativeMessagingHosts\<name>` (Chromium family,
+/// with `Chromium`, `Microsoft\Edge`, `BraveSoftware\Brave-Browser`, `Vivaldi`)
+/// and `HKCU\Software\Mozilla\NativeMessagingHosts\<name>` (Firefox), each with
+/// a default value that is the manifest's path. Documented, not implemented.
+public enum BrowserCatalog {
+    public static let all: [Browser] = [
+        chromiumFamily(
+            "chrome", "Google Chrome", config: ".config/google-chrome", system: "/etc/opt/chrome",
+            mac: "Google/Chrome", macSystem: "/Library/Google/Chrome", flatpak: ("com.google.Chrome", "google-chrome")),
+        chromiumFamily(
+            "chrome-beta", "Google Chrome Beta", config: ".config/google-chrome-beta", system: "/etc/opt/chrome",
+            mac: "Google/Chrome Beta", macSystem: "/Library/Google/Chrome", flatpak: nil),
+        chromiumFamily(
+            "chrome-dev", "Google Chrome Dev", config: ".config/google-chrome-unstable", system: "/etc/opt/chrome",
+            mac: "Google/Chrome Dev", macSystem: "/Library/Google/Chrome", flatpak: nil),
+        Browser(
+            id: "chromium", displayName: "Chromium", family: .chromium, linuxConfig: ".config/chromium",
+            linuxUserHosts: ".config/chromium/NativeMessagingHosts",
+            linuxSystemHosts: "/etc/chromium/native-messaging-hosts",
+            macUserHosts: "Library/Application Support/Chromium/NativeMessagingHosts",
+            macSystemHosts: "/Library/Application Support/Chromium/NativeMessagingHosts",
+            flatpakID: "org.chromium.Chromium", flatpakHosts: "config/chromium/NativeMessagingHosts"),
+        chromiumFamily(
+            "edge", "Microsoft Edge", config: ".config/microsoft-edge", system: "/etc/opt/edge", mac: "Microsoft Edge",
+            macSystem: "/Library/Microsoft/Edge", flatpak: ("com.microsoft.Edge", "microsoft-edge")),
+        chromiumFamily(
+            "brave", "Brave", config: ".config/BraveSoftware/Brave-Browser", system: "/etc/opt/brave",
+            mac: "BraveSoftware/Brave-Browser", macSystem: "/Library/Application Support/BraveSoftware/Brave-Browser",
+            flatpak: ("com.brave.Browser", "BraveSoftware/Brave-Browser")),
+        chromiumFamily(
+            "vivaldi", "Vivaldi", config: ".config/vivaldi", system: "/etc/opt/vivaldi", mac: "Vivaldi",
+            macSystem: "/Library/Application Support/Vivaldi", flatpak: ("com.vivaldi.Vivaldi", "vivaldi")),
+        Browser(
+            id: "firefox", displayName: "Firefox", family: .firefox, linuxConfig: ".mozilla",
+            linuxUserHosts: ".mozilla/native-messaging-hosts",
+            linuxSystemHosts: "/usr/lib/mozilla/native-messaging-hosts",
+            macUserHosts: "Library/Application Support/Mozilla/NativeMessagingHosts",
+            macSystemHosts: "/Library/Application Support/Mozilla/NativeMessagingHosts",
+            flatpakID: "org.mozilla.firefox", flatpakHosts: ".mozilla/native-messaging-hosts"),
+        Browser(
+            id: "librewolf", displayName: "LibreWolf", family: .firefox, linuxConfig: ".librewolf",
+            linuxUserHosts: ".librewolf/native-messaging-hosts",
+            linuxSystemHosts: "/usr/lib/librewolf/native-messaging-hosts",
+            macUserHosts: "Library/Application Support/LibreWolf/NativeMessagingHosts",
+            macSystemHosts: "/Library/Application Support/LibreWolf/NativeMessagingHosts",
+            flatpakID: "io.gitlab.librewolf-community", flatpakHosts: ".librewolf/native-messaging-hosts"),
+    ]
+
+    /// The browser named `id`.
+    public static func named(_ id: String) -> Browser? { all.first { $0.id == id } }
+
+    private static func chromiumFamily(
+        _ id: String, _ name: String, config: String, system: String, mac: String, macSystem: String,
+        flatpak: (String, String)?
+    ) -> Browser {
+        Browser(
+            id: id, displayName: name, family: .chromium, linuxConfig: config,
+            linuxUserHosts: config + "/NativeMessagingHosts", linuxSystemHosts: system + "/native-messaging-hosts",
+            macUserHosts: "Library/Application Support/" + mac + "/NativeMessagingHosts",
+            macSystemHosts: macSystem + "/NativeMessagingHosts", flatpakID: flatpak?.0,
+            flatpakHosts: flatpak.map { "config/" + $0.1 + "/NativeMessagingHosts" })
+    }
+}

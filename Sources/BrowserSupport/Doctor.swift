@@ -1,0 +1,188 @@
+import BridgeJSON
+import BridgeSystem
+
+/// One line of the doctor's table.
+public struct DoctorCheck: Equatable, Sendable {
+    public enum Status: String, Equatable, Sendable {
+        case ok
+        /// Works, but something deserves a look (a shadowed manifest).
+        case warning
+        /// Broken: the browser cannot reach the host this way.
+        case error
+        /// No manifest in this folder (fine when another folder has one).
+        case absent
+    }
+
+    public var browser: String
+    public var scope: String
+    public var path: String
+    public var status: Status
+    public var detail: String
+    /// The command that fixes it, for warnings and errors.
+    public var fix: String?
+
+    public var json: JSONValue {
+        .object([
+            "browser": .string(browser), "scope": .string(scope), "path": .string(path),
+            "status": .string(status.rawValue), "detail": .string(detail), "fix": fix.map(JSONValue.string) ?? .null,
+        ])
+    }
+}
+
+/// Checks every place a browser reads host manifests, then launches the host
+/// exactly as the browser would and does a framed `hello` round trip.
+public struct Doctor {
+    public var home: String
+    public var hostName: String
+    public var identity: ExtensionIdentity
+    /// Variables passed to the host besides HOME and PATH (the browser passes its own environment).
+    public var passEnvironment: [String: String]
+    public var timeoutMilliseconds: Int64 = 5000
+
+    public init(home: String, hostName: String, identity: ExtensionIdentity, passEnvironment: [String: String]) {
+        self.home = home
+        self.hostName = hostName
+        self.identity = identity
+        self.passEnvironment = passEnvironment
+    }
+
+    /// The checks for `browsers`; with `userDataDirectory`, only that profile's folder.
+    public func run(browsers: [Browser], userDataDirectory: String?) -> [DoctorCheck] {
+        var checks: [DoctorCheck] = []
+        for browser in browsers {
+            let locations =
+                userDataDirectory.map { [HostLocation.profile($0, browser: browser)] }
+                ?? HostLocation.all(for: browser, home: home)
+            let installCommand =
+                "extension-bridge install --browser \(browser.id)"
+                + (userDataDirectory.map { " --user-data-dir '\($0)'" } ?? "")
+            var found: [DoctorCheck] = []
+            for location in locations {
+                let path = location.manifestPath(hostName: hostName)
+                guard (try? FileSystem.status(path, followLinks: true)) != nil else {
+                    checks.append(
+                        DoctorCheck(
+                            browser: browser.id, scope: location.scope.rawValue, path: path, status: .absent,
+                            detail: "no manifest", fix: nil))
+                    continue
+                }
+                var check = examine(path: path, browser: browser, location: location, installCommand: installCommand)
+                // A Flatpak build reads only its own folder; user and system shadow each other.
+                if location.scope != .flatpak, let first = found.first(where: { $0.scope != "flatpak" }) {
+                    check.status = check.status == .error ? .error : .warning
+                    check.detail += "; shadowed by \(first.path), which the browser reads first"
+                    check.fix = "rm '\(path)'   (or make it identical: \(installCommand))"
+                }
+                found.append(check)
+                checks.append(check)
+            }
+            if found.isEmpty {
+                let path = locations[0].manifestPath(hostName: hostName)
+                checks.append(
+                    DoctorCheck(
+                        browser: browser.id, scope: locations[0].scope.rawValue, path: path, status: .error,
+                        detail: "the host is not installed for \(browser.displayName)", fix: installCommand))
+            }
+        }
+        return checks
+    }
+
+    /// Checks one manifest file and, when it looks right, talks to its host.
+    func examine(path: String, browser: Browser, location: HostLocation, installCommand: String) -> DoctorCheck {
+        var check = DoctorCheck(
+            browser: browser.id, scope: location.scope.rawValue, path: path, status: .error, detail: "",
+            fix: installCommand)
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(FileSystem.readFile(path, limit: 1 << 20))
+        } catch {
+            check.detail = "the manifest is not valid JSON (\(error))"
+            return check
+        }
+        guard json["name"]?.stringValue == hostName else {
+            check.detail =
+                "\"name\" is \(json["name"].map { JSONWriter.string($0) } ?? "missing"), not the file's name \(hostName)"
+            return check
+        }
+        guard json["type"]?.stringValue == "stdio" else {
+            check.detail = "\"type\" must be \"stdio\""
+            return check
+        }
+        guard let hostPath = json["path"]?.stringValue, hostPath.hasPrefix("/") else {
+            check.detail = "\"path\" must be an absolute path"
+            return check
+        }
+        guard access(hostPath, X_OK) == 0 else {
+            check.detail = "\"path\" \(hostPath) is missing or not executable"
+            check.fix = "scripts/install.sh   (then: \(installCommand))"
+            return check
+        }
+        let allowedKey = browser.family == .chromium ? "allowed_origins" : "allowed_extensions"
+        let allowed = (json[allowedKey]?.arrayValue ?? []).compactMap(\.stringValue)
+        let ours = browser.family == .chromium ? identity.chromiumOrigins : identity.firefoxIDs
+        guard let caller = ours.first(where: allowed.contains) else {
+            check.detail = "\(allowedKey) does not include \(ours.joined(separator: ", "))"
+            return check
+        }
+        return roundTrip(check, hostPath: hostPath, manifestPath: path, caller: caller, family: browser.family)
+    }
+
+    /// Launches the host as the browser would and sends `hello`.
+    func roundTrip(
+        _ check: DoctorCheck, hostPath: String, manifestPath: String, caller: String, family: BrowserFamily
+    ) -> DoctorCheck {
+        var check = check
+        let arguments = family == .chromium ? [caller] : [manifestPath, caller]
+        var environment = passEnvironment
+        environment["HOME"] = home
+        environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
+        var frame: [UInt8] = []
+        let body = JSONWriter.bytes(["action": "hello", "id": "doctor"])
+        withUnsafeBytes(of: UInt32(body.count)) { frame.append(contentsOf: $0) }
+        frame += body
+        let started = WallTime.now()
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                hostPath, arguments: arguments, environment: environment,
+                workingDirectory: FileSystem.parentPath(hostPath), input: frame,
+                timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            check.detail = "cannot start the host: \(error)"
+            return check
+        }
+        let elapsed = WallTime.now().milliseconds - started.milliseconds
+        if result.timedOut {
+            check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
+            check.fix = "EXTENSION_BRIDGE_LOG=debug \(hostPath) '\(caller)'   (to see where it hangs)"
+            return check
+        }
+        let out = result.stdout
+        guard out.count >= 4 else {
+            let log = String(decoding: result.stderr.suffix(300), as: UTF8.self)
+            check.detail = "the host wrote no reply (exit \(result.status))" + (log.isEmpty ? "" : ": \(log)")
+            return check
+        }
+        let length = Int(out[0..<4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+        guard out.count == 4 + length, let reply = try? JSONParser.parse(Array(out[4...])) else {
+            check.detail =
+                "the host's stdout is not exactly one frame: something else writes to it (exit \(result.status))"
+            check.fix = "scripts/install.sh   (reinstall the host)"
+            return check
+        }
+        if reply["code"]?.stringValue == "caller_not_allowed" {
+            check.detail = "the host refuses \(caller): its allowlist beside \(hostPath) does not name it"
+            return check
+        }
+        guard reply["status"]?.stringValue == "success", reply["id"]?.stringValue == "doctor" else {
+            check.detail = "hello failed: \(JSONWriter.string(reply))"
+            return check
+        }
+        check.status = .ok
+        check.fix = nil
+        check.detail =
+            "host \(reply["hostVersion"]?.stringValue ?? "?") answered hello in \(elapsed) ms "
+            + "(protocol \(reply["protocolVersion"]?.intValue ?? 0))"
+        return check
+    }
+}

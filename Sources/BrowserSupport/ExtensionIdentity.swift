@@ -1,0 +1,76 @@
+import BridgeJSON
+import BridgeSystem
+import SharedSuite
+
+/// The ids browsers know our extension by, read from its manifest.
+public struct ExtensionIdentity: Equatable, Sendable {
+    /// Chromium ids (32 letters a–p); origins are `chrome-extension://ID/`.
+    public var chromiumIDs: [String]
+    /// Firefox add-on ids (`browser_specific_settings.gecko.id`).
+    public var firefoxIDs: [String]
+
+    public init(chromiumIDs: [String], firefoxIDs: [String]) {
+        self.chromiumIDs = chromiumIDs
+        self.firefoxIDs = firefoxIDs
+    }
+
+    /// The Chromium id of an extension whose manifest `key` is `base64Key`:
+    /// the first 128 bits of SHA-256 of the DER public key, hex digits 0–f
+    /// written as the letters a–p.
+    public static func chromiumID(fromKey base64Key: String) -> String? {
+        guard let der = Base64.decode(base64Key), !der.isEmpty else { return nil }
+        let letters = Array("abcdefghijklmnop")
+        var id = ""
+        for byte in SHA256.digest(der).prefix(16) {
+            id.append(letters[Int(byte >> 4)])
+            id.append(letters[Int(byte & 0xF)])
+        }
+        return id
+    }
+
+    /// True for a string shaped like a Chromium extension id.
+    public static func isChromiumID(_ text: String) -> Bool {
+        text.count == 32 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "p") }
+    }
+
+    /// Reads `manifest.json` in `extensionDirectory`.
+    /// - Throws: `InstallError.extensionManifest` saying what is missing.
+    public static func load(extensionDirectory: String) throws(InstallError) -> ExtensionIdentity {
+        let path = extensionDirectory + "/manifest.json"
+        let manifest: JSONValue
+        do {
+            manifest = try JSONParser.parse(FileSystem.readFile(path, limit: 1 << 20))
+        } catch let error as SystemError {
+            throw .extensionManifest(path: path, reason: error.description)
+        } catch {
+            throw .extensionManifest(path: path, reason: "not JSON (\(error))")
+        }
+        guard let key = manifest["key"]?.stringValue, let id = chromiumID(fromKey: key) else {
+            throw .extensionManifest(path: path, reason: "no usable \"key\" (the Chromium id is derived from it)")
+        }
+        guard let gecko = manifest["browser_specific_settings"]?["gecko"]?["id"]?.stringValue else {
+            throw .extensionManifest(path: path, reason: "no browser_specific_settings.gecko.id (Firefox needs it)")
+        }
+        return ExtensionIdentity(chromiumIDs: [id], firefoxIDs: [gecko])
+    }
+
+    /// Adds ids given on the command line: Chromium-shaped ones (or
+    /// `chrome-extension://ID/` origins) to Chromium, others to Firefox.
+    public mutating func add(_ extra: [String]) {
+        for raw in extra where !raw.isEmpty {
+            var id = raw
+            if id.hasPrefix("chrome-extension://") {
+                id = String(id.dropFirst("chrome-extension://".count))
+                while id.hasSuffix("/") { id.removeLast() }
+            }
+            if ExtensionIdentity.isChromiumID(id) {
+                if !chromiumIDs.contains(id) { chromiumIDs.append(id) }
+            } else if !firefoxIDs.contains(id) {
+                firefoxIDs.append(id)
+            }
+        }
+    }
+
+    /// Chromium origins, as `allowed_origins` and the allowlist name them.
+    public var chromiumOrigins: [String] { chromiumIDs.map { "chrome-extension://\($0)/" } }
+}

@@ -1,0 +1,61 @@
+import BridgeSystem
+
+/// One folder a browser reads host manifests from.
+public struct HostLocation: Equatable, Sendable {
+    public enum Scope: String, Equatable, Sendable {
+        case user, system, flatpak
+        /// `--user-data-dir DIR`: `DIR/NativeMessagingHosts`.
+        case profile
+    }
+
+    public var browser: Browser
+    public var scope: Scope
+    public var folder: String
+
+    /// The manifest file for `hostName` in this folder.
+    public func manifestPath(hostName: String) -> String { folder + "/" + hostName + ".json" }
+
+    /// Every folder `browser` reads, in the order doctor reports them.
+    public static func all(for browser: Browser, home: String) -> [HostLocation] {
+        #if os(macOS)
+            return [
+                HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.macUserHosts),
+                HostLocation(browser: browser, scope: .system, folder: browser.macSystemHosts),
+            ]
+        #else
+            var out = [
+                HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.linuxUserHosts),
+                HostLocation(browser: browser, scope: .system, folder: browser.linuxSystemHosts),
+            ]
+            if let app = browser.flatpakID, let hosts = browser.flatpakHosts {
+                out.append(HostLocation(browser: browser, scope: .flatpak, folder: "\(home)/.var/app/\(app)/\(hosts)"))
+            }
+            return out
+        #endif
+    }
+
+    /// The folder install writes to for `browser`.
+    public static func target(for browser: Browser, home: String, system: Bool) -> HostLocation {
+        let locations = all(for: browser, home: home)
+        return locations.first { $0.scope == (system ? .system : .user) } ?? locations[0]
+    }
+
+    /// `--user-data-dir DIR` for a Chromium-family browser.
+    public static func profile(_ directory: String, browser: Browser) -> HostLocation {
+        HostLocation(browser: browser, scope: .profile, folder: directory + "/NativeMessagingHosts")
+    }
+
+    /// True when the browser's profile folder exists for `home` (it is installed and used).
+    public static func isDetected(_ browser: Browser, home: String) -> Bool {
+        #if os(macOS)
+            let config = home + "/" + FileSystem.parentPath(browser.macUserHosts)
+        #else
+            let config = home + "/" + browser.linuxConfig
+        #endif
+        if (try? FileSystem.status(config, followLinks: true)) != nil { return true }
+        if let app = browser.flatpakID, (try? FileSystem.status("\(home)/.var/app/\(app)", followLinks: true)) != nil {
+            return true
+        }
+        return false
+    }
+}

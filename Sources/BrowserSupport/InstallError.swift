@@ -1,0 +1,35 @@
+import BridgeSystem
+
+/// Errors of install, uninstall and doctor, each saying what to do.
+public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
+    case extensionManifest(path: String, reason: String)
+    case invalidHostName(String)
+    case unknownBrowser(String)
+    case noBrowserDetected
+    case hostMissing(path: String)
+    case firefoxWithProfile
+    case io(SystemError)
+
+    public var description: String {
+        switch self {
+        case .extensionManifest(let path, let reason):
+            return "cannot read the extension's manifest \(path): \(reason); pass --extension-dir DIR (the folder "
+                + "with manifest.json)"
+        case .invalidHostName(let name):
+            return "invalid host name '\(name)': use lowercase letters, digits, '_' and single dots between them "
+                + "(for example org.extensionbridge.host)"
+        case .unknownBrowser(let name):
+            return
+                "unknown browser '\(name)'; known: \(BrowserCatalog.all.map(\.id).joined(separator: ", ")), all, detected"
+        case .noBrowserDetected:
+            return "no browser profile folder was found; name one with --browser (for example --browser chromium)"
+        case .hostMissing(let path):
+            return "no executable host at \(path); build and install it with scripts/install.sh, or pass --host-path"
+        case .firefoxWithProfile:
+            return "--user-data-dir is for Chromium-family browsers; Firefox reads only "
+                + "~/.mozilla/native-messaging-hosts (set HOME to use another)"
+        case .io(let error):
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import BridgeJSON
+import BridgeSystem
+
+/// What `install` should write.
+public struct InstallOptions: Equatable, Sendable {
+    public var browsers: [Browser]
+    public var system: Bool
+    /// `--user-data-dir DIR`: write `DIR/NativeMessagingHosts` instead of the browser's folder.
+    public var userDataDirectory: String?
+    public var hostName: String
+    /// Absolute path of the installed host (a stable path, not a build folder).
+    public var hostPath: String
+    public var identity: ExtensionIdentity
+
+    public init(
+        browsers: [Browser], system: Bool = false, userDataDirectory: String? = nil,
+        hostName: String = HostManifest.defaultName, hostPath: String, identity: ExtensionIdentity
+    ) {
+        self.browsers = browsers
+        self.system = system
+        self.userDataDirectory = userDataDirectory
+        self.hostName = hostName
+        self.hostPath = hostPath
+        self.identity = identity
+    }
+}
+
+/// One file install writes.
+public struct PlannedFile: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case manifest(browser: String)
+        case allowlist
+    }
+
+    public var path: String
+    public var bytes: [UInt8]
+    public var kind: Kind
+}
+
+/// Writes host manifests and the host's allowlist, and remembers what it
+/// wrote in a receipt so `uninstall` removes exactly that.
+public struct Installer {
+    public let home: String
+    /// The receipt: `$XDG_DATA_HOME/extension-bridge/install-receipt.json`
+    /// (macOS: `~/Library/Application Support/ExtensionBridge/…`).
+    public let receiptPath: String
+
+    public init(home: String, receiptPath: String) {
+        self.home = home
+        self.receiptPath = receiptPath
+    }
+
+    /// The default receipt location for an environment.
+    public static func defaultReceiptPath(home: String, environment: Environment) -> String {
+        #if os(macOS)
+            return home + "/Library/Application Support/ExtensionBridge/install-receipt.json"
+        #else
+            let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+            return data + "/extension-bridge/install-receipt.json"
+        #endif
+    }
+
+    /// Every file install would write, manifests first, the allowlist last.
+    public func plan(_ options: InstallOptions) throws(InstallError) -> [PlannedFile] {
+        try HostManifest.validate(name: options.hostName)
+        var files: [PlannedFile] = []
+        for browser in options.browsers {
+            let location: HostLocation
+            if let profile = options.userDataDirectory {
+                guard browser.family == .chromium else { throw .firefoxWithProfile }
+                location = .profile(profile, browser: browser)
+            } else {
+                location = .target(for: browser, home: home, system: options.system)
+            }
+            let allowed = browser.family == .chromium ? options.identity.chromiumOrigins : options.identity.firefoxIDs
+            let manifest = HostManifest(
+                name: options.hostName, path: options.hostPath, family: browser.family, allowed: allowed)
+            let path = location.manifestPath(hostName: options.hostName)
+            if !files.contains(where: { $0.path == path }) {
+                files.append(PlannedFile(path: path, bytes: manifest.bytes, kind: .manifest(browser: browser.id)))
+            }
+        }
+        let allowlist =
+            "# Callers extension-bridge-host serves; written by `extension-bridge install`.\n"
+            + (options.identity.chromiumOrigins + options.identity.firefoxIDs).joined(separator: "\n") + "\n"
+        files.append(
+            PlannedFile(
+                path: FileSystem.parentPath(options.hostPath) + "/extension-bridge-host.allowed",
+                bytes: Array(allowlist.utf8), kind: .allowlist))
+        return files
+    }
+
+    /// What happened to one file.
+    public enum Outcome: String, Equatable, Sendable {
+        case written, unchanged, removed, missing
+        /// Changed since install wrote it: left alone.
+        case keptChanged = "kept (changed since install)"
+    }
+
+    /// Writes the planned files (only those whose content differs) and records them.
+    public func apply(_ plan: [PlannedFile]) throws(InstallError) -> [(PlannedFile, Outcome)] {
+        var receipt = loadReceipt()
+        var results: [(PlannedFile, Outcome)] = []
+        for file in plan {
+            let current = try? FileSystem.readFile(file.path, limit: 1 << 20)
+            if current == file.bytes {
+                results.append((file, .unchanged))
+            } else {
+                do {
+                    try FileSystem.makeDirectories(FileSystem.parentPath(file.path), mode: 0o755)
+                    try FileSystem.writeAtomically(file.path, file.bytes, mode: 0o644)
+                } catch {
+                    throw .io(error)
+                }
+                results.append((file, .written))
+            }
+            receipt.removeAll { $0.path == file.path }
+            receipt.append(
+                ReceiptEntry(path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind))
+        }
+        try saveReceipt(receipt)
+        return results
+    }
+
+    /// Removes what install wrote: for `browsers` (nil: everything), and only
+    /// under `folderPrefix` when given. The allowlist goes with the last manifest.
+    /// A file changed since install wrote it is left alone.
+    public func uninstall(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(String, Outcome)] {
+        var receipt = loadReceipt()
+        let ids = browsers.map { Set($0.map(\.id)) }
+        func selected(_ entry: ReceiptEntry) -> Bool {
+            guard case .manifest(let browser) = entry.kind else { return false }
+            if let ids, !ids.contains(browser) { return false }
+            if let folderPrefix, !entry.path.hasPrefix(folderPrefix + "/") { return false }
+            return true
+        }
+        var results: [(String, Outcome)] = []
+        for entry in receipt where selected(entry) {
+            results.append((entry.path, try remove(entry)))
+        }
+        receipt.removeAll(where: selected)
+        if !receipt.contains(where: { if case .manifest = $0.kind { return true } else { return false } }) {
+            for entry in receipt { results.append((entry.path, try remove(entry))) }
+            receipt.removeAll()
+        }
+        try saveReceipt(receipt)
+        return results
+    }
+
+    private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
+        guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: 1 << 20) else { return .missing }
+        if FileSystem.hex(SHA256.digest(bytes)) != entry.sha256 { return .keptChanged }
+        do {
+            try FileSystem.remove(entry.path)
+        } catch {
+            throw .io(error)
+        }
+        return .removed
+    }
+
+    // MARK: - Receipt
+
+    struct ReceiptEntry: Equatable {
+        var path: String
+        var sha256: String
+        var kind: PlannedFile.Kind
+    }
+
+    func loadReceipt() -> [ReceiptEntry] {
+        guard let bytes = try? FileSystem.readFile(receiptPath), let json = try? JSONParser.parse(bytes) else {
+            return []
+        }
+        return (json["files"]?.arrayValue ?? []).compactMap { item in
+            guard let path = item["path"]?.stringValue, let sha = item["sha256"]?.stringValue else { return nil }
+            let kind: PlannedFile.Kind =
+                item["kind"]?.stringValue == "allowlist"
+                ? .allowlist : .manifest(browser: item["browser"]?.stringValue ?? "")
+            return ReceiptEntry(path: path, sha256: sha, kind: kind)
+        }
+    }
+
+    func saveReceipt(_ entries: [ReceiptEntry]) throws(InstallError) {
+        let files: [JSONValue] = entries.map { entry in
+            var members: [String: JSONValue] = ["path": .string(entry.path), "sha256": .string(entry.sha256)]
+            switch entry.kind {
+            case .manifest(let browser):
+                members["kind"] = "manifest"
+                members["browser"] = .string(browser)
+            case .allowlist:
+                members["kind"] = "allowlist"
+            }
+            return .object(members)
+        }
+        let document: JSONValue = ["formatVersion": 1, "files": .array(files)]
+        do {
+            try FileSystem.makeDirectories(FileSystem.parentPath(receiptPath), mode: 0o700)
+            try FileSystem.writeAtomically(receiptPath, Array((JSONWriter.prettyString(document) + "\n").utf8))
+        } catch {
+            throw .io(error)
+        }
+    }
+}

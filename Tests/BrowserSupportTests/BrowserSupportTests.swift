@@ -1,0 +1,162 @@
+import BridgeJSON
+import BridgeSystem
+import Foundation
+import Testing
+
+@testable import BrowserSupport
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+@Suite struct SHA256Tests {
+    @Test func knownVectors() {
+        #expect(FileSystem.hex(SHA256.digest([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            FileSystem.hex(SHA256.digest(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(
+            FileSystem.hex(SHA256.digest(long)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            FileSystem.hex(SHA256.digest([UInt8](repeating: 0x61, count: 1_000)))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}
+
+@Suite struct ExtensionIdentityTests {
+    @Test func bundledExtension_idMatchesExtensionIdJSON() throws {
+        let identity = try ExtensionIdentity.load(extensionDirectory: repositoryRoot + "/extension")
+        let expected = try JSONParser.parse(FileSystem.readFile(repositoryRoot + "/extension/extension-id.json"))
+        #expect(identity.chromiumIDs == [expected["chromium"]?.stringValue ?? ""])
+        #expect(identity.firefoxIDs == [expected["firefox"]?.stringValue ?? ""])
+        #expect(identity.chromiumOrigins == ["chrome-extension://\(identity.chromiumIDs[0])/"])
+    }
+
+    @Test func extraIds_goToTheRightFamily() {
+        var identity = ExtensionIdentity(chromiumIDs: ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"], firefoxIDs: ["a@b"])
+        identity.add(["chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/", "c@d", "a@b"])
+        #expect(identity.chromiumIDs == ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"])
+        #expect(identity.firefoxIDs == ["a@b", "c@d"])
+    }
+
+    @Test func missingManifest_saysWhatToPass() {
+        #expect {
+            try ExtensionIdentity.load(extensionDirectory: "/nonexistent")
+        } throws: { error in
+            (error as? InstallError)?.description.contains("--extension-dir") == true
+        }
+    }
+}
+
+@Suite struct HostManifestTests {
+    @Test(arguments: ["org.extensionbridge.host", "a", "a_b.c9"])
+    func validNames(name: String) throws { try HostManifest.validate(name: name) }
+
+    @Test(arguments: ["", ".a", "a.", "a..b", "Org.x", "a-b", "a/b", "a b"])
+    func invalidNames(name: String) {
+        #expect(throws: InstallError.invalidHostName(name)) { try HostManifest.validate(name: name) }
+    }
+
+    @Test(arguments: [BrowserFamily.chromium, .firefox])
+    func rendering_matchesTheCommittedTemplate(family: BrowserFamily) throws {
+        let template = try String(
+            contentsOfFile: repositoryRoot + "/manifests/\(family.rawValue)-host.json.in", encoding: .utf8)
+        let rendered =
+            template.replacingOccurrences(of: "@HOST_NAME@", with: "org.extensionbridge.host")
+            .replacingOccurrences(of: "@HOST_PATH@", with: "/opt/eb/extension-bridge-host")
+            .replacingOccurrences(of: "@CHROMIUM_ID@", with: "honlgoealnaplikdeeidpcknncfcnfmo")
+            .replacingOccurrences(of: "@FIREFOX_ID@", with: "extension-bridge@extensionbridge.org")
+        let allowed =
+            family == .chromium
+            ? ["chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"] : ["extension-bridge@extensionbridge.org"]
+        let manifest = HostManifest(
+            name: "org.extensionbridge.host", path: "/opt/eb/extension-bridge-host", family: family, allowed: allowed)
+        #expect(String(decoding: manifest.bytes, as: UTF8.self) == rendered)
+    }
+}
+
+@Suite struct CatalogTests {
+    @Test func everyBrowserHasLinuxAndMacFolders_andKnownIds() {
+        #expect(
+            BrowserCatalog.all.map(\.id) == [
+                "chrome", "chrome-beta", "chrome-dev", "chromium", "edge", "brave", "vivaldi", "firefox", "librewolf",
+            ])
+        for browser in BrowserCatalog.all {
+            #expect(browser.linuxSystemHosts.hasPrefix("/"))
+            #expect(browser.macSystemHosts.hasPrefix("/"))
+            #expect(!browser.linuxUserHosts.hasPrefix("/"))
+        }
+    }
+
+    @Test func locations_includeFlatpakOnLinux() {
+        #if os(Linux)
+            let chromium = BrowserCatalog.named("chromium")
+            let locations = chromium.map { HostLocation.all(for: $0, home: "/h") } ?? []
+            #expect(
+                locations.map(\.folder) == [
+                    "/h/.config/chromium/NativeMessagingHosts", "/etc/chromium/native-messaging-hosts",
+                    "/h/.var/app/org.chromium.Chromium/config/chromium/NativeMessagingHosts",
+                ])
+        #endif
+    }
+}
+
+@Suite struct InstallerTests {
+    func options(_ tmp: TemporaryFolder, _ browsers: [String]) -> InstallOptions {
+        InstallOptions(
+            browsers: browsers.compactMap(BrowserCatalog.named), hostPath: tmp.path + "/bin/extension-bridge-host",
+            identity: ExtensionIdentity(chromiumIDs: ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"], firefoxIDs: ["x@y"]))
+    }
+
+    @Test func install_isIdempotent_andUninstallRemovesExactlyWhatItWrote() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium", "firefox"]))
+        #expect(
+            plan.map(\.path) == [
+                tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json",
+                tmp.path + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json",
+                tmp.path + "/bin/extension-bridge-host.allowed",
+            ])
+        #expect(try installer.apply(plan).map(\.1) == [.written, .written, .written])
+        #expect(try installer.apply(plan).map(\.1) == [.unchanged, .unchanged, .unchanged])
+        let allowlist = try String(contentsOfFile: tmp.path + "/bin/extension-bridge-host.allowed", encoding: .utf8)
+        #expect(allowlist.contains("chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/\nx@y\n"))
+        // A file install did not write stays.
+        try "mine".write(
+            toFile: tmp.path + "/.mozilla/native-messaging-hosts/other.json", atomically: true, encoding: .utf8)
+        let firefoxOnly = try installer.uninstall(
+            browsers: BrowserCatalog.named("firefox").map { [$0] }, folderPrefix: nil)
+        #expect(firefoxOnly.map(\.1) == [.removed])
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.allowed"))
+        let rest = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(rest.map(\.1) == [.removed, .removed])
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.allowed"))
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/.mozilla/native-messaging-hosts/other.json"))
+    }
+
+    @Test func userDataDir_writesIntoTheProfile_andRefusesFirefox() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        var opts = options(tmp, ["chromium"])
+        opts.userDataDirectory = tmp.path + "/profile"
+        #expect(
+            try installer.plan(opts).first?.path == tmp.path
+                + "/profile/NativeMessagingHosts/org.extensionbridge.host.json")
+        opts.browsers = BrowserCatalog.named("firefox").map { [$0] } ?? []
+        #expect(throws: InstallError.firefoxWithProfile) { try installer.plan(opts) }
+    }
+
+    @Test func changedFile_isKeptByUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        _ = try installer.apply(try installer.plan(options(tmp, ["chromium"])))
+        let manifest = tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        try "{}".write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).first?.1 == .keptChanged)
+        #expect(FileManager.default.fileExists(atPath: manifest))
+    }
+}

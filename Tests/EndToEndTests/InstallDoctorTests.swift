@@ -1,0 +1,124 @@
+import BridgeJSON
+import Foundation
+import Testing
+
+/// `extension-bridge install | doctor | uninstall` on a fresh HOME, with the
+/// binaries copied to a stable folder as install.sh does.
+@Suite struct InstallDoctorTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    struct Setup {
+        let tmp = TemporaryFolder()
+        var bin: String { tmp.path + "/bin" }
+        var home: String { tmp.path + "/home" }
+        var env: [String: String] {
+            ["HOME": home, "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "PATH": "/usr/bin:/bin"]
+        }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: home + "/.config/chromium", withIntermediateDirectories: true)
+            for tool in ["extension-bridge", "extension-bridge-host"] {
+                try FileManager.default.copyItem(atPath: Binaries.folder + "/" + tool, toPath: bin + "/" + tool)
+            }
+        }
+
+        func cli(_ args: String...) throws -> Finished {
+            try runProcess(bin + "/extension-bridge", args, environment: env)
+        }
+    }
+
+    @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let first = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(first.status == 0, "\(first.stderr)")
+        // Only Chromium's profile folder exists: detected means Chromium alone.
+        #expect(first.outText.split(separator: "\n").count == 2)
+        #expect(first.outText.contains(s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"))
+        let second = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(second.outText.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged") })
+        #expect(second.stderr.contains("nothing changed"))
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(doctor.status == 0, "\(doctor.outText)")
+        #expect(doctor.outText.contains("answered hello"))
+    }
+
+    @Test func doctor_reportsAWrongAllowedIdAndAMissingHost_withFixes() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        #expect(
+            try s.cli("install", "--browser", "chromium,firefox", "--extension-dir", repository + "/extension").status
+                == 0)
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "honlgoealnaplikdeeidpcknncfcnfmo", with: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let firefox = s.home + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json"
+        try String(contentsOfFile: firefox, encoding: .utf8).replacingOccurrences(of: s.bin, with: s.tmp.path + "/gone")
+            .write(toFile: firefox, atomically: true, encoding: .utf8)
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension", "--json")
+        #expect(doctor.status == 1)
+        let report = try JSONParser.parse(doctor.stdout)
+        #expect(report["ok"] == false)
+        let errors = (report["checks"]?.arrayValue ?? []).filter { $0["status"] == "error" }
+        #expect(
+            errors.contains {
+                $0["browser"] == "chromium" && ($0["detail"]?.stringValue ?? "").contains("does not include")
+            })
+        #expect(
+            errors.contains {
+                $0["browser"] == "firefox" && ($0["detail"]?.stringValue ?? "").contains("not executable")
+            })
+        #expect(errors.allSatisfy { $0["fix"] != .null })
+    }
+
+    @Test func doctor_reportsARefusingAllowlist() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        #expect(try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
+        try "# emptied\n".write(toFile: s.bin + "/extension-bridge-host.allowed", atomically: true, encoding: .utf8)
+        let doctor = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(doctor.status == 1)
+        #expect(doctor.outText.contains("the host refuses chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"))
+        #expect(doctor.outText.contains("extension-bridge install --browser chromium"))
+    }
+
+    @Test func userDataDir_dryRun_andUninstall() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let profile = s.tmp.path + "/profile"
+        let dry = try s.cli(
+            "install", "--user-data-dir", profile, "--extension-dir", repository + "/extension", "--dry-run")
+        #expect(dry.status == 0)
+        #expect(dry.outText.contains("would write \(profile)/NativeMessagingHosts/org.extensionbridge.host.json"))
+        #expect(!FileManager.default.fileExists(atPath: profile))
+        #expect(
+            try s.cli("install", "--user-data-dir", profile, "--extension-dir", repository + "/extension").status == 0)
+        #expect(
+            try s.cli("doctor", "--user-data-dir", profile, "--extension-dir", repository + "/extension").status == 0)
+        let removed = try s.cli("uninstall")
+        #expect(removed.outText.split(separator: "\n").count == 2)
+        #expect(
+            !FileManager.default.fileExists(atPath: profile + "/NativeMessagingHosts/org.extensionbridge.host.json"))
+        #expect(!FileManager.default.fileExists(atPath: s.bin + "/extension-bridge-host.allowed"))
+        #expect(
+            try s.cli("doctor", "--user-data-dir", profile, "--extension-dir", repository + "/extension").status == 1)
+    }
+
+    @Test func badOptions_areUsageErrors() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        #expect(
+            try s.cli("install", "--browser", "netscape", "--extension-dir", repository + "/extension").status == 64)
+        #expect(
+            try s.cli(
+                "install", "--host-name", "Bad..Name", "--browser", "chromium", "--extension-dir",
+                repository + "/extension"
+            )
+            .status == 64)
+        #expect(try s.cli("install", "--extension-dir", "/nonexistent").status == 66)
+    }
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Undoes scripts/install.sh: removes the host manifests and allowlist that
+# `extension-bridge install` wrote (as its receipt lists them), then the
+# binaries and the extension copy. The shared suite (your settings and queue)
+# is kept; `extension-bridge where` shows its folder if you want it gone too.
+set -eu
+
+prefix=${PREFIX:-"$HOME/.local"}
+bindir="$prefix/bin"
+sharedir="$prefix/share/extension-bridge"
+
+if [ -x "$bindir/extension-bridge" ]; then
+    "$bindir/extension-bridge" uninstall "$@" || echo "uninstall.sh: extension-bridge uninstall failed; continuing" >&2
+fi
+rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge"
+rm -rf "$sharedir"
+echo "removed $bindir/extension-bridge, $bindir/extension-bridge-host and $sharedir"
