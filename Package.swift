@@ -29,6 +29,9 @@ let package = Package(
         ),
         .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost"]),
         .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI"]),
+        // Micro-benchmarks for scripts/bench (suite stat path and parse); not installed.
+        .executableTarget(
+            name: "extension-bridge-bench", dependencies: ["SharedSuite", "BridgeHost", "BridgeJSON", "BridgeSystem"]),
 
         .testTarget(name: "NativeMessagingTests", dependencies: ["NativeMessaging"]),
         .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
