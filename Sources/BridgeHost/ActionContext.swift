@@ -33,6 +33,8 @@ public enum HostLimits {
     public static let defaultMaxRequestBytes = 64 << 20
     /// Outbound frames up to 1 MiB, the browsers' limit.
     public static let maxReplyBytes = 1_048_576
+    /// How long one reply may wait for a browser that stopped reading.
+    public static let writeTimeoutMilliseconds: Int64 = 30_000
     /// Nesting of arrays and objects in a request.
     public static let maxDepth = 64
     /// Items `getContent` lists, and the excerpt length of each.

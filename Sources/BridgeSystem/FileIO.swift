@@ -17,6 +17,37 @@ public enum FileIO {
         }
     }
 
+    /// Writes every byte to a non-blocking `fd`, waiting for room at most
+    /// `timeoutMilliseconds` in all.
+    /// - Throws: `SystemError` with `ETIMEDOUT` when the reader stopped reading.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], timeoutMilliseconds: Int64) throws(SystemError) {
+        let deadline = WallTime.now().milliseconds + timeoutMilliseconds
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Platform.rawWrite(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if n > 0 {
+                offset += n
+                continue
+            }
+            let code = n < 0 ? errno : EIO
+            if code == EINTR { continue }
+            guard code == EAGAIN || code == EWOULDBLOCK else { throw SystemError("write", "fd \(fd)", code: code) }
+            let left = deadline - WallTime.now().milliseconds
+            if left <= 0 { throw SystemError("write", "fd \(fd) (the reader stopped reading)", code: ETIMEDOUT) }
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, Int32(min(left, 1000)))
+        }
+    }
+
+    /// Sets or clears `O_NONBLOCK` on `fd`.
+    public static func setNonBlocking(_ fd: Int32, _ on: Bool) {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
     /// Writes every byte of `bytes` to `fd`.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
         let result = bytes.withUnsafeBytes { buffer in

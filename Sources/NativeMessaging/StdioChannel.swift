@@ -27,9 +27,19 @@ public final class StdioChannel {
     ///   - input: the descriptor frames arrive on (stdin).
     ///   - output: the descriptor frames leave on (a duplicate of the real stdout).
     ///   - maximumLength: larger inbound frames are discarded, never allocated.
-    public init(input: Int32, output: Int32, maximumLength: Int, chunkSize: Int = 65_536) {
+    /// How long one reply may wait for the browser to read; nil waits for ever.
+    public let writeTimeoutMilliseconds: Int64?
+
+    /// - Parameter writeTimeoutMilliseconds: when set, `output` is made
+    ///   non-blocking and a reply that cannot be written in time fails with
+    ///   `ETIMEDOUT`, so a browser that stopped reading cannot hang the host.
+    public init(
+        input: Int32, output: Int32, maximumLength: Int, chunkSize: Int = 65_536, writeTimeoutMilliseconds: Int64? = nil
+    ) {
         self.input = input
         self.output = output
+        self.writeTimeoutMilliseconds = writeTimeoutMilliseconds
+        if writeTimeoutMilliseconds != nil { FileIO.setNonBlocking(output, true) }
         self.decoder = FrameDecoder(maximumLength: maximumLength)
         self.chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     }
@@ -74,7 +84,11 @@ public final class StdioChannel {
     public func send(_ body: [UInt8]) throws(FrameError) {
         let frame = try FrameEncoder.encode(body)
         do {
-            try FileIO.writeAll(output, frame)
+            if let timeout = writeTimeoutMilliseconds {
+                try FileIO.writeAll(output, frame, timeoutMilliseconds: timeout)
+            } else {
+                try FileIO.writeAll(output, frame)
+            }
         } catch {
             throw .io(error)
         }

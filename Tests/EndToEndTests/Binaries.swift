@@ -78,8 +78,9 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
         stderr: String(decoding: errData.value, as: UTF8.self))
 }
 
-/// A long-lived host, as a browser holds one behind `connectNative`.
-final class HostPort {
+/// A long-lived host, as a browser holds one behind `connectNative`. One thread
+/// may send while another receives (they use different pipes).
+final class HostPort: @unchecked Sendable {
     let process = Process()
     private let inPipe = Pipe()
     private let outPipe = Pipe()
@@ -87,6 +88,8 @@ final class HostPort {
     private var buffer: [UInt8] = []
 
     init(arguments: [String] = ["chrome-extension://testext/"], environment: [String: String]) throws {
+        // Writing to a host that exited must be an error here, not a SIGPIPE that ends the test run.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: Binaries.host)
         process.arguments = arguments
         process.environment = environment

@@ -42,7 +42,18 @@ public enum HostProgram {
         let maxRequest =
             environment["EXTENSION_BRIDGE_MAX_REQUEST_BYTES"].flatMap { Int($0) }
             .map { max(0, $0) } ?? HostLimits.defaultMaxRequestBytes
-        let channel = StdioChannel(input: 0, output: frameOutput, maximumLength: maxRequest)
+        // Only a pipe or socket gets O_NONBLOCK: on a terminal it would change
+        // the shell's open file description too.
+        var outputInfo = stat()
+        let isPipe =
+            fstat(frameOutput, &outputInfo) == 0
+            && ((outputInfo.st_mode & S_IFMT) == S_IFIFO || (outputInfo.st_mode & S_IFMT) == S_IFSOCK)
+        let writeTimeout =
+            isPipe
+            ? environment["EXTENSION_BRIDGE_WRITE_TIMEOUT_MS"].flatMap { Int64($0) }.map { max(1, $0) }
+                ?? HostLimits.writeTimeoutMilliseconds : nil
+        let channel = StdioChannel(
+            input: 0, output: frameOutput, maximumLength: maxRequest, writeTimeoutMilliseconds: writeTimeout)
 
         guard policy.allows(caller) else {
             logger.error("refused caller \(caller.identity) (allowlist: \(policy.source))")
@@ -96,6 +107,7 @@ public enum HostProgram {
           EXTENSION_BRIDGE_GROUP             the group id (default \(GroupContainer.defaultGroupID))
           EXTENSION_BRIDGE_LOG               error | warn | info | debug (default warn), to stderr
           EXTENSION_BRIDGE_MAX_REQUEST_BYTES inbound frame limit (default 67108864)
+          EXTENSION_BRIDGE_WRITE_TIMEOUT_MS  how long a reply waits for the browser to read (default 30000)
 
         """
 }

@@ -12,7 +12,8 @@ public final class HostSession {
     public enum Outcome: Int32, Equatable, Sendable {
         /// End of input between frames, EPIPE, or a termination signal.
         case clean = 0
-        /// End of input inside a frame, or a read error.
+        /// End of input inside a frame, a read error, or a reply that could not
+        /// be written (the browser stopped reading past the write timeout).
         case protocolError = 1
     }
 
@@ -25,6 +26,8 @@ public final class HostSession {
     private var lastToken: FileIdentity?
     private var lastPublished: JSONValue?
     private var nextWatchCheck: Int64 = 0
+    /// Set when a reply could not be written for a reason other than a closed pipe.
+    private var writeFailed = false
 
     /// - Parameters:
     ///   - shouldStop: polled between frames and after signals (SIGTERM).
@@ -56,7 +59,7 @@ public final class HostSession {
             case .interrupted:
                 continue
             case .timedOut:
-                if !pushChangesIfAny() { return .clean }
+                if !pushChangesIfAny() { return writeFailed ? .protocolError : .clean }
                 continue
             case .oversized(let length):
                 logger.warn("discarded a \(length)-byte message (limit \(channel.maximumFrameLength))")
@@ -69,8 +72,8 @@ public final class HostSession {
             case .frame(let body):
                 reply = answer(body)
             }
-            if !send(reply) { return .clean }
-            if watching && !pushChangesIfAny() { return .clean }
+            if !send(reply) { return writeFailed ? .protocolError : .clean }
+            if watching && !pushChangesIfAny() { return writeFailed ? .protocolError : .clean }
         }
         return .clean
     }
@@ -116,7 +119,11 @@ public final class HostSession {
         } catch {
             if case .io(let e) = error, e.code == EPIPE {
                 logger.info("the browser closed the pipe")
+            } else if case .io(let e) = error, e.code == ETIMEDOUT {
+                writeFailed = true
+                logger.error("the browser stopped reading replies; giving up after the write timeout")
             } else {
+                writeFailed = true
                 logger.error("\(error)")
             }
             return false
