@@ -113,7 +113,8 @@ final class Harness {
         #expect(lines.count == 2)
         #expect(lines[0]?["content"] == "first")
         #expect(lines[1]?["url"] == "https://b/")
-        #expect(h.err.first == "imported 2 items, skipped 1 duplicate URL (use --all to keep them)")
+        #expect(lines[1]?["title"] == "https://b/")  // a missing title is handed over as the URL
+        #expect(h.err.first == "drained 2 items, skipped 1 duplicate URL (use --all to keep them)")
         #expect(try queue.count() == 0)
     }
 

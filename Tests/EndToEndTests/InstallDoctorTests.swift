@@ -108,6 +108,25 @@ import Testing
             try s.cli("doctor", "--user-data-dir", profile, "--extension-dir", repository + "/extension").status == 1)
     }
 
+    @Test func doctor_hostThatExitsWithoutReading_isReportedNotASigpipe() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        // A host that closes stdin at once and exits: doctor's hello write meets a closed pipe.
+        let fake = s.tmp.path + "/fake-host"
+        try "#!/bin/sh\nexec 0<&-\nexit 3\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        #expect(
+            try s.cli(
+                "install", "--browser", "firefox", "--host-path", fake, "--extension-dir", repository + "/extension"
+            )
+            .status == 0)
+        for _ in 0..<10 {
+            let doctor = try s.cli("doctor", "--browser", "firefox", "--extension-dir", repository + "/extension")
+            #expect(doctor.status == 1)
+            #expect(doctor.outText.contains("wrote no reply (exit 3)"))
+        }
+    }
+
     @Test func badOptions_areUsageErrors() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

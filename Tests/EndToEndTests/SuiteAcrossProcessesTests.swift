@@ -42,7 +42,7 @@ import Testing
         #expect(item["content"] == "blue sky")
         #expect(item["source"] == .string(Self.origin))
         #expect(item["id"] == replies[1]["itemId"])
-        #expect(drain.stderr.contains("imported 1 item"))
+        #expect(drain.stderr.contains("drained 1 item"))
         #expect(try runProcess(Binaries.cli, ["queue", "count"], environment: env).outText == "0\n")
     }
 

@@ -83,7 +83,7 @@ struct QueueCommands {
                 kept.append("\(id): \(reason)")
             }
         }
-        var summary = "imported \(imported) item\(imported == 1 ? "" : "s")"
+        var summary = "drained \(imported) item\(imported == 1 ? "" : "s")"
         if skipped > 0 {
             summary += ", skipped \(skipped) duplicate URL\(skipped == 1 ? "" : "s") (use --all to keep them)"
         }
@@ -92,7 +92,10 @@ struct QueueCommands {
         for line in kept { context.writeErr("  " + line) }
     }
 
+    /// Prints one item; a missing title is handed over as the URL.
     private func handOver(_ item: QueueItem) throws(CLIError) {
+        var item = item
+        if item.title == nil { item.title = item.url }
         if json {
             try context.print(JSONWriter.string(item.json))
         } else {
