@@ -102,8 +102,11 @@
   }
 
   api.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    // Only our own background or popup (tabs.sendMessage): never another tab.
-    if (!sender || sender.id !== api.runtime.id || sender.tab) return false;
+    // Only our own background or extension pages (tabs.sendMessage). A sender
+    // with `tab` is accepted only if it is one of our pages, e.g. popup.html
+    // opened in a tab (the browser sets `tab` for it); never a web page.
+    if (!sender || sender.id !== api.runtime.id) return false;
+    if (sender.tab && !(typeof sender.url === 'string' && sender.url.startsWith(api.runtime.getURL('')))) return false;
     switch (message?.type) {
       case SETTINGS_CHANGED: {
         const enabled = message.settings?.enabled;

@@ -28,14 +28,17 @@ const PUBLIC_SETTINGS = ['enabled', 'theme'];
 
 /**
  * Classifies a runtime.onMessage sender.
- * A content script is a sender with `tab` from our own extension; an extension
- * page has no `tab` and a URL under our own origin. Anything else is refused.
+ * An extension page has a URL under our own origin: the toolbar popup (no
+ * `tab`) or the same page opened in a tab (browsers then set `tab` too, in
+ * Chromium and Firefox alike). A content script is any other sender with
+ * `tab` from our own extension (its URL is the web page's; content scripts
+ * never run in our own pages). Anything else is refused.
  */
 export function classifySender(sender, { extensionId, extensionOrigin }) {
   if (!sender || typeof sender !== 'object' || sender.id !== extensionId) return SenderKind.OTHER;
-  if (sender.tab) return SenderKind.CONTENT_SCRIPT;
   const url = typeof sender.url === 'string' ? sender.url : '';
   if (extensionOrigin && url.startsWith(extensionOrigin)) return SenderKind.EXTENSION_PAGE;
+  if (sender.tab) return SenderKind.CONTENT_SCRIPT;
   return SenderKind.OTHER;
 }
 

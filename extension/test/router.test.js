@@ -63,6 +63,15 @@ test('classifySender_tabFromOurId_isContentScript', () => {
   assert.equal(classifySender(undefined, ids), SenderKind.OTHER);
 });
 
+test('classifySender_ourPageOpenedInATab_isExtensionPage', () => {
+  // popup.html opened as a tab: browsers set `tab` for it as for a content script.
+  const ids = { extensionId: ID, extensionOrigin: ORIGIN };
+  const popupInTab = { ...popupSender, tab: { id: 7, url: popupSender.url } };
+  assert.equal(classifySender(popupInTab, ids), SenderKind.EXTENSION_PAGE);
+  // A web page cannot pose as one: its content script's URL is the page's.
+  assert.equal(classifySender({ id: ID, url: 'https://evil.example/x', tab: { id: 8 } }, ids), SenderKind.CONTENT_SCRIPT);
+});
+
 test('contentEnabled_usesLegacyHostMessage_andSeedReplyShape', async () => {
   const { router, host, served } = setup({ 'request:enabled_status': { 'delivery:enabled_status': true } });
   const reply = await router.route({ type: MessageType.CONTENT_ENABLED }, contentSender());
