@@ -27,6 +27,7 @@ need_debian_package() {  # $1 command, $2 package
 command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing: install Swift 6 and put swift on PATH"
 need_debian_package node nodejs
 need_debian_package chattr e2fsprogs
+need_debian_package mount mount
 
 step "swift format lint --strict"
 swift format lint --strict -r Sources Tests Package.swift
@@ -41,9 +42,7 @@ EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
 step "node --test: the extension's pure modules and its manifest"
 node --test extension/test/
 
-if [ -x scripts/e2e/run.sh ]; then
-    step "end-to-end in real Chromium and Firefox"
-    scripts/e2e/run.sh
-fi
+step "end-to-end in real Chromium and Firefox (scripts/e2e/run.sh)"
+E2E_SKIP_BUILD=1 E2E_BIN_DIR="$bin_dir" scripts/e2e/run.sh --browser all
 
 printf '\ntest.sh: all tests passed in %ss\n' "$(( $(date +%s) - started ))"

@@ -1,0 +1,703 @@
+#!/usr/bin/env python3
+"""ExtensionBridge end-to-end tests in real, headless Chromium and Firefox ESR.
+
+    scripts/e2e/run.py [--browser chromium|firefox|all] [--repeat N] [--artifacts DIR]
+                       [--bin-dir DIR] [--keep-artifacts] [--only NAME[,NAME...]]
+
+Run it with the venv python from scripts/e2e/setup.sh (Firefox needs marionette_driver);
+scripts/e2e/run.sh does setup, build and this. Each browser run gets a fresh temporary folder
+holding copies of the two binaries (bin/), HOME (home/), the group container
+(EXTENSION_BRIDGE_CONTAINER=container/) and the browser profile, installs the host with
+`extension-bridge install` and checks the numbered behaviours below (see README.md). The last
+line printed is exactly `N passed, N failed`; the exit status is 1 if anything failed.
+
+A failing run keeps its folder under ARTIFACTS/<browser>-<n>/ (browser stderr with the host's
+stderr for Chromium, the Browser Console for Firefox, screenshots, CLI output); a passing run's
+folder is removed unless --keep-artifacts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Callable, Optional
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+from browsers import (  # noqa: E402
+    BrowserError, Chromium, Firefox, TestServer, WaitTimeout, chromium_extension_id, wait_until,
+    write_host_manifest,
+)
+
+EXTENSION_DIR = REPO / "extension"
+PAGES_DIR = HERE / "pages"
+IDS = json.loads((EXTENSION_DIR / "extension-id.json").read_text())
+HOST_NAME = IDS["hostName"]
+CHROMIUM_ID = IDS["chromium"]
+FIREFOX_ID = IDS["firefox"]
+OTHER_CHROMIUM_ID = "a" * 32  # a well-formed ID that is not ours
+OTHER_FIREFOX_ID = "someone-else@example.org"
+
+TITLE_A = "ExtensionBridge test page A"
+TITLE_B = "ExtensionBridge test page B (secret)"
+
+# What page A looks like, untouched, and with {blue: blauw}. Regions that must never change are
+# checked separately (script, textarea, input, code, contenteditable).
+PAGE_A_ORIGINAL = {
+    "title": "Blue and red",
+    "p1": "The Blue sky is blue and BLUE.",
+    "p2": "A red car, a blueberry and a bluebird.",
+}
+PAGE_A_BLAUW = {
+    "title": "Blauw and red",
+    "p1": "The Blauw sky is blauw and BLAUW.",
+    "p2": "A red car, a blueberry and a bluebird.",
+}
+PAGE_A_BLAUW_ROOD = {
+    "title": "Blauw and rood",
+    "p1": "The Blauw sky is blauw and BLAUW.",
+    "p2": "A rood car, a blueberry and a bluebird.",
+}
+UNTOUCHED_JS = """({
+  script: document.getElementById('s1').textContent,
+  textareaText: document.getElementById('ta').textContent,
+  textareaValue: document.getElementById('ta').value,
+  input: document.getElementById('in').value,
+  inputAttr: document.getElementById('in').getAttribute('value'),
+  code: document.getElementById('code').textContent,
+  editable: document.getElementById('ce').textContent,
+})"""
+UNTOUCHED = {
+    "script": 'window.scriptText = "blue in a script";',
+    "textareaText": "blue in a textarea",
+    "textareaValue": "blue in a textarea",
+    "input": "blue in an input",
+    "inputAttr": "blue in an input",
+    "code": "blue in code",
+    "editable": "blue in an editable region",
+}
+TEXTS_JS = "({" + ", ".join(f"{k}: document.getElementById('{k}').textContent" for k in PAGE_A_ORIGINAL) + "})"
+
+# Where the popup says what is wrong.
+POPUP_PROBLEM_JS = """(() => {
+  const t = document.querySelector('#host-status .problem-title');
+  const d = document.querySelector('#host-status .problem-detail');
+  const c = document.querySelector('#host-status .command');
+  return t && t.textContent ? {title: t.textContent, detail: d.textContent, command: c.textContent} : null;
+})()"""
+POPUP_CONNECTED_JS = """(() => {
+  const ok = document.querySelector('#host-status .ok');
+  return ok ? {version: document.querySelector('#host-status .host-version').textContent,
+               transport: document.querySelector('#host-status .transport').textContent} : null;
+})()"""
+
+# The popup's English texts for the problems (extension/_locales/en/messages.json).
+_MESSAGES = json.loads((EXTENSION_DIR / "_locales" / "en" / "messages.json").read_text())
+
+
+def msg(key: str) -> str:
+    return _MESSAGES[key]["message"]
+
+
+# The browsers' own words (see README.md, "Findings").
+NOT_FOUND_TEXT = {
+    "chromium": "Specified native messaging host not found.",
+    "firefox": f"No such native application {HOST_NAME}",
+}
+FORBIDDEN = {
+    # Chromium tells "forbidden" apart; Firefox reports a manifest without our ID as missing.
+    "chromium": ("forbidden", "Access to the specified native messaging host is forbidden."),
+    "firefox": ("not_found", f"No such native application {HOST_NAME}"),
+}
+
+
+def compact(value) -> str:
+    """JSON as JS's JSON.stringify writes it (no spaces), for comparisons inside the page."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class CheckFailed(AssertionError):
+    pass
+
+
+def expect(cond: bool, what: str) -> None:
+    if not cond:
+        raise CheckFailed(what)
+
+
+def expect_eq(actual, expected, what: str) -> None:
+    if actual != expected:
+        raise CheckFailed(f"{what}:\n    expected {expected!r}\n    actual   {actual!r}")
+
+
+# --------------------------------------------------------------------------- one browser run
+
+
+class Run:
+    """One browser, one fresh world: binaries, HOME, container, profile, test server."""
+
+    def __init__(self, browser: str, label: str, bin_src: Path, artifacts: Path, log: Callable[[str], None]):
+        self.browser = browser
+        self.label = label
+        self.log = log
+        self.dir = Path(tempfile.mkdtemp(prefix=f"e2e-{browser}-"))
+        self.artifacts = artifacts / label
+        if self.artifacts.exists():
+            shutil.rmtree(self.artifacts)
+        self.artifacts.mkdir(parents=True)
+        self.bin = self.dir / "bin"
+        self.bin.mkdir()
+        for name in ("extension-bridge", "extension-bridge-host"):
+            shutil.copy2(bin_src / name, self.bin / name)
+        self.cli_path = self.bin / "extension-bridge"
+        self.host_path = self.bin / "extension-bridge-host"
+        self.home = self.dir / "home"
+        self.home.mkdir()
+        self.container = self.dir / "container"
+        self.profile = self.dir / "profile"
+        self.env = dict(os.environ)
+        for k in list(self.env):
+            if k.startswith("EXTENSION_BRIDGE_"):
+                del self.env[k]
+        self.env.update({"HOME": str(self.home), "EXTENSION_BRIDGE_CONTAINER": str(self.container)})
+        self.cli_log = self.artifacts / "cli.log"
+        self.has_install = self.cli(["install", "--help"], check=False, quiet=True).returncode == 0
+        self.b = None  # the browser object
+        self.tabs: dict = {}
+
+    # ---- CLI ----
+
+    def cli(self, args: list, check: bool = True, quiet: bool = False) -> subprocess.CompletedProcess:
+        t0 = time.monotonic()
+        p = subprocess.run([str(self.cli_path), *args], env=self.env, capture_output=True, text=True,
+                           timeout=60, cwd=str(self.dir))
+        if not quiet:
+            with open(self.cli_log, "a") as fh:
+                fh.write(f"$ extension-bridge {' '.join(args)}\n{p.stdout}{p.stderr}"
+                         f"[exit {p.returncode}{' = killed by signal %d' % -p.returncode if p.returncode < 0 else ''},"
+                         f" {time.monotonic() - t0:.2f}s]\n\n")
+        if check and p.returncode != 0:
+            raise CheckFailed(f"`extension-bridge {' '.join(args)}` exited {p.returncode}: {p.stderr.strip() or p.stdout.strip()}")
+        return p
+
+    def drain(self) -> list:
+        """`queue drain --json`: one JSON object per line."""
+        out = self.cli(["queue", "drain", "--json"]).stdout
+        return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+    def selection_args(self) -> list:
+        if self.browser == "chromium":
+            return ["--browser", "chromium", "--user-data-dir", str(self.profile)]
+        return ["--browser", "firefox"]  # HOME is ours: $HOME/.mozilla/native-messaging-hosts/
+
+    def install(self, extension_id: Optional[str] = None) -> None:
+        if not self.has_install:
+            self._install_without_cli(extension_id)
+            return
+        args = ["install", *self.selection_args(), "--extension-dir", str(EXTENSION_DIR)]
+        if extension_id:
+            args += ["--extension-id", extension_id]
+        self.cli(args)
+        expect(self.manifest_path().is_file(), f"install wrote no host manifest at {self.manifest_path()}")
+
+    def install_other_extension_only(self) -> None:
+        """Install for a different build of the extension only (another key and gecko id):
+        `install --extension-id` adds to the bundled extension's IDs, so point --extension-dir at
+        a copy whose manifest names the other IDs."""
+        if not self.has_install:
+            self._install_without_cli(OTHER_CHROMIUM_ID if self.browser == "chromium" else OTHER_FIREFOX_ID)
+            return
+        other = self.dir / "other-extension"
+        other.mkdir(exist_ok=True)
+        manifest = json.loads((EXTENSION_DIR / "manifest.json").read_text())
+        key = bytearray(base64.b64decode(manifest["key"]))
+        key[-8] ^= 0x55  # another (well-formed base64) key, so another Chromium ID
+        manifest["key"] = base64.b64encode(bytes(key)).decode()
+        manifest["browser_specific_settings"]["gecko"]["id"] = OTHER_FIREFOX_ID
+        (other / "manifest.json").write_text(json.dumps(manifest, indent=2))
+        other_id = chromium_extension_id(manifest["key"])
+        expect(other_id != CHROMIUM_ID, "the other key gives another ID")
+        (other / "extension-id.json").write_text(json.dumps(
+            {"chromium": other_id, "firefox": OTHER_FIREFOX_ID, "hostName": HOST_NAME}))
+        self.cli(["install", *self.selection_args(), "--extension-dir", str(other)])
+        body = json.loads(self.manifest_path().read_text())
+        names = json.dumps(body.get("allowed_origins", body.get("allowed_extensions")))
+        expect(CHROMIUM_ID not in names and FIREFOX_ID not in names, f"manifest names only the other build: {names}")
+
+    def uninstall(self) -> None:
+        if not self.has_install:
+            self.manifest_path().unlink(missing_ok=True)
+            return
+        self.cli(["uninstall", *self.selection_args()])
+        expect(not self.manifest_path().exists(), f"uninstall left {self.manifest_path()}")
+
+    def manifest_path(self) -> Path:
+        if self.browser == "chromium":
+            return self.profile / "NativeMessagingHosts" / f"{HOST_NAME}.json"
+        return self.home / ".mozilla" / "native-messaging-hosts" / f"{HOST_NAME}.json"
+
+    def _install_without_cli(self, extension_id: Optional[str]) -> None:
+        """Stand-in for `extension-bridge install` while the CLI lacks it: the host manifest and
+        the caller allowlist beside the host binary, as docs/PROTOCOL.md describes them."""
+        if self.browser == "chromium":
+            caller = f"chrome-extension://{extension_id or CHROMIUM_ID}/"
+            write_host_manifest(self.manifest_path().parent, HOST_NAME, self.host_path, allowed_origins=[caller])
+        else:
+            caller = extension_id or FIREFOX_ID
+            write_host_manifest(self.manifest_path().parent, HOST_NAME, self.host_path, allowed_extensions=[caller])
+        (self.bin / "extension-bridge-host.allowed").write_text(f"# written by scripts/e2e/run.py\n{caller}\n")
+
+    def doctor(self) -> subprocess.CompletedProcess:
+        args = ["doctor", *self.selection_args(), "--extension-dir", str(EXTENSION_DIR)]
+        return self.cli(args, check=False)
+
+    def host_pids(self) -> list:
+        """Running copies of *our* host binary (this run's bin/), found through /proc."""
+        pids = []
+        target = str(self.host_path)
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                exe = os.readlink(entry / "exe")
+            except OSError:
+                continue
+            if exe == target or exe == target + " (deleted)":
+                pids.append(int(entry.name))
+        return pids
+
+    def kill_hosts(self) -> int:
+        n = 0
+        for pid in self.host_pids():
+            try:
+                os.kill(pid, 15)
+                n += 1
+            except ProcessLookupError:
+                pass
+        wait_until(lambda: not self.host_pids(), 10, "our host processes to exit", 0.05)
+        return n
+
+    # ---- browser ----
+
+    def start_browser(self):
+        if self.browser == "chromium":
+            self.b = Chromium(EXTENSION_DIR, self.artifacts, user_data_dir=self.profile, env=self.env)
+            self.b.start()
+            eid = self.b.wait_for_extension()
+            expect_eq(eid, CHROMIUM_ID, "Chromium extension ID (from the manifest key)")
+        else:
+            self.b = Firefox(EXTENSION_DIR, self.artifacts, home_dir=self.home, env=self.env)
+            self.b.start()
+            self.b.install_extension()
+        return self.b
+
+    def open(self, name: str, url: str):
+        """A new tab (it becomes the active one) showing ``url``."""
+        tab = self.b.new_tab(url)
+        self.tabs[name] = tab
+        return tab
+
+    def content_eval(self, tab, expression: str):
+        return tab.content_script_eval(expression)
+
+    def runtime(self) -> str:
+        return "browser.runtime" if self.browser == "firefox" else "chrome.runtime"
+
+    def popup(self):
+        if self.browser == "chromium":
+            return self.b.open_extension_page("popup.html")
+        return self.b.open_extension_page("popup.html")
+
+    def screenshot_all(self, prefix: str) -> None:
+        try:
+            self.b.screenshot_all(prefix)
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+
+    def close(self) -> None:
+        try:
+            if self.b is not None:
+                if self.browser == "chromium":
+                    try:
+                        self.b.save_console()
+                    except Exception:  # noqa: BLE001
+                        pass
+                self.b.close()
+        finally:
+            # Hosts are started by the browser (Chromium puts them in their own process group);
+            # they exit on EOF, but make sure none of ours is left.
+            for pid in self.host_pids():
+                try:
+                    os.kill(pid, 9)
+                except ProcessLookupError:
+                    pass
+
+    def cleanup(self, keep: bool) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(self.artifacts, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def check_disabled(r: Run, site) -> None:
+    """1. disabled (the default): the page is unchanged."""
+    tab = r.open("A", site.url("index.html"))
+    rt = r.runtime()
+    # The content script's own question, asked again from its world: proves it is running and
+    # that the background has answered it (the answer is what the content script acted on).
+    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
+    expect_eq(reply, {"background_response:enabled": False}, "content_request:enabled while disabled")
+    time.sleep(0.7)  # give a (wrong) replacement time to show
+    expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_ORIGINAL, "page text while disabled")
+    expect_eq(tab.evaluate(UNTOUCHED_JS), UNTOUCHED, "script/textarea/input/code/editable while disabled")
+
+
+def check_enabled_on_load(r: Run, site) -> None:
+    """2. enabled + vocabulary: on load the page shows the replacements (case kept); script,
+    textarea, input, code and contenteditable text is untouched."""
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    tab = r.tabs["A"]
+    tab.navigate(site.url("index.html"))  # a fresh load of the same page
+    t0 = time.monotonic()
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW))}", timeout=15)
+    r.log(f"    replaced {time.monotonic() - t0:.2f}s after load")
+    expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_BLAUW, "page text with {blue: blauw}")
+    expect_eq(tab.evaluate(UNTOUCHED_JS), UNTOUCHED, "script/textarea/input/code/editable with {blue: blauw}")
+    # Text added later is handled by the MutationObserver.
+    tab.evaluate("document.getElementById('late').textContent = 'Late blue text', true")
+    tab.wait_for("document.getElementById('late').textContent === 'Late blauw text'", timeout=10)
+
+
+def check_live_update(r: Run, site) -> None:
+    """3. the CLI changes the vocabulary with the page open → the page updates without a reload
+    (host settingsChanged event on the port → background → tabs)."""
+    tab = r.tabs["A"]
+    tab.evaluate("window.__e2eMarker = 'same document', true")
+    t0 = time.monotonic()
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw", "red", "rood"])
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+    r.log(f"    page updated {time.monotonic() - t0:.2f}s after the CLI write")
+    expect_eq(tab.evaluate("window.__e2eMarker"), "same document", "page was not reloaded")
+    expect_eq(tab.evaluate(UNTOUCHED_JS), UNTOUCHED, "untouched regions after the live update")
+    # Disabling from the CLI restores the page exactly, live as well.
+    r.cli(["write", "extensionEnabled", "-bool", "false"])
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_ORIGINAL))}", timeout=15)
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+
+
+def popup_save(r: Run, page_tab, popup) -> dict:
+    """Brings ``page_tab`` to the front, presses the popup's "Save this page" (the popup is open
+    in a background tab of the same window, so its tabs.query({active, currentWindow}) finds the
+    page, as in the real toolbar popup) and returns the result line."""
+    page_tab.activate()
+    api = "browser" if r.browser == "firefox" else "chrome"
+    # Without the `tabs` permission tab.url is hidden; "not the popup's own tab" is what we can see.
+    popup.wait_for(
+        f"Promise.all([{api}.tabs.query({{active: true, currentWindow: true}}), {api}.tabs.getCurrent()])"
+        ".then(([t, me]) => t.length === 1 && t[0].id !== me.id)", timeout=10)
+    popup.evaluate("document.getElementById('save-result').replaceChildren(), "
+                   "document.getElementById('save-result').className = 'result', true")
+    popup.click("#save")
+    return popup.wait_for("""(() => { const r = document.getElementById('save-result');
+      return (r.classList.contains('success') || r.classList.contains('error'))
+        ? {ok: r.classList.contains('success'), text: r.textContent.trim()} : null; })()""", timeout=15)
+
+
+def check_popup_save(r: Run, site) -> None:
+    """4. the popup's "Save this page" → `extension-bridge queue drain --json` has the item with
+    the page's URL and title."""
+    popup = r.popup()
+    r.tabs["popup"] = popup
+    connected = popup.wait_for(POPUP_CONNECTED_JS, timeout=15)
+    expect(bool(connected.get("version")), f"popup shows the connected host: {connected}")
+    url_a = site.url("index.html")
+    result = popup_save(r, r.tabs["A"], popup)
+    expect(result["ok"], f"popup save result: {result}")
+    expect(url_a in result["text"], f"popup save result names the URL: {result}")
+    popup.wait_for("document.getElementById('queue-count').textContent === '1'", timeout=10)
+    items = r.drain()
+    expect(len(items) == 1, f"queue drain --json: one item expected, got {items!r}")
+    item = items[0]
+    expect_eq(item.get("url"), url_a, "drained item url")
+    expect_eq(item.get("title"), TITLE_A, "drained item title")
+    content = str(item.get("content", ""))
+    expect("Blauw sky" in content or "Blue sky" in content, f"drained item content is the page text: {content[:200]!r}")
+    expect_eq(r.drain(), [], "a second drain is empty")
+
+
+def check_legacy(r: Run, site) -> None:
+    """5. the legacy path: content_request:enabled → background_response:enabled (from the
+    content script's world; host request {"message":"request:enabled_status"})."""
+    rt = r.runtime()
+    tab = r.tabs["A"]
+    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
+    expect_eq(reply, {"background_response:enabled": True}, "content_request:enabled while enabled")
+    r.cli(["write", "extensionEnabled", "-bool", "false"])
+    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
+    expect_eq(reply, {"background_response:enabled": False}, "content_request:enabled after disable")
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
+    expect_eq(reply, {"background_response:enabled": True}, "content_request:enabled after enable")
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+
+
+PAGE_PROBE_JS = """(async () => {
+  const B = %(b)s;
+  const seen = [];
+  window.addEventListener('message', (e) => seen.push(e.data));
+  const asks = [{type: 'getContent', url: B}, {action: 'getContent', url: B},
+                {message: 'request:enabled_status'}, {type: 'saveContent', url: B, content: 'x'}];
+  for (const m of asks) window.postMessage(m, '*');
+  let direct = 'no runtime API on the page';
+  const rt = globalThis.chrome && globalThis.chrome.runtime;
+  if (rt && typeof rt.sendMessage === 'function') {
+    try {
+      const reply = await rt.sendMessage(%(ext)s, {type: 'getContent', url: B});
+      direct = 'reply: ' + JSON.stringify(reply === undefined ? null : reply);
+    } catch (e) { direct = 'threw: ' + String(e && e.message || e); }
+  }
+  await new Promise((r) => setTimeout(r, 800));
+  return {replies: seen.length - asks.length, seen: JSON.stringify(seen), direct,
+          browserGlobal: typeof globalThis.browser,
+          leaked: document.documentElement.outerHTML.includes('zebralantern')};
+})()"""
+
+
+def check_isolation(r: Run, site) -> None:
+    """6. a page using window.postMessage, or a content script asking for another URL's saved
+    content, gets nothing."""
+    rt = r.runtime()
+    url_b = site.url("other.html")
+    tab_b = r.open("B", url_b)
+    result = popup_save(r, tab_b, r.tabs["popup"])
+    expect(result["ok"], f"saving page B from the popup: {result}")
+    # B's own content script sees B's item: the data exists and is reachable the legitimate way.
+    own_b = r.content_eval(tab_b, f"{rt}.sendMessage({{type: 'getContent'}})")
+    expect(own_b.get("status") == "success" and len(own_b.get("items", [])) == 1,
+           f"page B's content script sees its own saved item: {own_b}")
+    expect_eq(own_b["items"][0].get("title"), TITLE_B, "B's item title")
+
+    tab_a = r.tabs["A"]
+    asks = {
+        "getContent url=B": f"{rt}.sendMessage({{type: 'getContent', url: {json.dumps(url_b)}}})",
+        "getContent url=B#x": f"{rt}.sendMessage({{type: 'getContent', url: {json.dumps(url_b + '#x')}}})",
+        "saveContent": f"{rt}.sendMessage({{type: 'saveContent', url: {json.dumps(url_b)}, content: 'x'}})",
+        "queueCount": f"{rt}.sendMessage({{type: 'queueCount'}})",
+        "setSettings": f"{rt}.sendMessage({{type: 'setSettings', settings: {{enabled: false}}}})",
+        "hostStatus": f"{rt}.sendMessage({{type: 'hostStatus'}})",
+    }
+    for what, expr in asks.items():
+        reply = r.content_eval(tab_a, expr)
+        expect(isinstance(reply, dict) and reply.get("status") == "error" and reply.get("code") == "forbidden_sender",
+               f"page A's content script, {what}: refused expected, got {reply!r}")
+    own_a = r.content_eval(tab_a, f"{rt}.sendMessage({{type: 'getContent'}})")
+    expect(own_a.get("status") == "success", f"A's own getContent works: {own_a}")
+    expect_eq(own_a.get("url"), site.url("index.html"), "A's getContent is about A")
+    expect_eq(own_a.get("items"), [], "A's getContent lists no item of B")
+    expect("zebralantern" not in json.dumps(own_a), "B's content does not leak into A's reply")
+
+    ext = CHROMIUM_ID if r.browser == "chromium" else FIREFOX_ID
+    probe = tab_a.evaluate(PAGE_PROBE_JS % {"b": json.dumps(url_b), "ext": json.dumps(ext)}, timeout=15)
+    r.log(f"    page probe: postMessage replies={probe['replies']}, runtime.sendMessage from the page: {probe['direct']}")
+    expect_eq(probe["replies"], 0, f"window.postMessage answers (seen: {probe['seen']})")
+    expect(not probe["leaked"], "B's secret appears in page A")
+    expect(probe["direct"] == "no runtime API on the page" or probe["direct"].startswith("threw"),
+           f"page → extension runtime.sendMessage: {probe['direct']}")
+    expect_eq(probe["browserGlobal"], "undefined", "the page has no `browser` global")
+    # The settings were not changed by A's refused setSettings.
+    expect_eq(tab_a.evaluate(TEXTS_JS), PAGE_A_BLAUW_ROOD, "page A still replaced")
+    r.drain()
+
+
+def popup_problem(r: Run) -> dict:
+    popup = r.popup()
+    try:
+        return popup.wait_for(POPUP_PROBLEM_JS, timeout=15)
+    finally:
+        r.tabs.setdefault("problem-popups", []).append(popup)
+
+
+def expect_doctor_fails(r: Run, words: list) -> str:
+    if not r.has_install:
+        raise CheckFailed("`extension-bridge doctor` is not available (no `install` command in the CLI yet)")
+    p = r.doctor()
+    out = (p.stdout + p.stderr)
+    expect(p.returncode > 0, f"doctor exits with a status, not killed by a signal (got {p.returncode}):\n{out}")
+    expect(p.returncode != 0, f"doctor exits non-zero (got {p.returncode}):\n{out}")
+    low = out.lower()
+    expect(any(w.lower() in low for w in words), f"doctor output names the problem (one of {words}):\n{out}")
+    return out
+
+
+def check_not_installed(r: Run, site) -> None:
+    """7a. host not installed (uninstalled while the browser runs; the running host is ended so
+    the extension must reconnect) → the popup says so; doctor reports it, non-zero exit."""
+    r.uninstall()
+    killed = r.kill_hosts()
+    r.log(f"    ended {killed} running host process(es)")
+    problem = popup_problem(r)
+    expect_eq(problem["title"], msg("problem_not_found"), "popup problem title")
+    expect_eq(problem["detail"], f"not_found: {NOT_FOUND_TEXT[r.browser]}", "popup problem detail")
+    expect_eq(problem["command"], "extension-bridge doctor", "popup's suggested command")
+    expect_doctor_fails(r, ["not installed", "missing", "not found", "no manifest", "does not exist"])
+
+
+def check_wrong_id(r: Run, site) -> None:
+    """7b. host installed for another extension ID only → the popup names the problem; doctor
+    reports it, non-zero exit."""
+    r.install_other_extension_only()
+    r.kill_hosts()
+    code, text = FORBIDDEN[r.browser]
+    problem = popup_problem(r)
+    expect_eq(problem["title"], msg(f"problem_{code}"), "popup problem title")
+    expect_eq(problem["detail"], f"{code}: {text}", "popup problem detail")
+    ours = CHROMIUM_ID if r.browser == "chromium" else FIREFOX_ID
+    expect_doctor_fails(r, [ours, "allowed", "not allow", "does not list", "forbidden"])
+
+
+def check_allowlist_refusal(r: Run, site) -> None:
+    """7c. host manifest right, but the host's own allowlist (extension-bridge-host.allowed)
+    names someone else → the host refuses (caller_not_allowed), the popup says so; doctor
+    reports it, non-zero exit."""
+    r.install()
+    allowed = r.bin / "extension-bridge-host.allowed"
+    expect(allowed.is_file(), f"install wrote the allowlist {allowed}")
+    allowed.write_text("# edited by the e2e test\nsomeone-else@example.org\nchrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/\n")
+    r.kill_hosts()
+    problem = popup_problem(r)
+    expect_eq(problem["title"], msg("problem_caller_not_allowed"), "popup problem title")
+    expect(problem["detail"].startswith("caller_not_allowed"), f"popup problem detail: {problem['detail']!r}")
+    expect_doctor_fails(r, ["allowlist", "allowed", "not allow"])
+
+
+CHECKS = [
+    ("1-disabled-unchanged", check_disabled),
+    ("2-enabled-replaces-on-load", check_enabled_on_load),
+    ("3-live-update-no-reload", check_live_update),
+    ("4-popup-save-queue-drain", check_popup_save),
+    ("5-legacy-enabled-status", check_legacy),
+    ("6-isolation-postmessage-cross-url", check_isolation),
+    ("7a-not-installed-popup-doctor", check_not_installed),
+    ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
+    ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
+]
+# A failed check leaves the browser in an unknown state; these later checks still run, since
+# each sets up what it needs from the state the previous ones leave (fresh loads, CLI writes).
+
+
+def run_browser(browser: str, label: str, args, log) -> tuple:
+    passed = failed = 0
+    r = Run(browser, label, args.bin_dir, args.artifacts, log)
+    t0 = time.monotonic()
+    ok = True
+    only = set(args.only.split(",")) if args.only else None
+    try:
+        try:
+            r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])  # present but not enabled
+            r.install()
+        except Exception as exc:  # noqa: BLE001
+            ok = False
+            failed += 1
+            log(f"  FAIL {browser} setup (CLI write/install): {exc}")
+            return passed, failed
+        with TestServer(PAGES_DIR) as site:
+            try:
+                r.start_browser()
+                log(f"  {label}: {r.b.version} started in {time.monotonic() - t0:.1f}s"
+                    + ("" if r.has_install else " (host manifests written by run.py: CLI has no `install`)"))
+            except Exception as exc:  # noqa: BLE001
+                ok = False
+                failed += 1
+                log(f"  FAIL {browser} start: {exc}")
+                return passed, failed
+            for name, fn in CHECKS:
+                if only and not any(name.startswith(o) for o in only):
+                    continue
+                c0 = time.monotonic()
+                try:
+                    fn(r, site)
+                    passed += 1
+                    log(f"  ok   {browser} {name} ({time.monotonic() - c0:.1f}s)")
+                except Exception as exc:  # noqa: BLE001
+                    failed += 1
+                    ok = False
+                    r.screenshot_all(f"failure-{name}")
+                    detail = str(exc) if isinstance(exc, (CheckFailed, WaitTimeout, BrowserError)) \
+                        else traceback.format_exc()
+                    log(f"  FAIL {browser} {name} ({time.monotonic() - c0:.1f}s): {detail}")
+                    with open(r.artifacts / "failures.log", "a") as fh:
+                        fh.write(f"== {name}\n{traceback.format_exc()}\n")
+    finally:
+        try:
+            r.close()
+        finally:
+            if not ok:
+                shutil.copytree(r.dir / "container", r.artifacts / "container", dirs_exist_ok=True) \
+                    if (r.dir / "container").exists() else None
+                log(f"  {label}: artifacts kept in {r.artifacts}")
+            r.cleanup(keep=(not ok) or args.keep_artifacts)
+    log(f"  {label}: {passed} passed, {failed} failed in {time.monotonic() - t0:.1f}s")
+    return passed, failed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--browser", default="all", choices=["chromium", "firefox", "all"])
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--artifacts", type=Path, default=REPO / ".build" / "e2e-artifacts")
+    ap.add_argument("--bin-dir", type=Path, default=Path(os.environ.get("E2E_BIN_DIR", REPO / ".build" / "debug")),
+                    help="where extension-bridge and extension-bridge-host are (default .build/debug)")
+    ap.add_argument("--keep-artifacts", action="store_true", help="keep the folders of passing runs too")
+    ap.add_argument("--only", default="", help="run only checks whose names start with these (comma-separated)")
+    args = ap.parse_args()
+    args.artifacts = args.artifacts.resolve()
+    args.bin_dir = args.bin_dir.resolve()
+    for name in ("extension-bridge", "extension-bridge-host"):
+        if not (args.bin_dir / name).is_file():
+            print(f"e2e: {args.bin_dir / name} is missing: run `swift build` first", flush=True)
+            print("0 passed, 1 failed", flush=True)
+            return 1
+    browsers = ["chromium", "firefox"] if args.browser == "all" else [args.browser]
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    total_p = total_f = 0
+    t_all = time.monotonic()
+    for i in range(1, args.repeat + 1):
+        t_round = time.monotonic()
+        if args.repeat > 1:
+            log(f"round {i}/{args.repeat}")
+        for browser in browsers:
+            try:
+                p, f = run_browser(browser, f"{browser}-{i}", args, log)
+            except Exception:  # noqa: BLE001 - a bug here must still end with the count line
+                log(f"  FAIL {browser}-{i}: the run itself broke:\n{traceback.format_exc()}")
+                p, f = 0, 1
+            total_p += p
+            total_f += f
+        if args.repeat > 1:
+            log(f"round {i} took {time.monotonic() - t_round:.1f}s")
+    log(f"e2e total {time.monotonic() - t_all:.1f}s")
+    print(f"{total_p} passed, {total_f} failed", flush=True)
+    return 0 if total_f == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
