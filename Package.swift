@@ -43,3 +43,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (scripts/fuzz/run.sh, Fuzz/README.md). Built with `-DFUZZING -sanitize=fuzzer,address`,
+// each is a libFuzzer binary; in a normal build each replays the input files named on its command line.
+for (name, dependencies) in [
+    ("FuzzFrameDecoder", ["NativeMessaging", "BridgeSystem"]),
+    ("FuzzJSONParser", ["BridgeJSON", "BridgeSystem"]),
+    ("FuzzRouter", ["BridgeHost", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
+    ("FuzzSuiteFile", ["SharedSuite", "BridgeSystem"]),
+    ("FuzzValueParser", ["BridgeCLI", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
+] {
+    package.targets.append(
+        .executableTarget(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(name)"))
+}

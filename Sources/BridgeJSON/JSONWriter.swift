@@ -1,6 +1,6 @@
 /// Serializes `JSONValue` to UTF-8 JSON without Foundation.
 ///
-/// Object keys are written in sorted order, so output is deterministic.
+/// Object keys are written in UTF-8 byte order, so output is deterministic.
 /// Strings are escaped minimally (quote, backslash, control characters);
 /// everything else, U+2028 included, is written as its UTF-8 bytes, so any
 /// string round-trips exactly. Non-finite doubles cannot occur in parsed
@@ -58,7 +58,10 @@ public struct JSONWriter {
                 return
             }
             out.append(UInt8(ascii: "{"))
-            for (i, key) in members.keys.sorted().enumerated() {
+            // UTF-8 byte order: String's `<` is not a total order when NFC and NFD keys mix
+            // ("é0" vs "e\u{301}": neither is less), so `sorted()` followed hash order there.
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (i, key) in keys.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, level + 1)
                 JSONWriter.writeString(key, into: &out)

@@ -75,6 +75,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
                     i += 1
                 }
                 if i == start { return nil }
+                // Milliseconds, as `iso8601` writes them: a finer fraction would not read back the same.
+                nanos -= nanos % 1_000_000
             }
             guard i < b.count else { return nil }
             if b[i] == 90 {
