@@ -37,11 +37,11 @@ public final class Router: RequestHandling {
 
     /// Answers one request object.
     public func route(_ request: BridgeRequest) -> BridgeReply {
-        if request.action == nil, let legacy = request.legacyMessage, legacy == LegacyEnabledStatus.message {
-            return LegacyEnabledStatus.perform(in: context).echoing(request.id)
-        }
         if let id = request.id, !Router.isValidID(id) {
             return .error(.invalidRequest, "id must be a string of at most 128 characters or a number")
+        }
+        if request.action == nil, let legacy = request.legacyMessage, legacy == LegacyEnabledStatus.message {
+            return LegacyEnabledStatus.perform(in: context).echoing(request.id)
         }
         let name = request.action ?? "unknown"
         guard let action = actions[name] else {

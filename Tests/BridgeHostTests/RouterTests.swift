@@ -131,6 +131,8 @@ func makeRouter(
         #expect(router.handle(["action": "getSettings", "id": "abc"])["id"] == "abc")
         #expect(router.handle(["action": "getSettings", "id": 3.5])["id"] == 3.5)
         #expect(router.handle(["action": "getSettings", "id": ["x"]])["code"] == "invalid_request")
+        #expect(router.handle(["message": "request:enabled_status", "id": ["x"]])["code"] == "invalid_request")
+        #expect(router.handle(["message": "request:enabled_status", "id": 4])["id"] == 4)
         #expect(
             router.handle(["action": "getSettings", "id": .string(String(repeating: "x", count: 129))])["code"]
                 == "invalid_request")

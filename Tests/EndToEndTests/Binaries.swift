@@ -72,7 +72,8 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
     errReader.start()
     let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while errReader.isExecuting || writer.isExecuting { usleep(1000) }
+    // isFinished, not isExecuting: a thread that has not started yet is not executing either.
+    while !errReader.isFinished || !writer.isFinished { usleep(1000) }
     return Finished(
         status: process.terminationStatus, stdout: Array(outData),
         stderr: String(decoding: errData.value, as: UTF8.self))
