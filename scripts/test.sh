@@ -30,7 +30,7 @@ need_debian_package chattr e2fsprogs
 need_debian_package mount mount
 
 step "swift format lint --strict"
-swift format lint --strict -r Sources Tests Package.swift
+swift format lint --strict -r Sources Tests Fuzz Package.swift
 
 step "swift build (debug, with tests)"
 swift build --build-tests
@@ -39,10 +39,29 @@ bin_dir=$(swift build --show-bin-path)
 step "swift test: unit tests and end-to-end tests of the built binaries"
 EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
 
+step "fuzz targets replay their seed corpus (normal build)"
+for target in FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser; do
+    "$bin_dir/$target" "Fuzz/Corpus/$target"
+done
+
 step "node --test: the extension's pure modules and its manifest"
 node --test extension/test/
 
 step "end-to-end in real Chromium and Firefox (scripts/e2e/run.sh)"
 E2E_SKIP_BUILD=1 E2E_BIN_DIR="$bin_dir" scripts/e2e/run.sh --browser all
+
+step "swift test --sanitize=address (host and CLI built with ASan too)"
+asan_bin=$(swift build --scratch-path "$BUILD_DIR/asan" --sanitize=address --show-bin-path)
+swift build --scratch-path "$BUILD_DIR/asan" --sanitize=address --build-tests
+LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp" EXTENSION_BRIDGE_BIN_DIR="$asan_bin" \
+    swift test --scratch-path "$BUILD_DIR/asan" --sanitize=address --skip-build
+
+step "swift test --sanitize=thread"
+tsan_bin=$(swift build --scratch-path "$BUILD_DIR/tsan" --sanitize=thread --show-bin-path)
+swift build --scratch-path "$BUILD_DIR/tsan" --sanitize=thread --build-tests
+EXTENSION_BRIDGE_BIN_DIR="$tsan_bin" swift test --scratch-path "$BUILD_DIR/tsan" --sanitize=thread --skip-build
+
+step "short fuzz run: ${FUZZ_SECONDS:=60} s per target (scripts/fuzz/run.sh)"
+scripts/fuzz/run.sh --seconds "$FUZZ_SECONDS"
 
 printf '\ntest.sh: all tests passed in %ss\n' "$(( $(date +%s) - started ))"
