@@ -64,4 +64,7 @@ EXTENSION_BRIDGE_BIN_DIR="$tsan_bin" swift test --scratch-path "$BUILD_DIR/tsan"
 step "short fuzz run: ${FUZZ_SECONDS:=60} s per target (scripts/fuzz/run.sh)"
 scripts/fuzz/run.sh --seconds "$FUZZ_SECONDS"
 
+step "benchmark smoke run (scripts/bench --quick; the full run is scripts/bench)"
+scripts/bench --quick
+
 printf '\ntest.sh: all tests passed in %ss\n' "$(( $(date +%s) - started ))"

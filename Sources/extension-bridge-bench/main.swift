@@ -1,6 +1,88 @@
 // In-process micro-benchmarks of the libraries (suite reads and parses),
 // run by scripts/bench. Not installed.
+//
+//   extension-bridge-bench suite CONTAINER ROUNDS
+//
+// CONTAINER/suite.json must exist. Prints one JSON object (nanoseconds):
+//   unchanged_ns   Suite.snapshot() when the file has not changed (one stat)
+//   changed_ns     Suite.snapshot() right after the file was replaced (stat, read, parse)
+//   readfile_ns    Suite.readFile() (read + parse, no cache)
+//   decode_ns      Suite.decode(bytes) alone (parse + typed values)
+//   stat_ns        a bare stat(2) of the same path, for comparison
+// Each figure is the median of ROUNDS batches.
+import BridgeJSON
 import BridgeSystem
+import SharedSuite
 
-try? FileIO.writeAll(2, Array("extension-bridge-bench: run it through scripts/bench\n".utf8))
-exit(64)
+func now() -> Int64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+}
+
+func median(_ xs: [Int64]) -> Int64 { xs.sorted()[xs.count / 2] }
+
+/// Median over `rounds` batches of `perBatch` calls, in ns per call.
+func measure(rounds: Int, perBatch: Int, _ body: () throws -> Void) rethrows -> Int64 {
+    var samples: [Int64] = []
+    for _ in 0..<rounds {
+        let t0 = now()
+        for _ in 0..<perBatch { try body() }
+        samples.append((now() - t0) / Int64(perBatch))
+    }
+    return median(samples)
+}
+
+func fail(_ text: String) -> Never {
+    try? FileIO.writeAll(2, Array("extension-bridge-bench: \(text)\n".utf8))
+    exit(1)
+}
+
+let args = CommandLine.arguments
+guard args.count == 4, args[1] == "suite", let rounds = Int(args[3]), rounds > 0 else {
+    fail("usage: extension-bridge-bench suite CONTAINER ROUNDS (run it through scripts/bench)")
+}
+let container = GroupContainer(path: args[2])
+let suite = Suite(container: container)
+let path = container.suitePath
+let original: [UInt8]
+do { original = try FileSystem.readFile(path) } catch { fail("cannot read \(path): \(error)") }
+// A second version of the file: same keys, one value changed, so a re-read parses the same amount.
+var variant = original
+if let i = variant.lastIndex(of: UInt8(ascii: "}")) { variant.insert(UInt8(ascii: " "), at: i) }
+
+do {
+    let first = try suite.snapshot()
+    let keys = first.values.count
+
+    let statNs = measure(rounds: rounds, perBatch: 1000) {
+        var info = stat()
+        _ = stat(path, &info)
+    }
+    var sink = 0
+    let unchangedNs = try measure(rounds: rounds, perBatch: 1000) {
+        sink &+= try suite.snapshot().values.count
+    }
+    let readFileNs = try measure(rounds: rounds, perBatch: 5) {
+        sink &+= try suite.readFile().values.count
+    }
+    let decodeNs = try measure(rounds: rounds, perBatch: 5) {
+        sink &+= try Suite.decode(original, path: path).count
+    }
+    // The changed path: replace the file (untimed, atomically as writers do), then time snapshot().
+    var changed: [Int64] = []
+    for i in 0..<rounds {
+        try FileSystem.writeAtomically(path, i % 2 == 0 ? variant : original, mode: 0o600)
+        let t0 = now()
+        sink &+= try suite.snapshot().values.count
+        changed.append(now() - t0)
+    }
+    try FileSystem.writeAtomically(path, original, mode: 0o600)
+    let out =
+        "{\"keys\":\(keys),\"bytes\":\(original.count),\"rounds\":\(rounds),\"stat_ns\":\(statNs),"
+        + "\"unchanged_ns\":\(unchangedNs),\"changed_ns\":\(median(changed)),\"readfile_ns\":\(readFileNs),"
+        + "\"decode_ns\":\(decodeNs),\"sink\":\(sink % 2)}\n"
+    try FileIO.writeAll(1, Array(out.utf8))
+} catch {
+    fail("\(error)")
+}
