@@ -27,8 +27,9 @@ public struct BridgeReply: Equatable, Sendable {
     public init(_ body: [String: JSONValue]) { self.body = body }
 
     /// `{"status":"success", …fields}`.
-    public static func success(_ fields: [String: JSONValue] = [:]) -> BridgeReply {
+    public static func success(_ fields: consuming [String: JSONValue] = [:]) -> BridgeReply {
         var body = fields
+        body.reserveCapacity(body.count + 2)  // status and id: no regrowth
         body["status"] = "success"
         return BridgeReply(body)
     }
@@ -38,6 +39,7 @@ public struct BridgeReply: Equatable, Sendable {
         -> BridgeReply
     {
         var body = extra
+        body.reserveCapacity(body.count + 4)
         body["status"] = "error"
         body["code"] = .string(code.rawValue)
         body["message"] = .string(message)
@@ -56,11 +58,11 @@ public struct BridgeReply: Equatable, Sendable {
     }
 
     /// The same reply carrying `id` (when there is one).
-    public func echoing(_ id: JSONValue?) -> BridgeReply {
+    public consuming func echoing(_ id: JSONValue?) -> BridgeReply {
         guard let id else { return self }
-        var copy = self
-        copy.body["id"] = id
-        return copy
+        // consuming: the reply is usually unique here, so adding the id does not copy its members.
+        body["id"] = id
+        return self
     }
 
     /// The reply as a JSON value.

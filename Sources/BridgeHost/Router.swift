@@ -3,12 +3,18 @@ import SharedSuite
 
 /// Routes requests to actions by name and echoes the request `id`.
 public final class Router: RequestHandling {
-    public private(set) var actions: [String: BridgeAction] = [:]
+    /// The actions, found by a linear search: a handful of names, and no
+    /// dictionary of existentials to instantiate at start-up.
+    public private(set) var actions: [BridgeAction]
     public var context: ActionContext
 
     public init(context: ActionContext, actions: [BridgeAction] = Router.builtInActions()) {
         self.context = context
-        for action in actions { register(action) }
+        self.actions = []
+        for action in actions where !self.actions.contains(where: { $0.name == action.name }) {
+            self.actions.append(action)
+        }
+        self.context.actionNames = actionNames
     }
 
     /// The seed's actions and ours.
@@ -21,12 +27,13 @@ public final class Router: RequestHandling {
 
     /// Adds or replaces an action.
     public func register(_ action: BridgeAction) {
-        actions[action.name] = action
+        actions.removeAll { $0.name == action.name }
+        actions.append(action)
         context.actionNames = actionNames
     }
 
     /// Sorted action names, as `hello` lists them.
-    public var actionNames: [String] { actions.keys.sorted() }
+    public var actionNames: [String] { actions.map(\.name).sorted() }
 
     public func handle(_ message: JSONValue) -> JSONValue {
         guard let body = message.objectValue else {
@@ -44,7 +51,7 @@ public final class Router: RequestHandling {
             return LegacyEnabledStatus.perform(in: context).echoing(request.id)
         }
         let name = request.action ?? "unknown"
-        guard let action = actions[name] else {
+        guard let action = actions.first(where: { $0.name == name }) else {
             var reply = BridgeReply.error(.unknownAction, "Unknown action: \(name)")
             reply.body["error"] = .string("Unknown action: \(name)")
             context.logger.info("unknown action \(name.prefix(64))")

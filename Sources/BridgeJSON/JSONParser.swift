@@ -92,7 +92,8 @@ private struct Parser {
     mutating func parseObject() throws(JSONError) -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
+        // Room for a typical request or reply without regrowing; large objects still grow.
+        var members = [String: JSONValue](minimumCapacity: 6)
         skipSpace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1

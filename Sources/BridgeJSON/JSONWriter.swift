@@ -60,24 +60,54 @@ public struct JSONWriter {
             out.append(UInt8(ascii: "{"))
             // UTF-8 byte order: String's `<` is not a total order when NFC and NFD keys mix
             // ("é0" vs "e\u{301}": neither is less), so `sorted()` followed hash order there.
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (i, key) in keys.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(&out, level + 1)
-                JSONWriter.writeString(key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                if indent != nil { out.append(UInt8(ascii: " ")) }
-                write(members[key] ?? .null, into: &out, level: level + 1)
+            // Small objects (replies): sort the pairs, no second hash lookup per key. Large ones
+            // (a vocabulary): sort the keys alone, so the elements the sort moves stay small.
+            if members.count <= 16 {
+                let pairs = members.sorted { JSONWriter.utf8Precedes($0.key, $1.key) }
+                for (i, member) in pairs.enumerated() {
+                    writeMember(member.key, member.value, first: i == 0, into: &out, level: level)
+                }
+            } else {
+                for (i, key) in members.keys.sorted(by: JSONWriter.utf8Precedes).enumerated() {
+                    writeMember(key, members[key] ?? .null, first: i == 0, into: &out, level: level)
+                }
             }
             newline(&out, level)
             out.append(UInt8(ascii: "}"))
         }
     }
 
+    private func writeMember(_ key: String, _ value: JSONValue, first: Bool, into out: inout [UInt8], level: Int) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        newline(&out, level + 1)
+        JSONWriter.writeString(key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        if indent != nil { out.append(UInt8(ascii: " ")) }
+        write(value, into: &out, level: level + 1)
+    }
+
     private func newline(_ out: inout [UInt8], _ level: Int) {
         guard let indent else { return }
         out.append(UInt8(ascii: "\n"))
         for _ in 0..<level { out.append(contentsOf: indent.utf8) }
+    }
+
+    /// True when `a`'s UTF-8 bytes sort before `b`'s: a total order, and a
+    /// byte loop over contiguous storage rather than a generic sequence walk.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { pa in
+            b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
+                let n = Swift.min(pa.count, pb.count)
+                var i = 0
+                while i < n {
+                    if pa[i] != pb[i] { return pa[i] < pb[i] }
+                    i += 1
+                }
+                return pa.count < pb.count
+            }
+        }
+        if let result = fast ?? nil { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Shortest text that reads back as the same double, always with a

@@ -1,27 +1,29 @@
 /// Read access to the process environment, passed in where code depends on it.
+///
+/// The process environment is read name by name with `getenv`, never copied
+/// whole: the host pays for start-up on every `sendNativeMessage`, and
+/// copying a browser's environment into a dictionary was half its start-up work.
 public struct Environment: Sendable {
-    private let values: [String: String]
+    /// nil: the process environment.
+    private let values: [String: String]?
 
     /// An environment with exactly these values (tests).
     public init(_ values: [String: String]) { self.values = values }
 
-    /// The process environment at the time of the call.
-    public static func current() -> Environment {
-        var values: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                values[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return Environment(values)
-    }
+    private init() { values = nil }
+
+    /// The process environment.
+    public static func current() -> Environment { Environment() }
 
     /// The value of `name`, or nil when it is unset or empty.
     public subscript(name: String) -> String? {
-        guard let value = values[name], !value.isEmpty else { return nil }
+        let value: String?
+        if let values {
+            value = values[name]
+        } else {
+            value = getenv(name).map { String(cString: $0) }
+        }
+        guard let value, !value.isEmpty else { return nil }
         return value
     }
 }

@@ -80,6 +80,30 @@ public enum FileSystem {
     public static func writeAtomically(
         _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in try writeAtomically(path, buffer, mode: mode, exclusive: exclusive) }
+        }
+        try result.get()
+    }
+
+    /// Writes a string's UTF-8 atomically, without copying it first (a saved
+    /// page can be 64 MiB).
+    public static func writeAtomically(
+        _ path: String, utf8 text: String, mode: mode_t = 0o600, exclusive: Bool = false
+    ) throws(SystemError) {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(SystemError) in
+                try writeAtomically(path, UnsafeRawBufferPointer(buffer), mode: mode, exclusive: exclusive)
+            }
+        }
+        try result.get()
+    }
+
+    /// Writes the bytes in `buffer` to `path` atomically (see above).
+    public static func writeAtomically(
+        _ path: String, _ buffer: UnsafeRawBufferPointer, mode: mode_t = 0o600, exclusive: Bool = false
+    ) throws(SystemError) {
         let folder = parentPath(path)
         let temp = folder + "/." + lastComponent(path) + ".tmp-" + hex(Platform.randomBytes(6))
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
@@ -87,7 +111,7 @@ public enum FileSystem {
         var committed = false
         defer { if !committed { unlink(temp) } }
         do throws(SystemError) {
-            try FileIO.writeAll(fd, bytes)
+            try FileIO.writeAll(fd, buffer)
             if fsync(fd) != 0 { throw SystemError("fsync", temp) }
         } catch {
             FileIO.close(fd)

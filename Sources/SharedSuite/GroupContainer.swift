@@ -20,6 +20,12 @@ public struct GroupContainer: Equatable, Sendable {
     public init(path: String, groupID: String = GroupContainer.defaultGroupID) {
         self.path = path
         self.groupID = groupID
+        // Built once: a long-lived host stats the suite on every request.
+        suitePath = path + "/suite.json"
+        lockPath = path + "/.suite.lock"
+        filesPath = path + "/files"
+        queuePath = path + "/queue"
+        incomingPath = path + "/queue/.incoming"
     }
 
     /// Resolves the container of `groupID` from the environment.
@@ -47,15 +53,15 @@ public struct GroupContainer: Equatable, Sendable {
     }
 
     /// `suite.json`: the key-value suite.
-    public var suitePath: String { path + "/suite.json" }
+    public let suitePath: String
     /// `.suite.lock`: writers hold an exclusive `flock` on it.
-    public var lockPath: String { path + "/.suite.lock" }
+    public let lockPath: String
     /// `files/`: named shared files.
-    public var filesPath: String { path + "/files" }
+    public let filesPath: String
     /// `queue/`: one JSON file per pending item.
-    public var queuePath: String { path + "/queue" }
+    public let queuePath: String
     /// `queue/.incoming/`: items being written, renamed into `queue/` when complete.
-    public var incomingPath: String { queuePath + "/.incoming" }
+    public let incomingPath: String
 
     /// Creates the container folder (mode 0700) when it is missing.
     public func create() throws(SuiteError) {

@@ -70,7 +70,7 @@ public final class PendingQueue: PendingQueueing {
         var contentFile: String?
         if size > limits.inlineBytes {
             let name = PendingQueue.contentFileName(id)
-            try files.write(name, Array(content.utf8))
+            try files.write(name, utf8: content)
             contentFile = name
             stored["content"] = nil
             stored["contentFile"] = .string(name)

@@ -33,6 +33,15 @@ public struct SharedFiles: Sendable {
         try SuiteError.wrap { () throws(SystemError) in try FileSystem.writeAtomically(path(name), bytes, mode: 0o600) }
     }
 
+    /// Writes a string's UTF-8 as `name` without copying it first.
+    public func write(_ name: String, utf8 text: String) throws(SuiteError) {
+        try SharedFiles.validate(name: name)
+        try container.createFolder(container.filesPath)
+        try SuiteError.wrap { () throws(SystemError) in
+            try FileSystem.writeAtomically(path(name), utf8: text, mode: 0o600)
+        }
+    }
+
     /// Reads `name`, at most `limit` bytes.
     /// - Throws: `.notFound` when there is no such file; `.io(ELOOP)` for a symlink.
     public func read(_ name: String, limit: Int = Int.max) throws(SuiteError) -> [UInt8] {

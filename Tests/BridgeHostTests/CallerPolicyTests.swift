@@ -27,6 +27,7 @@ import Testing
         #expect(
             CallerPolicy.parse("# installed\nchrome-extension://abc\n  a@b.org , c@d.org # firefox\n\n")
                 == ["chrome-extension://abc/", "a@b.org", "c@d.org"])
+        #expect(CallerPolicy.parse("x@y,x@y\r\n\t z@w \t#,q@r") == ["x@y", "z@w"])
     }
 
     @Test func load_environmentReplacesFile() {

@@ -10,26 +10,50 @@ public struct CallerPolicy: Equatable, Sendable {
     /// The allowlist file's name, beside the host binary.
     public static let fileName = "extension-bridge-host.allowed"
 
-    public var allowed: Set<String>
+    /// The allowed callers, in file order without repeats. An array, not a
+    /// set: the list is a handful of entries, and instantiating a generic Set
+    /// was a sixth of a one-shot host's start-up.
+    public var allowed: [String]
     /// Where the list came from, for messages.
     public var source: String
 
-    public init(allowed: Set<String>, source: String) {
+    public init(allowed: [String], source: String) {
         self.allowed = allowed
         self.source = source
     }
 
-    /// Parses an allowlist: entries separated by newlines or commas, `#` comments.
-    public static func parse(_ text: String) -> Set<String> {
-        var out = Set<String>()
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            for entry in content.split(separator: ",") {
-                let trimmed = entry.trimmingCharacters(in: " \t")
-                guard !trimmed.isEmpty else { continue }
-                out.insert(trimmed.hasPrefix("chrome-extension://") ? Caller.normalizedOrigin(trimmed) : trimmed)
+    /// Parses an allowlist: entries separated by newlines or commas, `#`
+    /// comments to the end of the line, spaces and tabs around entries ignored.
+    public static func parse(_ text: String) -> [String] {
+        var out: [String] = []
+        var entry: [UInt8] = []
+        var inComment = false
+        func finish() {
+            while let last = entry.last, last == 0x20 || last == 0x09 { entry.removeLast() }
+            var start = 0
+            while start < entry.count, entry[start] == 0x20 || entry[start] == 0x09 { start += 1 }
+            if start < entry.count {
+                var value = String(decoding: entry[start...], as: UTF8.self)
+                if value.hasPrefix("chrome-extension://") { value = Caller.normalizedOrigin(value) }
+                if !out.contains(value) { out.append(value) }
+            }
+            entry.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A, 0x0D:
+                finish()
+                inComment = false
+            case UInt8(ascii: "#"):
+                finish()
+                inComment = true
+            case UInt8(ascii: ","):
+                if !inComment { finish() }
+            default:
+                if !inComment { entry.append(byte) }
             }
         }
+        finish()
         return out
     }
 
@@ -48,14 +72,4 @@ public struct CallerPolicy: Equatable, Sendable {
 
     /// True when `caller` may use the host.
     public func allows(_ caller: Caller) -> Bool { allowed.contains(caller.identity) }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing characters from `set`.
-    func trimmingCharacters(in set: String) -> String {
-        var slice = Substring(self)
-        while let f = slice.first, set.contains(f) { slice.removeFirst() }
-        while let l = slice.last, set.contains(l) { slice.removeLast() }
-        return String(slice)
-    }
 }

@@ -69,7 +69,9 @@ public enum HostProgram {
         let router = Router(context: context)
         let session = HostSession(channel: channel, router: router, logger: logger) { terminationRequested != 0 }
         logger.debug("serving \(caller.identity)")
-        return session.run().rawValue
+        // Exit here, with everything still alive: freeing a parsed suite and
+        // router on the way out costs a one-shot host time and changes nothing.
+        exit(session.run().rawValue)
     }
 
     /// The storage the actions use; a container that cannot be resolved makes

@@ -45,7 +45,7 @@ public final class HostSession {
     /// Serves frames until end of input; returns the exit status.
     public func run() -> Outcome {
         while !shouldStop() {
-            let received: StdioChannel.Received
+            var received: StdioChannel.Received
             do {
                 received = try channel.receive(timeoutMilliseconds: watching ? watchIntervalMilliseconds : nil)
             } catch {
@@ -69,8 +69,9 @@ public final class HostSession {
                         "the message is \(length) bytes, over the limit of \(channel.maximumFrameLength) bytes",
                         ["size": .int(length), "limit": .int(channel.maximumFrameLength)]
                     ).json
-            case .frame(let body):
-                reply = answer(body)
+            case .frame(var body):
+                received = .endOfInput  // drop this copy: answer() frees the body once parsed
+                reply = answer(&body)
             }
             if !send(reply) { return writeFailed ? .protocolError : .clean }
             if watching && !pushChangesIfAny() { return writeFailed ? .protocolError : .clean }
@@ -79,10 +80,13 @@ public final class HostSession {
     }
 
     /// Decodes one frame body and routes it; parse failures become error replies.
-    func answer(_ body: [UInt8]) -> JSONValue {
+    /// The body is emptied once parsed, so a 64 MiB message is not held twice
+    /// while its action runs.
+    func answer(_ body: inout [UInt8]) -> JSONValue {
         let message: JSONValue
         do {
             message = try JSONParser.parse(body, maximumDepth: HostLimits.maxDepth)
+            body = []
         } catch {
             logger.info("refused a \(body.count)-byte message: \(error)")
             switch error {
