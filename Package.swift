@@ -54,5 +54,8 @@ for (name, dependencies) in [
     ("FuzzValueParser", ["BridgeCLI", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
 ] {
     package.targets.append(
-        .executableTarget(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(name)"))
+        .executableTarget(
+            name: name, dependencies: (dependencies + ["FuzzSupport"]).map { .target(name: $0) }, path: "Fuzz/\(name)"))
 }
+// The entry point and checks every fuzz target shares.
+package.targets.append(.target(name: "FuzzSupport", dependencies: ["BridgeSystem"], path: "Fuzz/FuzzSupport"))

@@ -10,6 +10,7 @@
 import BridgeHost
 import BridgeJSON
 import BridgeSystem
+import FuzzSupport
 import SharedSuite
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -76,43 +77,6 @@ private func fail(_ what: String, _ request: JSONValue, _ reply: JSONValue) {
     fatalError("FuzzRouter: \(what)\nrequest: \(JSONWriter.string(request))\nreply: \(JSONWriter.string(reply))")
 }
 
-/// The entry point. With `-DFUZZING` (scripts/fuzz/run.sh builds with it and
-/// `-sanitize=fuzzer,address`) it hands over to libFuzzer's driver, which takes
-/// libFuzzer's usual arguments; SwiftPM names every executable's entry point
-/// itself, so libFuzzer's own `main` cannot be used. In a normal build it runs
-/// `fuzzOneInput` over the files, and the files in the folders, named on the
-/// command line: a replay of a corpus or a crash without the fuzzer.
 @main enum FuzzMain {
-    static func main() {
-        #if FUZZING
-            var argc = CommandLine.argc
-            var argv = CommandLine.unsafeArgv
-            exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
-        #else
-            var count = 0
-            for path in CommandLine.arguments.dropFirst() { count += replay(path) }
-            print("FuzzRouter: replayed \(count) inputs")
-        #endif
-    }
-
-    static func replay(_ path: String) -> Int {
-        guard let info = try? FileSystem.status(path, followLinks: true) else { fatalError("no such input: \(path)") }
-        if FileSystem.isDirectory(info) {
-            let names = (try? FileSystem.listDirectory(path)) ?? []
-            return names.sorted().reduce(0) { $0 + replay(path + "/" + $1) }
-        }
-        guard let bytes = try? FileSystem.readFile(path) else { fatalError("cannot read \(path)") }
-        _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress, $0.count) }
-        return 1
-    }
+    static func main() { FuzzDriver.run("FuzzRouter", fuzzOneInput) }
 }
-
-#if FUZZING
-    /// libFuzzer's `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *, size_t))`.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    private func runFuzzerDriver(
-        _ argc: UnsafeMutablePointer<Int32>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-    ) -> Int32
-#endif
