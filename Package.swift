@@ -33,13 +33,17 @@ let package = Package(
         .executableTarget(
             name: "extension-bridge-bench", dependencies: ["SharedSuite", "BridgeHost", "BridgeJSON", "BridgeSystem"]),
 
+        // Helpers the test targets share (temporary folders); tests only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NativeMessagingTests", dependencies: ["NativeMessaging"]),
         .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
-        .testTarget(name: "SharedSuiteTests", dependencies: ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(
+            name: "SharedSuiteTests", dependencies: ["TestSupport", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
         .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "SharedSuite", "BridgeJSON"]),
-        .testTarget(name: "BridgeCLITests", dependencies: ["BridgeCLI", "SharedSuite", "BridgeJSON"]),
-        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "BridgeJSON", "BridgeSystem"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BridgeJSON"]),
+        .testTarget(name: "BridgeCLITests", dependencies: ["TestSupport", "BridgeCLI", "SharedSuite", "BridgeJSON"]),
+        .testTarget(
+            name: "BrowserSupportTests", dependencies: ["TestSupport", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "BridgeJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,15 +56,7 @@ public enum Platform {
     /// Installs `handler` for `signal` without `SA_RESTART`, so blocking
     /// reads return `EINTR` and the caller can look at its flag.
     public static func installSignalHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = handler
-        #else
-            action.__sigaction_handler.sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
+        setDisposition(signal, handler)
         // A parent may have started us with the signal blocked (the mask is
         // inherited across exec); a handler for a blocked signal never runs.
         var set = sigset_t()
@@ -75,11 +67,15 @@ public enum Platform {
 
     /// Ignores `signal` (SIGPIPE: a closed pipe becomes an `EPIPE` error).
     public static func ignoreSignal(_ signal: Int32) {
+        setDisposition(signal, SIG_IGN)
+    }
+
+    private static func setDisposition(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
         var action = sigaction()
         #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = SIG_IGN
+            action.__sigaction_u.__sa_handler = handler
         #else
-            action.__sigaction_handler.sa_handler = SIG_IGN
+            action.__sigaction_handler.sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0

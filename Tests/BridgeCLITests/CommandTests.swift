@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeSystem
 import SharedSuite
+import TestSupport
 import Testing
 
 @testable import BridgeCLI

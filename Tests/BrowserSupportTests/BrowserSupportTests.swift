@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeSystem
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BrowserSupport

@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// Faults a browser, a disk or a person can cause: each must end in a clear

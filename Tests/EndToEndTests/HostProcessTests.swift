@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `extension-bridge-host`, spawned over pipes as a browser does.

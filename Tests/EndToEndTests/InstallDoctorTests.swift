@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// `extension-bridge install | doctor | uninstall` on a fresh HOME, with the

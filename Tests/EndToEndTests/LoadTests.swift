@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// Many long-lived ports at once while the CLI rewrites the suite: every reply

@@ -1,5 +1,6 @@
 import BridgeJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// The CLI and the host meeting in a real group container.

@@ -1,4 +1,5 @@
 import BridgeSystem
+import TestSupport
 import Testing
 
 /// Regressions found by `swift test --sanitize=address` (issue 7).

@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import TestSupport
 import Testing
 
 @testable import SharedSuite

@@ -1,4 +1,5 @@
 import BridgeSystem
+import TestSupport
 import Testing
 
 @testable import SharedSuite

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A fresh folder under the system temporary folder, removed on `remove()`.
-struct TemporaryFolder {
-    let path: String
+public struct TemporaryFolder: Sendable {
+    public let path: String
 
-    init() {
+    public init() {
         path = NSTemporaryDirectory() + "eb-test-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
