@@ -21,7 +21,8 @@ let package = Package(
         // Request envelope, handler protocol, router, actions, caller policy.
         .target(name: "BridgeHost", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
         // Browser catalog, host manifests, install, uninstall, doctor.
-        .target(name: "BrowserSupport", dependencies: ["BridgeJSON", "SharedSuite", "BridgeSystem"]),
+        .target(
+            name: "BrowserSupport", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
         // The settings tool's verbs and argument parsing, testable as a library.
         .target(
             name: "BridgeCLI",

@@ -31,6 +31,14 @@ public struct JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `value` pretty-printed with a final newline: the bytes of a JSON file.
+    public static func prettyBytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter(indent: "  ").write(value, into: &out, level: 0)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
     /// Appends `value` to `out`.
     public func write(_ value: JSONValue, into out: inout [UInt8], level: Int) {
         switch value {

@@ -55,6 +55,14 @@ public enum FileSystem {
     public static func readFile(_ path: String, noFollow: Bool = false, limit: Int = Int.max) throws(SystemError)
         -> [UInt8]
     {
+        try readFileAndIdentity(path, noFollow: noFollow, limit: limit).bytes
+    }
+
+    /// Reads a whole regular file and the identity of the very version read
+    /// (`fstat` of the open descriptor), so a cache keyed by it is never stale.
+    public static func readFileAndIdentity(_ path: String, noFollow: Bool = false, limit: Int = Int.max)
+        throws(SystemError) -> (bytes: [UInt8], identity: FileIdentity)
+    {
         let flags = O_RDONLY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0)
         let fd = open(path, flags)
         if fd < 0 { throw SystemError("open", path) }
@@ -71,7 +79,7 @@ public enum FileSystem {
             filled += n
         }
         if filled < expected { bytes.removeLast(expected - filled) }
-        return bytes
+        return (bytes, FileIdentity(info))
     }
 
     /// Writes `bytes` to `path` atomically: temporary file beside it, `fsync`,

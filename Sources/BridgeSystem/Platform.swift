@@ -13,15 +13,6 @@
 
 /// Platform differences, each behind one name.
 public enum Platform {
-    /// The operating system's name as the CLI reports it.
-    #if os(macOS)
-        public static let name = "macos"
-    #elseif os(Linux)
-        public static let name = "linux"
-    #else
-        public static let name = "other"
-    #endif
-
     /// Fills `count` bytes with cryptographically secure random bytes.
     public static func randomBytes(_ count: Int) -> [UInt8] {
         // The system generator is cryptographically secure (getrandom on

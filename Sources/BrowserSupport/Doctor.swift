@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import NativeMessaging
 
 /// One line of the doctor's table.
 public struct DoctorCheck: Equatable, Sendable {
@@ -136,10 +137,9 @@ public struct Doctor {
         var environment = passEnvironment
         environment["HOME"] = home
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
-        var frame: [UInt8] = []
-        let body = JSONWriter.bytes(["action": "hello", "id": "doctor"])
-        withUnsafeBytes(of: UInt32(body.count)) { frame.append(contentsOf: $0) }
-        frame += body
+        guard let frame = try? FrameEncoder.encode(JSONWriter.bytes(["action": "hello", "id": "doctor"])) else {
+            return check
+        }
         let started = WallTime.now()
         let result: Subprocess.Result
         do {
@@ -157,14 +157,18 @@ public struct Doctor {
             check.fix = "EXTENSION_BRIDGE_LOG=debug \(hostPath) '\(caller)'   (to see where it hangs)"
             return check
         }
-        let out = result.stdout
-        guard out.count >= 4 else {
+        guard !result.stdout.isEmpty else {
             let log = String(decoding: result.stderr.suffix(300), as: UTF8.self)
             check.detail = "the host wrote no reply (exit \(result.status))" + (log.isEmpty ? "" : ": \(log)")
             return check
         }
-        let length = Int(out[0..<4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
-        guard out.count == 4 + length, let reply = try? JSONParser.parse(Array(out[4...])) else {
+        // Exactly one whole frame, as the browser would read it, and nothing after it.
+        var decoder = FrameDecoder(maximumLength: FrameEncoder.browserMaximumReply)
+        decoder.feed(result.stdout)
+        let first = decoder.nextEvent()
+        guard case .frame(let body)? = first, decoder.nextEvent() == nil, decoder.isAtFrameBoundary,
+            let reply = try? JSONParser.parse(body)
+        else {
             check.detail =
                 "the host's stdout is not exactly one frame: something else writes to it (exit \(result.status))"
             check.fix = "scripts/install.sh   (reinstall the host)"

@@ -44,5 +44,5 @@ public struct HostManifest: Equatable, Sendable {
     }
 
     /// The file's bytes: pretty JSON and a final newline.
-    public var bytes: [UInt8] { Array((JSONWriter.prettyString(json) + "\n").utf8) }
+    public var bytes: [UInt8] { JSONWriter.prettyBytes(json) }
 }

@@ -194,7 +194,7 @@ public struct Installer {
         let document: JSONValue = ["formatVersion": 1, "files": .array(files)]
         do {
             try FileSystem.makeDirectories(FileSystem.parentPath(receiptPath), mode: 0o700)
-            try FileSystem.writeAtomically(receiptPath, Array((JSONWriter.prettyString(document) + "\n").utf8))
+            try FileSystem.writeAtomically(receiptPath, JSONWriter.prettyBytes(document))
         } catch {
             throw .io(error)
         }

@@ -48,7 +48,7 @@ public final class Suite: SuiteStore {
         let path = container.suitePath
         let (bytes, identity): ([UInt8], FileIdentity?)
         do {
-            (bytes, identity) = try Suite.readWithIdentity(path)
+            (bytes, identity) = try FileSystem.readFileAndIdentity(path)
         } catch {
             if error.isNotFound { return SuiteSnapshot() }
             throw .io(error)
@@ -105,9 +105,7 @@ public final class Suite: SuiteStore {
 
     /// Encodes values as the suite document.
     public static func encode(_ values: [String: SuiteValue]) -> [UInt8] {
-        var bytes = JSONWriter(indent: "  ").bytes(document(values))
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        JSONWriter.prettyBytes(document(values))
     }
 
     /// The suite document for `values`.
@@ -179,32 +177,5 @@ public final class Suite: SuiteStore {
             usleep(2_000)
         }
         return try body()
-    }
-
-    static func readWithIdentity(_ path: String) throws(SystemError) -> ([UInt8], FileIdentity) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw SystemError("open", path) }
-        defer { FileIO.close(fd) }
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw SystemError("stat", path) }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let n = try FileSystem.readInto(&bytes, from: filled, fd: fd)
-            if n == 0 { break }
-            filled += n
-        }
-        if filled < size { bytes.removeLast(size - filled) }
-        return (bytes, FileIdentity(info))
-    }
-}
-
-extension JSONWriter {
-    /// Bytes of `value` with this writer's indentation.
-    func bytes(_ value: JSONValue) -> [UInt8] {
-        var out: [UInt8] = []
-        write(value, into: &out, level: 0)
-        return out
     }
 }

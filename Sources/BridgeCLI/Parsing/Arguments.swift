@@ -54,7 +54,7 @@ public struct Arguments: Equatable {
                     } else {
                         flags[name] = value
                     }
-                } else if ["--all", "--dry-run", "--system", "--quiet"].contains(name) {
+                } else if ["--all", "--dry-run", "--system"].contains(name) {
                     flags[name] = ""
                 } else {
                     throw .usage("unknown option \(name)")
