@@ -49,6 +49,20 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Release builds call generic metadata accessors directly instead of demangling
+// type names at run time: the first use of each generic type (Dictionary,
+// Array of X) then costs a cache lookup, not a demangle and a conformance
+// scan. That halves a one-shot host's start-up instructions
+// (docs/BENCHMARKS.md). Root-package flags only: no dependency needs them.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(
+                ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)
+            )
+        ]
+}
+
 // Fuzz targets (scripts/fuzz/run.sh, Fuzz/README.md). Built with `-DFUZZING -sanitize=fuzzer,address`,
 // each is a libFuzzer binary; in a normal build each replays the input files named on its command line.
 for (name, dependencies) in [

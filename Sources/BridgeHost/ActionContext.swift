@@ -13,6 +13,8 @@ public struct ActionContext {
     public var maxReplyBytes: Int
     /// The router's action names, reported by `hello`.
     public var actionNames: [String] = []
+    /// Settings and rules encoded per suite version, shared by every copy of the context.
+    public var published = PublishedState()
 
     public init(
         suite: SuiteStore, queue: PendingQueueing, caller: Caller, logger: Logger = .silent,

@@ -5,7 +5,9 @@ import SharedSuite
 public final class Router: RequestHandling {
     /// The actions, found by a linear search: a handful of names, and no
     /// dictionary of existentials to instantiate at start-up.
-    public private(set) var actions: [BridgeAction]
+    public private(set) var actions: [BridgeAction] { didSet { names = actions.map(\.name) } }
+    /// `actions`' names, in the same order (no witness call per lookup).
+    private var names: [String] = []
     public var context: ActionContext
 
     public init(context: ActionContext, actions: [BridgeAction] = Router.builtInActions()) {
@@ -14,6 +16,7 @@ public final class Router: RequestHandling {
         for action in actions where !self.actions.contains(where: { $0.name == action.name }) {
             self.actions.append(action)
         }
+        names = self.actions.map(\.name)  // didSet does not run in init
         self.context.actionNames = actionNames
     }
 
@@ -35,32 +38,47 @@ public final class Router: RequestHandling {
     /// Sorted action names, as `hello` lists them.
     public var actionNames: [String] { actions.map(\.name).sorted() }
 
-    public func handle(_ message: JSONValue) -> JSONValue {
-        guard let body = message.objectValue else {
-            return BridgeReply.error(.notAnObject, "the message must be a JSON object, not a \(message.typeName)").json
+    public func handle(_ message: JSONValue) -> JSONValue { reply(to: message).json }
+
+    /// Answers one decoded message.
+    public func reply(to message: JSONValue) -> BridgeReply {
+        guard let body = message.objectValue else { return notAnObject(message.typeName) }
+        return route(BridgeRequest(body))
+    }
+
+    /// Answers one frame read by `BridgeRequest.parse`.
+    public func reply(to parsed: BridgeRequest.Parsed) -> BridgeReply {
+        switch parsed {
+        case .request(let request): return route(request)
+        case .notAnObject(let typeName): return notAnObject(typeName)
         }
-        return route(BridgeRequest(body)).json
+    }
+
+    private func notAnObject(_ typeName: String) -> BridgeReply {
+        BridgeReply.error(.notAnObject, "the message must be a JSON object, not a \(typeName)")
     }
 
     /// Answers one request object.
     public func route(_ request: BridgeRequest) -> BridgeReply {
-        if let id = request.id, !Router.isValidID(id) {
+        let id = request.id
+        if let id, !Router.isValidID(id) {
             return .error(.invalidRequest, "id must be a string of at most 128 characters or a number")
         }
-        if request.action == nil, let legacy = request.legacyMessage, legacy == LegacyEnabledStatus.message {
-            return LegacyEnabledStatus.perform(in: context).echoing(request.id)
+        let action = request.action
+        if action == nil, let legacy = request.legacyMessage, legacy == LegacyEnabledStatus.message {
+            return LegacyEnabledStatus.perform(in: context).echoing(id)
         }
-        let name = request.action ?? "unknown"
-        guard let action = actions.first(where: { $0.name == name }) else {
+        let name = action ?? "unknown"
+        guard let index = names.firstIndex(of: name) else {
             var reply = BridgeReply.error(.unknownAction, "Unknown action: \(name)")
-            reply.body["error"] = .string("Unknown action: \(name)")
+            reply["error"] = .string("Unknown action: \(name)")
             context.logger.info("unknown action \(name.prefix(64))")
-            return reply.echoing(request.id)
+            return reply.echoing(id)
         }
-        let reply = action.perform(request, in: context)
+        let reply = actions[index].perform(request, in: context)
         context.logger.debug(
-            "\(name) -> \(reply.body["status"]?.stringValue ?? "?") \(reply.body["code"]?.stringValue ?? "")")
-        return reply.echoing(request.id)
+            "\(name) -> \(reply["status"]?.stringValue ?? "?") \(reply["code"]?.stringValue ?? "")")
+        return reply.echoing(id)
     }
 
     static func isValidID(_ id: JSONValue) -> Bool {

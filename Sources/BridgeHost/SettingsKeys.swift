@@ -29,6 +29,14 @@ public enum SettingsKeys {
         return .object(["vocabulary": .object(words)])
     }
 
+    /// `rules`, encoded. A vocabulary stored plainly in the file (as the CLI
+    /// writes it) is copied from the file's bytes; any other is decoded and
+    /// written. Both give the same bytes (EncodedJSON.compactStringObject).
+    public static func encodedRules(_ snapshot: SuiteSnapshot) -> EncodedJSON {
+        if let rules = snapshot.encodedStringDictionary(vocabulary, wrappedAs: "vocabulary") { return rules }
+        return EncodedJSON(rules(snapshot))
+    }
+
     /// Sets the enabled flag, keeping the seed's legacy key in step when present.
     public static func setEnabled(_ on: Bool, in values: inout [String: SuiteValue]) {
         values[enabled] = .bool(on)

@@ -44,7 +44,7 @@ public struct JSONWriter {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .int(let i): JSONWriter.writeInteger(i, into: &out)
         case .double(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let elements):
@@ -102,7 +102,7 @@ public struct JSONWriter {
 
     /// True when `a`'s UTF-8 bytes sort before `b`'s: a total order, and a
     /// byte loop over contiguous storage rather than a generic sequence walk.
-    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         let fast = a.utf8.withContiguousStorageIfAvailable { pa in
             b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
                 let n = Swift.min(pa.count, pb.count)
@@ -130,29 +130,56 @@ public struct JSONWriter {
     /// Appends `s` as a quoted, escaped JSON string.
     public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var s = s
-        s.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
-                switch b {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                default:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                }
-            }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &out) }) == nil {
+            Array(s.utf8).withUnsafeBufferPointer { writeEscaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    /// Appends UTF-8 string contents with the quote, the backslash and control
+    /// characters escaped: runs that need nothing are copied whole.
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let b = utf8[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
+            if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+            runStart = i + 1
+            out.append(0x5C)
+            switch b {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            default:
+                out.append(UInt8(ascii: "u"))
+                out.append(0x30)
+                out.append(0x30)
+                out.append(hexDigit(b >> 4))
+                out.append(hexDigit(b & 0xF))
+            }
+        }
+        if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    /// Appends the decimal digits of `value`, as `String(value)` spells them.
+    static func writeInteger(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, most significant last
+        var count = 0
+        var rest = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
 }

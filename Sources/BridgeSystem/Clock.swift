@@ -11,6 +11,13 @@ public struct WallTime: Equatable, Comparable, Sendable {
     /// Milliseconds since 1970.
     public var milliseconds: Int64 { seconds * 1000 + Int64(nanoseconds / 1_000_000) }
 
+    /// Milliseconds of `CLOCK_MONOTONIC`: for intervals, never for dates.
+    public static func monotonicMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
     /// The current time from `CLOCK_REALTIME`.
     public static func now() -> WallTime {
         var ts = timespec()
@@ -24,21 +31,78 @@ public struct WallTime: Equatable, Comparable, Sendable {
 
     /// ISO 8601 in UTC with milliseconds: `2026-11-29T18:57:02.123Z`.
     public var iso8601: String {
-        var t = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func pad(_ v: Int32, _ width: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = WallTime.civil(fromDays: days)
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        func put(_ value: Int64, _ width: Int) {
+            if value < 0 {  // years before 0000: as `String` writes them, zero-padded to the width
+                let text = Array(String(value).utf8)
+                for _ in 0..<max(0, width - text.count) { out.append(0x30) }
+                out.append(contentsOf: text)
+                return
+            }
+            var digits: [UInt8] = []
+            var v = value
+            repeat {
+                digits.append(UInt8(0x30 + v % 10))
+                v /= 10
+            } while v > 0
+            for _ in 0..<max(0, width - digits.count) { out.append(0x30) }
+            out.append(contentsOf: digits.reversed())
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
-            + ".\(pad(nanoseconds / 1_000_000, 3))Z"
+        put(year, 4)
+        out.append(UInt8(ascii: "-"))
+        put(month, 2)
+        out.append(UInt8(ascii: "-"))
+        put(day, 2)
+        out.append(UInt8(ascii: "T"))
+        put(secondOfDay / 3600, 2)
+        out.append(UInt8(ascii: ":"))
+        put(secondOfDay / 60 % 60, 2)
+        out.append(UInt8(ascii: ":"))
+        put(secondOfDay % 60, 2)
+        out.append(UInt8(ascii: "."))
+        put(Int64(nanoseconds / 1_000_000), 3)
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date; `day` may run past
+    /// the month's end (it counts on, as `timegm` does). H. Hinnant's algorithm:
+    /// arithmetic only, so no time-zone files are read.
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date of a day count since 1970-01-01 (the inverse of `days`).
+    static func civil(fromDays count: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = count + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` or a bare `YYYY-MM-DD`.
     public init?(iso8601 text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let time = text.withUTF8({ WallTime(iso8601UTF8: $0) }) else { return nil }
+        self = time
+    }
+
+    /// Parses the UTF-8 bytes of an ISO 8601 text (see `init?(iso8601:)`).
+    public init?(iso8601UTF8 b: UnsafeBufferPointer<UInt8>) {
         func num(_ from: Int, _ count: Int) -> Int32? {
             guard from + count <= b.count else { return nil }
             var v: Int32 = 0
@@ -51,19 +115,14 @@ public struct WallTime: Equatable, Comparable, Sendable {
         guard b.count >= 10, let year = num(0, 4), b[4] == 45, let month = num(5, 2), b[7] == 45,
             let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var parts = tm()
-        parts.tm_year = year - 1900
-        parts.tm_mon = month - 1
-        parts.tm_mday = day
+        var secondOfDay: Int64 = 0
         var nanos: Int32 = 0
         var offset: Int64 = 0
         if b.count > 10 {
             guard b.count >= 19, b[10] == 84 || b[10] == 32, let hh = num(11, 2), b[13] == 58,
                 let mm = num(14, 2), b[16] == 58, let ss = num(17, 2), hh < 24, mm < 60, ss < 61
             else { return nil }
-            parts.tm_hour = hh
-            parts.tm_min = mm
-            parts.tm_sec = ss
+            secondOfDay = Int64(hh) * 3600 + Int64(mm) * 60 + Int64(ss)
             var i = 19
             if i < b.count && b[i] == 46 {
                 i += 1
@@ -92,7 +151,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
             }
             guard i == b.count else { return nil }
         }
-        let seconds = Int64(timegm(&parts)) - offset
+        let days = WallTime.days(year: Int64(year), month: Int64(month), day: Int64(day))
+        let seconds = days * 86_400 + secondOfDay - offset
         self.init(seconds: seconds, nanoseconds: nanos)
     }
 }

@@ -1,6 +1,15 @@
 /// What identifies one version of a file cheaply: a changed file has a new
 /// inode (atomic rename), size, or modification time.
 public struct FileIdentity: Equatable, Sendable {
+    /// The identity of the open file `fd` and whether it still has a name
+    /// (a link count above 0): nil when `fstat` fails. A file replaced by a
+    /// rename or unlinked has no name left.
+    public static func current(of fd: Int32) -> (identity: FileIdentity, linked: Bool)? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return (FileIdentity(info), info.st_nlink > 0)
+    }
+
     public var device: UInt64
     public var inode: UInt64
     public var size: Int64
@@ -67,18 +76,50 @@ public enum FileSystem {
         let fd = open(path, flags)
         if fd < 0 { throw SystemError("open", path) }
         defer { FileIO.close(fd) }
+        return try readAll(fd, path: path, limit: limit)
+    }
+
+    /// `readFileAndIdentity`, leaving the file open: the caller owns `descriptor`
+    /// (for `FileIdentity.current(of:)`) and closes it.
+    public static func openAndRead(_ path: String) throws(SystemError)
+        -> (bytes: [UInt8], identity: FileIdentity, descriptor: Int32)
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw SystemError("open", path) }
+        do throws(SystemError) {
+            let (bytes, identity) = try readAll(fd, path: path, limit: Int.max)
+            return (bytes, identity, fd)
+        } catch {
+            FileIO.close(fd)
+            throw error
+        }
+    }
+
+    private static func readAll(_ fd: Int32, path: String, limit: Int) throws(SystemError)
+        -> (bytes: [UInt8], identity: FileIdentity)
+    {
         var info = stat()
         if fstat(fd, &info) != 0 { throw SystemError("stat", path) }
         if !isRegular(info) { throw SystemError("read", path, code: EISDIR) }
         let expected = min(Int(info.st_size), limit)
-        var bytes = [UInt8](repeating: 0, count: expected)
-        var filled = 0
-        while filled < expected {
-            let n = try readInto(&bytes, from: filled, fd: fd)
-            if n == 0 { break }
-            filled += n
+        // Read straight into uninitialized storage: no zero-filling of a buffer
+        // the read overwrites (a large suite would be written twice).
+        var failure: SystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            if expected >= 256 << 10, let base = buffer.baseAddress { Platform.prefault(base, count: expected) }
+            while count < expected {
+                do throws(SystemError) {
+                    let n = try FileIO.readSome(
+                        fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+                    if n == 0 { break }
+                    count += n
+                } catch {
+                    failure = error
+                    return
+                }
+            }
         }
-        if filled < expected { bytes.removeLast(expected - filled) }
+        if let failure { throw failure }
         return (bytes, FileIdentity(info))
     }
 

@@ -26,6 +26,21 @@ public enum Platform {
         return Array(bytes.prefix(count))
     }
 
+    /// Asks the kernel to back `count` bytes at `start` with memory now, in one
+    /// call, instead of one page fault per page as they are first written
+    /// (Linux 5.14+ `MADV_POPULATE_WRITE`; elsewhere, or when refused, nothing
+    /// happens and pages fault in as usual). Worth it for buffers of hundreds
+    /// of KiB: a fault costs microseconds in a virtual machine.
+    public static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
+        #if os(Linux)
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let first = (Int(bitPattern: start) + page - 1) / page * page
+            let end = (Int(bitPattern: start) + count) / page * page
+            guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            _ = madvise(aligned, end - first, 23)  // MADV_POPULATE_WRITE
+        #endif
+    }
+
     /// Modification time of a `stat` result in nanoseconds since the epoch.
     public static func modificationNanoseconds(_ info: stat) -> Int64 {
         #if canImport(Darwin)

@@ -3,6 +3,17 @@ public enum FrameEncoder {
     /// The browsers' limit on one host-to-browser message (1 MiB).
     public static let browserMaximumReply = 1_048_576
 
+    /// Writes the header of a frame whose body is `length` bytes over the
+    /// first 4 bytes of `frame` (room the caller left for it).
+    /// - Throws: `FrameError.bodyTooLarge` when the length does not fit 32 bits.
+    public static func writeHeader(length: Int, into frame: inout [UInt8]) throws(FrameError) {
+        guard let value = UInt32(exactly: length) else {
+            throw .bodyTooLarge(length: length, maximum: Int(UInt32.max))
+        }
+        precondition(frame.count >= 4, "no room for the frame header")
+        withUnsafeBytes(of: value) { header in frame.withUnsafeMutableBytes { $0.copyMemory(from: header) } }
+    }
+
     /// Returns header and body in one buffer, ready for one write.
     /// - Throws: `FrameError.bodyTooLarge` when the body does not fit 32 bits.
     public static func encode(_ body: [UInt8]) throws(FrameError) -> [UInt8] {

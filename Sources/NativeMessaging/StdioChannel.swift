@@ -84,12 +84,20 @@ public final class StdioChannel {
 
     /// Writes one frame with `body`, all of it, retrying on `EINTR`.
     public func send(_ body: [UInt8]) throws(FrameError) {
-        let frame = try FrameEncoder.encode(body)
+        try send(frame: [FrameEncoder.encode(body)])
+    }
+
+    /// Writes one frame given as consecutive pieces, header included (see
+    /// `FrameEncoder.writeHeader`), so a large body part is written from where
+    /// it is rather than copied into one buffer first.
+    public func send(frame pieces: [[UInt8]]) throws(FrameError) {
         do {
-            if let timeout = writeTimeoutMilliseconds {
-                try FileIO.writeAll(output, frame, timeoutMilliseconds: timeout)
-            } else {
-                try FileIO.writeAll(output, frame)
+            for piece in pieces {
+                if let timeout = writeTimeoutMilliseconds {
+                    try FileIO.writeAll(output, piece, timeoutMilliseconds: timeout)
+                } else {
+                    try FileIO.writeAll(output, piece)
+                }
             }
         } catch {
             throw .io(error)

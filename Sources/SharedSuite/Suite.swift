@@ -5,8 +5,12 @@ import BridgeSystem
 /// the host (reader, and writer of a few settings).
 ///
 /// * Readers take no lock. A reader holds the last snapshot with the file's
-///   identity (device, inode, size, times) and re-reads only when `stat`
-///   shows a new identity, so an unchanged suite costs one `stat`.
+///   identity (device, inode, size, times) and re-reads only when the
+///   identity changes. It keeps the file it read open: an unchanged suite
+///   costs one `fstat` of it, and a writer's rename over it (or an unlink)
+///   leaves it without a name, which that `fstat` sees at once. The path is
+///   `stat`ed again at least every `pathCheckInterval` milliseconds, for
+///   changes a held file cannot show (its folder renamed or replaced).
 /// * Writers take an exclusive `flock` on `.suite.lock`, read the newest file,
 ///   apply their change, and replace the file atomically (temporary file,
 ///   `fsync`, `rename`, `fsync` of the folder): a reader or a crash at any
@@ -20,11 +24,24 @@ public final class Suite: SuiteStore {
     public let container: GroupContainer
     /// How long a writer waits for the lock.
     public let lockTimeout: Double
+    /// How stale a held file may be for changes only the path shows.
+    public static let pathCheckInterval: Int64 = 250
     private var cached: SuiteSnapshot?
+    /// The open file `cached` was read from, and when its path was last `stat`ed.
+    private var held: (descriptor: Int32, pathChecked: Int64)?
 
     public init(container: GroupContainer, lockTimeout: Double = 5) {
         self.container = container
         self.lockTimeout = lockTimeout
+    }
+
+    deinit { forget() }
+
+    /// Drops the cached snapshot and closes the file it came from.
+    private func forget() {
+        cached = nil
+        if let held { FileIO.close(held.descriptor) }
+        held = nil
     }
 
     public func changeToken() throws(SuiteError) -> FileIdentity? {
@@ -32,15 +49,39 @@ public final class Suite: SuiteStore {
     }
 
     public func snapshot() throws(SuiteError) -> SuiteSnapshot {
+        let now = WallTime.monotonicMilliseconds()
+        if let cached, let held, now - held.pathChecked < Suite.pathCheckInterval,
+            let current = FileIdentity.current(of: held.descriptor), current.linked, current.identity == cached.identity
+        {
+            return cached  // the file read last still has its name and is unchanged
+        }
         let identity = try changeToken()
         guard let identity else {
-            cached = nil
+            forget()
             return SuiteSnapshot()
         }
-        if let cached, cached.identity == identity { return cached }
-        let fresh = try readFile()
-        cached = fresh
-        return fresh
+        if let cached, cached.identity == identity {
+            held?.pathChecked = now
+            return cached
+        }
+        forget()
+        let path = container.suitePath
+        let (bytes, readIdentity, descriptor): ([UInt8], FileIdentity, Int32)
+        do {
+            (bytes, readIdentity, descriptor) = try FileSystem.openAndRead(path)
+        } catch {
+            if error.isNotFound { return SuiteSnapshot() }
+            throw .io(error)
+        }
+        do throws(SuiteError) {
+            let fresh = try Suite.snapshot(ofFile: bytes, path: path, identity: readIdentity)
+            cached = fresh
+            held = (descriptor, now)
+            return fresh
+        } catch {
+            FileIO.close(descriptor)
+            throw error
+        }
     }
 
     /// Reads and decodes the file now, bypassing the cache.
@@ -53,8 +94,19 @@ public final class Suite: SuiteStore {
             if error.isNotFound { return SuiteSnapshot() }
             throw .io(error)
         }
-        let values = try Suite.decode(bytes, path: path)
-        return SuiteSnapshot(values: values, identity: identity)
+        return try Suite.snapshot(ofFile: bytes, path: path, identity: identity)
+    }
+
+    /// A snapshot of a suite file's bytes: the whole file is checked now (as
+    /// `decode` checks it), values are decoded when they are asked for.
+    /// - Throws: `.corrupt` naming `path` and what is wrong, `.newerFormat`.
+    public static func snapshot(ofFile bytes: [UInt8], path: String, identity: FileIdentity? = nil) throws(SuiteError)
+        -> SuiteSnapshot
+    {
+        let slots = try bytes.withUnsafeBufferPointer { (buffer) throws(SuiteError) in
+            try SuiteDocument.index(buffer, path: path)
+        }
+        return SuiteSnapshot(fileBytes: bytes, slots: slots, identity: identity)
     }
 
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
@@ -95,7 +147,7 @@ public final class Suite: SuiteStore {
                     try FileSystem.move(container.suitePath, target)
                     try FileSystem.syncDirectory(container.path)
                 }
-                cached = nil
+                forget()
                 return .movedAside(to: target, reason: reason)
             }
         }
@@ -113,20 +165,14 @@ public final class Suite: SuiteStore {
         .object(["formatVersion": .int(formatVersion), "values": .object(values.mapValues(\.json))])
     }
 
-    /// Decodes a suite document.
+    /// Decodes a suite document in one pass.
     /// - Throws: `.corrupt` naming `path` and what is wrong, `.newerFormat`.
     public static func decode(_ bytes: [UInt8], path: String) throws(SuiteError) -> [String: SuiteValue] {
-        if bytes.isEmpty { throw .corrupt(path: path, reason: "the file is empty (truncated?)") }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes, maximumDepth: 512)
-        } catch {
-            throw .corrupt(path: path, reason: "not JSON (\(error))")
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SuiteError) in try SuiteDocument.decode(buffer, path: path)
         }
-        return try decode(document: json, path: path)
     }
 
-    /// Decodes a parsed suite document.
+    /// Decodes a parsed suite document (the CLI's `import`; the file reader is `SuiteDocument`).
     public static func decode(document json: JSONValue, path: String) throws(SuiteError) -> [String: SuiteValue] {
         guard let top = json.objectValue else {
             throw .corrupt(path: path, reason: "the top level is a \(json.typeName), expected an object")
@@ -159,7 +205,7 @@ public final class Suite: SuiteStore {
         try SuiteError.wrap { () throws(SystemError) in
             try FileSystem.writeAtomically(container.suitePath, bytes, mode: 0o600)
         }
-        cached = nil
+        forget()
     }
 
     private func withLock<T>(_ body: () throws(SuiteError) -> T) throws(SuiteError) -> T {

@@ -13,7 +13,8 @@ public protocol SuiteStore: AnyObject {
 
 /// An in-memory suite for tests and previews. Not shared between processes.
 public final class MemorySuiteStore: SuiteStore {
-    public var values: [String: SuiteValue]
+    /// Setting it directly counts as a change too (the token moves on).
+    public var values: [String: SuiteValue] { didSet { generation += 1 } }
     /// When set, every read and write fails with it (fault injection in tests).
     public var failure: SuiteError?
     private var generation: UInt64 = 0
@@ -28,7 +29,6 @@ public final class MemorySuiteStore: SuiteStore {
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
         if let failure { throw failure }
         change(&values)
-        generation += 1
     }
 
     public func changeToken() throws(SuiteError) -> FileIdentity? {

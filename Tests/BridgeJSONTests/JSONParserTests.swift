@@ -73,6 +73,11 @@ import Testing
 }
 
 @Suite struct JSONWriterTests {
+    @Test(arguments: [0, 7, -1, 10, -10, 42, 1_000_000, Int.max, Int.min, Int.min + 1])
+    func write_integersAsStringSpellsThem(value: Int) {
+        #expect(JSONWriter.string(.int(value)) == String(value))
+    }
+
     @Test func write_sortsKeysAndIsCompact() {
         #expect(JSONWriter.string(["b": 1, "a": [true, nil]]) == #"{"a":[true,null],"b":1}"#)
     }

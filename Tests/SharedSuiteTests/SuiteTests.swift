@@ -50,6 +50,45 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(try reader.snapshot().int("k") == 2)
     }
 
+    /// The reader keeps the file it read open and `fstat`s it instead of the
+    /// path; every way the suite can change must still be seen.
+    @Test func heldFile_seesRenameOverUnlinkAndInPlaceRewriteAtOnce() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let reader = Suite(container: container)
+        try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":1}}"#)
+        #expect(try reader.snapshot().int("k") == 1)
+        // A writer's atomic replacement: the held file loses its name.
+        try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":2}}"#)
+        #expect(try reader.snapshot().int("k") == 2)
+        // Rewritten in place, same inode, another size.
+        let fd = open(container.suitePath, O_WRONLY | O_TRUNC)
+        let text = Array(#"{"formatVersion":1,"values":{"k":33}}"#.utf8)
+        #expect(write(fd, text, text.count) == text.count)
+        close(fd)
+        #expect(try reader.snapshot().int("k") == 33)
+        // Deleted: defaults at once.
+        #expect(unlink(container.suitePath) == 0)
+        #expect(try reader.snapshot().values.isEmpty)
+    }
+
+    @Test func heldFile_folderSwappedUnderIt_isSeenWithinThePathCheckInterval() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path + "/c")
+        try FileSystem.makeDirectories(container.path)
+        let reader = Suite(container: container)
+        try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":1}}"#)
+        #expect(try reader.snapshot().int("k") == 1)
+        // The old file keeps its name (in the moved folder) and its times.
+        #expect(rename(container.path, tmp.path + "/old") == 0)
+        try FileSystem.makeDirectories(container.path)
+        try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":2}}"#)
+        usleep(useconds_t(Suite.pathCheckInterval + 50) * 1000)
+        #expect(try reader.snapshot().int("k") == 2)
+    }
+
     @Test(arguments: [
         ("", "empty"), ("{", "not JSON"), ("[]", "top level"), ("{\"values\":{}}", "formatVersion is missing"),
         ("{\"formatVersion\":\"1\",\"values\":{}}", "not a positive integer"),

@@ -53,4 +53,31 @@ import Testing
         #expect(WallTime(iso8601: "2026-11-29T25:00:00Z") == nil)
         #expect(WallTime(iso8601: "yesterday") == nil)
     }
+
+    /// The date arithmetic replaced `timegm`/`gmtime_r` (which read time-zone
+    /// files at start-up); it must agree with them on every kind of date.
+    @Test func wallTime_agreesWithTheCLibrary() {
+        var seconds: [Int64] = [0, -1, 86_399, 86_400, 951_782_400, 951_868_800, 4_107_542_399, 253_402_300_799]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {  // 1900…2100, deterministic
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            seconds.append(Int64(state >> 33) % 6_311_433_600 - 2_208_988_800)
+        }
+        for s in seconds {
+            var t = time_t(s)
+            var parts = tm()
+            gmtime_r(&t, &parts)
+            let expected =
+                "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+                + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).250Z"
+            let time = WallTime(seconds: s, nanoseconds: 250_000_000)
+            #expect(time.iso8601 == expected)
+            #expect(WallTime(iso8601: expected) == time)
+        }
+        // Days past the month's end count on, as timegm did.
+        #expect(WallTime(iso8601: "2026-02-31")?.iso8601 == "2026-03-03T00:00:00.000Z")
+        #expect(WallTime(iso8601: "2024-02-29T23:59:60Z")?.iso8601 == "2024-03-01T00:00:00.000Z")
+    }
+
+    private func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
 }

@@ -345,12 +345,14 @@ class Bench:
             raise SystemExit("extension-bridge-bench failed: " + r.stderr)
         m = json.loads(r.stdout)
         self.results["suite micro"] = m
-        self.row("4", "unchanged suite: snapshot() (stat only)", "%.2f µs" % (m["unchanged_ns"] / 1e3),
+        self.row("4", "unchanged suite: snapshot() + one read (stat only)", "%.2f µs" % (m["unchanged_ns"] / 1e3),
                  "stat(2) %.2f µs" % (m["stat_ns"] / 1e3), "%.2f×" % (m["unchanged_ns"] / m["stat_ns"]),
                  "≤ 5 µs", verdict(m["unchanged_ns"] <= 5000))
-        self.row("4", "changed %d-key suite (%d B): snapshot()" % (m["keys"], m["bytes"]),
+        self.row("4", "changed %d-key suite (%d B): snapshot() + one read" % (m["keys"], m["bytes"]),
                  "%.1f µs" % (m["changed_ns"] / 1e3),
-                 "decode %.1f µs" % (m["decode_ns"] / 1e3), "", "≤ 200 µs", verdict(m["changed_ns"] <= 200000))
+                 "", "", "≤ 200 µs", verdict(m["changed_ns"] <= 200000))
+        self.row("4", "changed suite, every value decoded", "%.1f µs" % (m["changed_all_ns"] / 1e3),
+                 "Suite.decode %.1f µs" % (m["decode_ns"] / 1e3), "", "(info)", "")
 
         # CLI write latency (spawn, lock, read, write, fsync, rename), against a C host spawn.
         n = 10 if self.quick else 50

@@ -22,10 +22,12 @@ public struct GetContentAction: BridgeAction {
                         "excerpt": .string(item.content),
                     ]))
             }
-            return .success([
+            var reply = BridgeReply.success([
                 "url": .string(url), "enabled": .bool(snapshot.bool(SettingsKeys.enabled) ?? false),
-                "rules": SettingsKeys.rules(snapshot), "items": .array(items),
+                "items": .array(items),
             ])
+            reply.set("rules", encoded: context.published.rules(of: snapshot))
+            return reply
         } catch {
             context.logger.warn("getContent: \(error)")
             return .error(error)

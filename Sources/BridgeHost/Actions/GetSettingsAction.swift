@@ -9,7 +9,9 @@ public struct GetSettingsAction: BridgeAction {
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
         do throws(SuiteError) {
             let snapshot = try context.suite.snapshot()
-            return .success(["settings": SettingsKeys.publicSettings(snapshot)])
+            var reply = BridgeReply.success()
+            reply.set("settings", encoded: context.published.settings(of: snapshot))
+            return reply
         } catch {
             context.logger.warn("getSettings: \(error)")
             return .error(error)

@@ -11,7 +11,7 @@ public struct SaveContentAction: BridgeAction {
             return .error(.missingField, "Missing content or URL")
         }
         var title: String?
-        switch request.body["title"] {
+        switch request["title"] {
         case nil, .null?: title = nil
         case .string(let t)?: title = t
         default: return .error(.invalidRequest, "title must be a string")

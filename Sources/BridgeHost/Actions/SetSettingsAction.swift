@@ -7,7 +7,7 @@ public struct SetSettingsAction: BridgeAction {
     public init() {}
 
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
-        guard let changes = request.body["settings"]?.objectValue, !changes.isEmpty else {
+        guard let changes = request["settings"]?.objectValue, !changes.isEmpty else {
             return .error(.invalidRequest, "setSettings needs a non-empty settings object")
         }
         var enabled: Bool?

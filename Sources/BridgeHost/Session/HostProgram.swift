@@ -61,7 +61,7 @@ public enum HostProgram {
                 .callerNotAllowed,
                 "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
                     + "or `extension-bridge install --extension-id ID` to allow it")
-            try? channel.send(JSONWriter.bytes(reply.json))
+            try? channel.send(reply.bytes)
             return callerRefusedStatus
         }
 

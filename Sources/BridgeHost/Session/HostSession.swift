@@ -24,7 +24,7 @@ public final class HostSession {
     private let shouldStop: () -> Bool
     private var watching = false
     private var lastToken: FileIdentity?
-    private var lastPublished: JSONValue?
+    private var lastPublished: [EncodedJSON]?
     private var nextWatchCheck: Int64 = 0
     /// Set when a reply could not be written for a reason other than a closed pipe.
     private var writeFailed = false
@@ -52,7 +52,7 @@ public final class HostSession {
                 logger.error("\(error)")
                 return .protocolError
             }
-            let reply: JSONValue
+            let reply: BridgeReply
             switch received {
             case .endOfInput:
                 return .clean
@@ -68,7 +68,7 @@ public final class HostSession {
                         .messageTooLarge,
                         "the message is \(length) bytes, over the limit of \(channel.maximumFrameLength) bytes",
                         ["size": .int(length), "limit": .int(channel.maximumFrameLength)]
-                    ).json
+                    )
             case .frame(var body):
                 received = .endOfInput  // drop this copy: answer() frees the body once parsed
                 reply = answer(&body)
@@ -82,21 +82,21 @@ public final class HostSession {
     /// Decodes one frame body and routes it; parse failures become error replies.
     /// The body is emptied once parsed, so a 64 MiB message is not held twice
     /// while its action runs.
-    func answer(_ body: inout [UInt8]) -> JSONValue {
-        let message: JSONValue
+    func answer(_ body: inout [UInt8]) -> BridgeReply {
+        let message: BridgeRequest.Parsed
         do {
-            message = try JSONParser.parse(body, maximumDepth: HostLimits.maxDepth)
+            message = try BridgeRequest.parse(body, maximumDepth: HostLimits.maxDepth)
             body = []
         } catch {
             logger.info("refused a \(body.count)-byte message: \(error)")
             switch error {
-            case .invalidUTF8: return BridgeReply.error(.invalidUTF8, "the message is not valid UTF-8: \(error)").json
-            case .tooDeep: return BridgeReply.error(.tooDeep, "\(error)", ["limit": .int(HostLimits.maxDepth)]).json
-            case .syntax: return BridgeReply.error(.invalidJSON, "\(error)").json
+            case .invalidUTF8: return BridgeReply.error(.invalidUTF8, "the message is not valid UTF-8: \(error)")
+            case .tooDeep: return BridgeReply.error(.tooDeep, "\(error)", ["limit": .int(HostLimits.maxDepth)])
+            case .syntax: return BridgeReply.error(.invalidJSON, "\(error)")
             }
         }
-        let reply = router.handle(message)
-        if !watching, message["action"]?.stringValue == "hello" {
+        let reply = router.reply(to: message)
+        if !watching, case .request(let request) = message, request.action == "hello" {
             watching = true
             lastToken = try? router.context.suite.changeToken()
             lastPublished = publicState()
@@ -106,19 +106,24 @@ public final class HostSession {
 
     /// Writes one reply, replacing one over the browsers' limit. False when
     /// the browser is gone (EPIPE) or the write failed.
-    func send(_ reply: JSONValue) -> Bool {
-        var bytes = JSONWriter.bytes(reply)
+    func send(_ reply: BridgeReply) -> Bool {
+        // The frame is built in place: 4 bytes of room for the header, and a
+        // large cached member (a vocabulary) written from its own buffer.
+        var pieces = reply.pieces(leaving: 4)
+        var length = pieces.reduce(-4) { $0 + $1.count }
         let limit = router.context.maxReplyBytes
-        if bytes.count > limit {
-            logger.warn("reply of \(bytes.count) bytes replaced by reply_too_large")
+        if length > limit {
+            logger.warn("reply of \(length) bytes replaced by reply_too_large")
             var error = BridgeReply.error(
-                .replyTooLarge, "the reply would be \(bytes.count) bytes, over the browsers' limit of \(limit) bytes",
-                ["size": .int(bytes.count), "limit": .int(limit)])
+                .replyTooLarge, "the reply would be \(length) bytes, over the browsers' limit of \(limit) bytes",
+                ["size": .int(length), "limit": .int(limit)])
             error = error.echoing(reply["id"])
-            bytes = JSONWriter.bytes(error.json)
+            pieces = error.pieces(leaving: 4)
+            length = pieces.reduce(-4) { $0 + $1.count }
         }
         do {
-            try channel.send(bytes)
+            try FrameEncoder.writeHeader(length: length, into: &pieces[0])
+            try channel.send(frame: pieces)
             return true
         } catch {
             if case .io(let e) = error, e.code == EPIPE {
@@ -135,9 +140,9 @@ public final class HostSession {
     }
 
     /// The settings and rules as the extension sees them; nil when unreadable.
-    func publicState() -> JSONValue? {
+    func publicState() -> [EncodedJSON]? {
         guard let snapshot = try? router.context.suite.snapshot() else { return nil }
-        return .object(["settings": SettingsKeys.publicSettings(snapshot), "rules": SettingsKeys.rules(snapshot)])
+        return router.context.published.both(of: snapshot)
     }
 
     /// Pushes `settingsChanged` when the suite changed in a way the extension
@@ -158,9 +163,10 @@ public final class HostSession {
         lastToken = token
         guard let state = publicState(), state != lastPublished else { return true }
         lastPublished = state
-        var event = state.objectValue ?? [:]
-        event["event"] = "settingsChanged"
+        var event = BridgeReply(["event": "settingsChanged"])
+        event.set("settings", encoded: state[0])
+        event.set("rules", encoded: state[1])
         logger.debug("pushing settingsChanged")
-        return send(.object(event))
+        return send(event)
     }
 }
