@@ -16,9 +16,8 @@ command -v swift >/dev/null 2>&1 || {
 }
 
 echo "==> building (release, static executables)"
-(cd "$root" && swift build -c release -Xswiftc -static-executable --product extension-bridge-host)
-(cd "$root" && swift build -c release -Xswiftc -static-executable --product extension-bridge)
-built=$(cd "$root" && swift build -c release -Xswiftc -static-executable --show-bin-path)
+"$root/scripts/release-build.sh" extension-bridge-host extension-bridge
+built=$(cd "$root" && swift build -c release --show-bin-path)
 
 echo "==> installing into $bindir"
 mkdir -p "$bindir" "$sharedir"

@@ -11,7 +11,7 @@ public struct ActionContext {
     public var maxRequestBytes: Int
     /// The outbound limit, reported by `hello`.
     public var maxReplyBytes: Int
-    /// The router's action names, reported by `hello`.
+    /// The router's action names (in registration order), reported by `hello`.
     public var actionNames: [String] = []
     /// Settings and rules encoded per suite version, shared by every copy of the context.
     public var published = PublishedState()

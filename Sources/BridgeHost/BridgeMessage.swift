@@ -110,7 +110,7 @@ public struct BridgeReply: Equatable, Sendable {
     private var members: [Entry] = []
 
     public init(_ body: [String: JSONValue] = [:]) {
-        members.reserveCapacity(body.count + 2)  // status and id: no regrowth
+        members.reserveCapacity(body.count + 4)  // status, id, an encoded member: no regrowth
         for (key, value) in body { self[key] = value }
     }
 

@@ -18,7 +18,7 @@ public final class PublishedState {
     public func settings(of snapshot: SuiteSnapshot) -> EncodedJSON {
         forget(unlessSameVersionAs: snapshot)
         if let settings { return settings }
-        let encoded = EncodedJSON(SettingsKeys.publicSettings(snapshot))
+        let encoded = SettingsKeys.encodedSettings(snapshot)
         if snapshot.identity != nil { settings = encoded }
         return encoded
     }

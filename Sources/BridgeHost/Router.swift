@@ -5,7 +5,9 @@ import SharedSuite
 public final class Router: RequestHandling {
     /// The actions, found by a linear search: a handful of names, and no
     /// dictionary of existentials to instantiate at start-up.
-    public private(set) var actions: [BridgeAction] { didSet { names = actions.map(\.name) } }
+    // Closures, not key paths: a key path instantiates its metadata at run time,
+    // a measurable part of a one-shot host's start-up.
+    public private(set) var actions: [BridgeAction] { didSet { names = actions.map { $0.name } } }
     /// `actions`' names, in the same order (no witness call per lookup).
     private var names: [String] = []
     public var context: ActionContext
@@ -16,8 +18,8 @@ public final class Router: RequestHandling {
         for action in actions where !self.actions.contains(where: { $0.name == action.name }) {
             self.actions.append(action)
         }
-        names = self.actions.map(\.name)  // didSet does not run in init
-        self.context.actionNames = actionNames
+        names = self.actions.map { $0.name }  // didSet does not run in init
+        self.context.actionNames = names
     }
 
     /// The seed's actions and ours.
@@ -32,11 +34,11 @@ public final class Router: RequestHandling {
     public func register(_ action: BridgeAction) {
         actions.removeAll { $0.name == action.name }
         actions.append(action)
-        context.actionNames = actionNames
+        context.actionNames = names
     }
 
     /// Sorted action names, as `hello` lists them.
-    public var actionNames: [String] { actions.map(\.name).sorted() }
+    public var actionNames: [String] { names.sorted() }
 
     public func handle(_ message: JSONValue) -> JSONValue { reply(to: message).json }
 

@@ -20,6 +20,20 @@ public enum SettingsKeys {
         ])
     }
 
+    /// `publicSettings`, encoded: written field by field (no dictionary to
+    /// build and sort on a one-shot host's path); the same bytes as
+    /// `EncodedJSON(publicSettings(snapshot))` (tested).
+    public static func encodedSettings(_ snapshot: SuiteSnapshot) -> EncodedJSON {
+        var out: [UInt8] = []
+        out.reserveCapacity(48)
+        out.append(contentsOf: #"{"enabled":"#.utf8)
+        out.append(contentsOf: (snapshot.bool(enabled) ?? false ? "true" : "false").utf8)
+        out.append(contentsOf: #","theme":"#.utf8)
+        JSONWriter.writeString(snapshot.string(theme) ?? "auto", into: &out)
+        out.append(UInt8(ascii: "}"))
+        return EncodedJSON(writtenAsTheWriterWould: out)
+    }
+
     /// `rules` as `getContent` and `settingsChanged` send them.
     public static func rules(_ snapshot: SuiteSnapshot) -> JSONValue {
         var words: [String: JSONValue] = [:]
@@ -31,7 +45,7 @@ public enum SettingsKeys {
 
     /// `rules`, encoded. A vocabulary stored plainly in the file (as the CLI
     /// writes it) is copied from the file's bytes; any other is decoded and
-    /// written. Both give the same bytes (EncodedJSON.compactStringObject).
+    /// written. Both give the same bytes (`StringMapShape`, `EncodedJSON.compact(checked:)`).
     public static func encodedRules(_ snapshot: SuiteSnapshot) -> EncodedJSON {
         if let rules = snapshot.encodedStringDictionary(vocabulary, wrappedAs: "vocabulary") { return rules }
         return EncodedJSON(rules(snapshot))

@@ -10,112 +10,161 @@ public struct EncodedJSON: Equatable, Sendable {
 
     private init(writerOutput bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Text the caller wrote itself, exactly as `JSONWriter.bytes` would write
+    /// its value (a fixed-shape object on a hot path). Checked in debug builds.
+    public init(writtenAsTheWriterWould bytes: [UInt8]) {
+        assert((try? JSONParser.parse(bytes)).map { JSONWriter.bytes($0) == bytes } ?? false, "not writer output")
+        self.bytes = bytes
+    }
+
     /// The value again (for tests and comparisons; the hot path never parses).
     public var value: JSONValue { (try? JSONParser.parse(bytes, maximumDepth: Int.max)) ?? .null }
 
-    /// `{"key":value,…}` with keys in UTF-8 byte order, as the writer orders
-    /// them. The keys must be distinct.
-    public static func object(_ members: [(key: String, value: EncodedJSON)]) -> EncodedJSON {
-        var sorted = members
-        sorted.sort { JSONWriter.utf8Precedes($0.key, $1.key) }
-        var out: [UInt8] = []
-        out.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + 4 + $1.value.bytes.count })
-        out.append(UInt8(ascii: "{"))
-        for member in sorted {
-            if out.count > 1 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(member.key, into: &out)
-            out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: member.value.bytes)
-        }
-        out.append(UInt8(ascii: "}"))
-        return EncodedJSON(writerOutput: out)
-    }
-
-    /// The compact form of a stored object of strings, copied rather than
-    /// parsed and written again: what `EncodedJSON(parsed value)` would give,
+    /// The compact form of a stored object of strings, checked and copied
+    /// rather than parsed and written again (the standalone form of what the
+    /// suite index and `compact(checked:)` do for a stored vocabulary): what `EncodedJSON(parsed value)` would give,
     /// byte for byte, or nil when copying could not guarantee that. Nil unless
-    /// `text` is one JSON object whose values are all strings, whose keys are
-    /// non-empty ASCII without escapes, in strictly increasing byte order, and
-    /// whose strings use only the escapes the writer writes (`\"` `\\` `\n`
-    /// `\r` `\t` `\b` `\f`) — which is how `JSONWriter` writes such an object,
-    /// pretty or compact. White space between tokens is dropped. (Keys must be
-    /// ASCII because a Swift dictionary merges keys that differ only in
+    /// `text` is one JSON object that `StringMapShape` finds canonical: values
+    /// all strings, keys non-empty ASCII without escapes in strictly increasing
+    /// byte order, strings with only the escapes the writer writes (`\"` `\\`
+    /// `\n` `\r` `\t` `\b` `\f`) — which is how `JSONWriter` writes such an
+    /// object, pretty or compact. White space between tokens is dropped. (Keys
+    /// must be ASCII because a Swift dictionary merges keys that differ only in
     /// Unicode normalization, and a copy would keep both.)
     ///
-    /// - Parameters:
-    ///   - wrapper: when given, the result is `{"wrapper":{…}}`, written in the
-    ///     same buffer (a large object is not copied twice).
+    /// - Parameter wrapper: when given, the result is `{"wrapper":{…}}`.
     public static func compactStringObject(_ text: ArraySlice<UInt8>, wrappedAs wrapper: String? = nil)
         -> EncodedJSON?
     {
-        var storage: [UInt8] = []
-        return compactStringObject(text, wrappedAs: wrapper, storage: &storage)
-    }
-
-    /// `compactStringObject(_:wrappedAs:)` writing into `storage`'s capacity
-    /// (taken, so the caller can prepare a large buffer).
-    public static func compactStringObject(
-        _ text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8]
-    ) -> EncodedJSON? {
-        var out: [UInt8] = []
-        swap(&out, &storage)  // the only reference: appending does not copy
-        out.removeAll(keepingCapacity: true)
-        return text.withUnsafeBufferPointer { buffer -> EncodedJSON? in
+        let canonical = text.withUnsafeBufferPointer { buffer -> Bool in
             var reader = JSONReader(buffer, maximumDepth: 1)
-            out.reserveCapacity(buffer.count + (wrapper?.utf8.count ?? 0) + 8)
-            if let wrapper {
-                out.append(UInt8(ascii: "{"))
-                JSONWriter.writeString(wrapper, into: &out)
-                out.append(UInt8(ascii: ":"))
-            }
-            // Copy whole runs of the input: compact input is one run.
-            var run = 0..<0
-            func take(_ range: Range<Int>) {
-                if range.lowerBound == run.upperBound {
-                    run = run.lowerBound..<range.upperBound
-                    return
-                }
-                if !run.isEmpty { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run])) }
-                run = range
-            }
+            var shape = StringMapShape()
             do {
-                guard try reader.peekKind() == .object else { return nil }
-                take(reader.offset..<(reader.offset + 1))  // {
+                guard try reader.peekKind() == .object else { return false }
                 if try reader.beginObject() {
-                    var previous: Range<Int>? = nil
                     repeat {
-                        let key = try reader.skipKey()
-                        guard !key.isEmpty, reader.lastStringWasPlainASCII else { return nil }
-                        if let previous, !precedes(buffer, previous, key) { return nil }
-                        previous = key
-                        take((key.lowerBound - 1)..<(key.upperBound + 1))  // "key"
-                        take((reader.offset - 1)..<reader.offset)  // :
-                        guard try reader.peekKind() == .string else { return nil }
+                        shape.key(try reader.skipKey(), plainASCII: reader.lastStringWasPlainASCII, in: buffer)
+                        guard try reader.peekKind() == .string else { return false }
                         let start = reader.offset
                         try reader.skipString()
-                        if !reader.lastStringWasPlainASCII
-                            && !writerEscapesOnly(buffer, (start + 1)..<(reader.offset - 1))
-                        {
-                            return nil
-                        }
-                        take(start..<reader.offset)  // "value"
-                        reader.skipSpace()
-                        if reader.offset < buffer.count { take(reader.offset..<(reader.offset + 1)) }  // , or }
+                        shape.stringValue(start..<reader.offset, plainASCII: reader.lastStringWasPlainASCII, in: buffer)
+                        if !shape.isCanonical { return false }
                     } while try reader.nextMember()
-                } else {
-                    take((reader.offset - 1)..<reader.offset)  // }
                 }
                 try reader.finish()
             } catch {
-                return nil
+                return false
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run]))
-            if wrapper != nil { out.append(UInt8(ascii: "}")) }
-            return EncodedJSON(writerOutput: out)
+            return shape.isCanonical
+        }
+        guard canonical else { return nil }
+        var storage: [UInt8] = []
+        return compact(checked: text, wrappedAs: wrapper, storage: &storage)
+    }
+
+    /// The compact form of JSON text that `JSONReader` has already accepted
+    /// whole, with white space outside strings dropped and everything else
+    /// copied: for an object `StringMapShape` found canonical, exactly what
+    /// the writer writes. Runs of bytes are copied whole, strings are crossed
+    /// eight bytes at a time.
+    ///
+    /// - Parameters:
+    ///   - wrapper: when given, the result is `{"wrapper":…}`, in the same
+    ///     buffer (a large object is not copied twice).
+    ///   - storage: an empty array whose capacity the result takes (the caller
+    ///     can prepare a large one).
+    public static func compact(checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8])
+        -> EncodedJSON
+    {
+        var out: [UInt8] = []
+        swap(&out, &storage)  // the only reference: appending does not copy
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(text.count + (wrapper?.utf8.count ?? 0) + 8)
+        if let wrapper {
+            out.append(UInt8(ascii: "{"))
+            JSONWriter.writeString(wrapper, into: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+        text.withUnsafeBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            let n = buffer.count
+            var i = 0
+            var run = 0
+            while i < n {
+                let b = p[i]
+                if b == UInt8(ascii: "\"") {
+                    i = endOfString(p, n, after: i + 1)
+                } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                    if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
+                    i += 1
+                    while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
+                    run = i
+                } else {
+                    i += 1
+                }
+            }
+            if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
+        }
+        if wrapper != nil { out.append(UInt8(ascii: "}")) }
+        return EncodedJSON(writerOutput: out)
+    }
+
+    /// Just past the closing quote of a checked string whose text starts at `i`.
+    private static func endOfString(_ p: UnsafePointer<UInt8>, _ n: Int, after start: Int) -> Int {
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while true {
+            while i + 8 <= n {
+                let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                let quote = w ^ (ones &* 0x22)
+                let slash = w ^ (ones &* 0x5C)
+                let found = (((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)) & (ones &* 0x80)
+                if found != 0 {
+                    i += found.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < n else { return n }
+            if p[i] == UInt8(ascii: "\"") { return i + 1 }
+            i += p[i] == UInt8(ascii: "\\") ? 2 : 1
+        }
+    }
+}
+
+/// Follows the members of one JSON object as a reader crosses them, and says
+/// whether copying the object's text (without white space) gives exactly what
+/// `JSONWriter` writes for its parsed value: values all strings; keys
+/// non-empty ASCII without escapes, in strictly increasing byte order (so
+/// also no repeated key); strings with only the escapes the writer writes.
+public struct StringMapShape: Sendable {
+    /// False as soon as one member breaks the rules.
+    public private(set) var isCanonical = true
+    private var previousKey: Range<Int>?
+
+    public init() {}
+
+    /// A key's text (inside its quotes), as `JSONReader.skipKey` returns it.
+    public mutating func key(_ range: Range<Int>, plainASCII: Bool, in buffer: UnsafeBufferPointer<UInt8>) {
+        guard isCanonical else { return }
+        if range.isEmpty || !plainASCII { isCanonical = false }
+        if let previousKey, !StringMapShape.precedes(buffer, previousKey, range) { isCanonical = false }
+        previousKey = range
+    }
+
+    /// A string value's text, quotes included.
+    public mutating func stringValue(_ range: Range<Int>, plainASCII: Bool, in buffer: UnsafeBufferPointer<UInt8>) {
+        guard isCanonical, !plainASCII else { return }
+        if !StringMapShape.writerEscapesOnly(buffer, (range.lowerBound + 1)..<(range.upperBound - 1)) {
+            isCanonical = false
         }
     }
 
-    /// Strict UTF-8 byte order of two key texts.
+    /// A key that had to be read as a string (escaped, or a possible tag), or
+    /// a value that is not a string.
+    public mutating func reject() { isCanonical = false }
+
+    /// Strict byte order of two key texts.
     private static func precedes(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
         let n = Swift.min(a.count, b.count)
         var i = 0

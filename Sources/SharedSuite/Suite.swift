@@ -26,23 +26,41 @@ public final class Suite: SuiteStore {
     public let lockTimeout: Double
     /// How stale a held file may be for changes only the path shows.
     public static let pathCheckInterval: Int64 = 250
-    private var cached: SuiteSnapshot?
-    /// The open file `cached` was read from, and when its path was last `stat`ed.
-    private var held: (descriptor: Int32, pathChecked: Int64)?
+    /// The last snapshot, the open file it was read from, and when its path
+    /// was last `stat`ed. (A class: an optional reference needs no generic
+    /// metadata to destroy, which an optional snapshot did on every start-up.)
+    private final class Held {
+        let snapshot: SuiteSnapshot
+        let descriptor: Int32
+        var pathChecked: Int64
+
+        init(_ snapshot: SuiteSnapshot, descriptor: Int32, pathChecked: Int64) {
+            self.snapshot = snapshot
+            self.descriptor = descriptor
+            self.pathChecked = pathChecked
+        }
+
+        deinit { FileIO.close(descriptor) }
+    }
+
+    private var held: Held?
+    /// The file `held` had before it was replaced, still open. Closing the
+    /// last descriptor of a deleted file frees it (about 0.1 ms on ext4 here),
+    /// so that waits for `releaseStaleFile()`, after the reply is sent.
+    private var stale: Held?
 
     public init(container: GroupContainer, lockTimeout: Double = 5) {
         self.container = container
         self.lockTimeout = lockTimeout
     }
 
-    deinit { forget() }
-
-    /// Drops the cached snapshot and closes the file it came from.
+    /// Drops the cached snapshot; its file is closed by `releaseStaleFile()`.
     private func forget() {
-        cached = nil
-        if let held { FileIO.close(held.descriptor) }
+        if let held { stale = held }  // an older stale file is closed here
         held = nil
     }
+
+    public func releaseStaleFile() { stale = nil }
 
     public func changeToken() throws(SuiteError) -> FileIdentity? {
         try SuiteError.wrap { () throws(SystemError) in try FileSystem.identity(container.suitePath) }
@@ -50,19 +68,20 @@ public final class Suite: SuiteStore {
 
     public func snapshot() throws(SuiteError) -> SuiteSnapshot {
         let now = WallTime.monotonicMilliseconds()
-        if let cached, let held, now - held.pathChecked < Suite.pathCheckInterval,
-            let current = FileIdentity.current(of: held.descriptor), current.linked, current.identity == cached.identity
+        if let held, now - held.pathChecked < Suite.pathCheckInterval,
+            let current = FileIdentity.current(of: held.descriptor), current.linked,
+            current.identity == held.snapshot.identity
         {
-            return cached  // the file read last still has its name and is unchanged
+            return held.snapshot  // the file read last still has its name and is unchanged
         }
         let identity = try changeToken()
         guard let identity else {
             forget()
             return SuiteSnapshot()
         }
-        if let cached, cached.identity == identity {
-            held?.pathChecked = now
-            return cached
+        if let held, held.snapshot.identity == identity {
+            held.pathChecked = now
+            return held.snapshot
         }
         forget()
         let path = container.suitePath
@@ -75,8 +94,7 @@ public final class Suite: SuiteStore {
         }
         do throws(SuiteError) {
             let fresh = try Suite.snapshot(ofFile: bytes, path: path, identity: readIdentity)
-            cached = fresh
-            held = (descriptor, now)
+            held = Held(fresh, descriptor: descriptor, pathChecked: now)
             return fresh
         } catch {
             FileIO.close(descriptor)
@@ -103,10 +121,10 @@ public final class Suite: SuiteStore {
     public static func snapshot(ofFile bytes: [UInt8], path: String, identity: FileIdentity? = nil) throws(SuiteError)
         -> SuiteSnapshot
     {
-        let slots = try bytes.withUnsafeBufferPointer { (buffer) throws(SuiteError) in
+        let index = try bytes.withUnsafeBufferPointer { (buffer) throws(SuiteError) in
             try SuiteDocument.index(buffer, path: path)
         }
-        return SuiteSnapshot(fileBytes: bytes, slots: slots, identity: identity)
+        return SuiteSnapshot(fileBytes: bytes, index: index, identity: identity)
     }
 
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
@@ -162,7 +180,7 @@ public final class Suite: SuiteStore {
 
     /// The suite document for `values`.
     public static func document(_ values: [String: SuiteValue]) -> JSONValue {
-        .object(["formatVersion": .int(formatVersion), "values": .object(values.mapValues(\.json))])
+        .object(["formatVersion": .int(formatVersion), "values": .object(values.mapValues { $0.json })])
     }
 
     /// Decodes a suite document in one pass.

@@ -16,8 +16,28 @@ enum SuiteDocument {
     /// Nesting allowed in a suite file (the document and `values` are two levels).
     static let maximumDepth = 512
 
-    /// Where each top-level value's JSON text is in the file.
-    typealias Slots = [String: Range<Int>]
+    /// Where a top-level value's JSON text is in the file.
+    struct Slot: Equatable, Sendable {
+        var range: Range<Int>
+        /// The value is an object of strings stored as the writer writes one
+        /// (`StringMapShape`): its text, without white space, is its encoding.
+        var isCanonicalStringMap: Bool
+    }
+
+    /// A key of `values` as it is in the file: the text inside its quotes.
+    struct Key: Sendable {
+        var range: Range<Int>
+        /// No escape and no byte outside ASCII: the text is the key.
+        var plainASCII: Bool
+
+        /// The key as a string.
+        func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            if plainASCII { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var reader = JSONReader(bytes)
+            reader.reset(to: JSONReader.Mark(offset: range.lowerBound - 1, depth: 0))
+            return (try? reader.readString()) ?? ""  // checked when it was first read
+        }
+    }
 
     /// JSON that is not a suite value (bad JSON throws `JSONError`).
     enum Failure: Error {
@@ -28,28 +48,33 @@ enum SuiteDocument {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(SuiteError) -> [String: SuiteValue] {
         var values: [String: SuiteValue] = [:]
         try walk(bytes, path: path, reset: { values = [:] }) { reader, key in
-            values[key] = try read(&reader, build: true)
+            values[key.string(in: bytes)] = try read(&reader, build: true)
         }
         return values
     }
 
     /// Checks the whole document and returns where each value is.
-    static func index(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(SuiteError) -> Slots {
-        // A list first, then one dictionary of the right size: no rehashing as it grows.
-        var found: [(key: String, range: Range<Int>)] = []
+    static func index(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(SuiteError) -> SuiteIndex {
+        var found: [SuiteIndex.Entry] = []
         try walk(bytes, path: path, reset: { found = [] }) { reader, key in
             reader.skipSpace()
             let start = reader.offset
-            _ = try read(&reader, build: false)
-            found.append((key, start..<reader.offset))
+            var shape = StringMapShape()
+            if try reader.peekKind() == .object {
+                _ = try readObject(&reader, build: false, shape: &shape)
+            } else {
+                _ = try read(&reader, build: false)
+                shape.reject()
+            }
+            let slot = Slot(range: start..<reader.offset, isCanonicalStringMap: shape.isCanonical)
+            found.append(SuiteIndex.Entry(key: key, slot: slot))
         }
-        var slots = Slots(minimumCapacity: found.count)
-        for (key, range) in found { slots[key] = range }  // a repeated key: the last wins
-        return slots
+        return SuiteIndex(found, in: bytes)
     }
 
     /// One value from its text, found by `index` (and so already checked).
     static func value(in bytes: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> SuiteValue? {
+        // (The index checked this text; decoding it cannot fail.)
         var reader = JSONReader(UnsafeBufferPointer(rebasing: bytes[range]), maximumDepth: maximumDepth - 2)
         return try? read(&reader, build: true)
     }
@@ -59,7 +84,7 @@ enum SuiteDocument {
     /// `reset` forgets what `member` collected (a repeated `values` key: the last one wins).
     private static func walk(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, reset: () -> Void,
-        member: (inout JSONReader, String) throws -> Void
+        member: (inout JSONReader, Key) throws -> Void
     ) throws(SuiteError) {
         if bytes.isEmpty { throw .corrupt(path: path, reason: "the file is empty (truncated?)") }
         var reader = JSONReader(bytes, maximumDepth: maximumDepth)
@@ -141,17 +166,17 @@ enum SuiteDocument {
         }
     }
 
-    private static func readValues(_ reader: inout JSONReader, member: (inout JSONReader, String) throws -> Void) throws
-    {
+    private static func readValues(_ reader: inout JSONReader, member: (inout JSONReader, Key) throws -> Void) throws {
         let kind = try reader.peekKind()
         guard kind == .object else { throw Failure.value("values is a \(name(kind)), expected an object") }
         guard try reader.beginObject() else { return }
         repeat {
-            let key = try reader.readKey()
+            // The key's place, not a string: the index needs no string per key.
+            let key = Key(range: try reader.skipKey(), plainASCII: reader.lastStringWasPlainASCII)
             do {
                 try member(&reader, key)
             } catch Failure.value(let reason) {
-                throw Failure.value("wrong type at \(key): \(reason)")
+                throw Failure.value("wrong type at \(key.string(in: reader.bytes)): \(reason)")
             }
         } while try reader.nextMember()
     }
@@ -189,13 +214,19 @@ enum SuiteDocument {
             }
             return build ? .array(elements) : nil
         case .object:
-            return try readObject(&reader, build: build)
+            var shape = StringMapShape()
+            return try readObject(&reader, build: build, shape: &shape)
         }
     }
 
     /// An object: a dictionary, or a tag (`$data`, `$date`, `$dict`) when its
     /// only key starts with `$` (a repeated key counts once: the last wins).
-    private static func readObject(_ reader: inout JSONReader, build: Bool) throws -> SuiteValue? {
+    /// When checking (`build` false), it also follows the object's shape: a
+    /// top-level object of strings stored canonically is copied, not decoded.
+    private static func readObject(_ reader: inout JSONReader, build: Bool, shape: inout StringMapShape) throws
+        -> SuiteValue?
+    {
+        if build { shape.reject() }
         var members: [String: SuiteValue] = [:]
         var candidate: (key: String, range: Range<Int>)?
         var first = true
@@ -207,7 +238,10 @@ enum SuiteDocument {
                     at < reader.bytes.count
                     && (reader.bytes[at] == UInt8(ascii: "$") || reader.bytes[at] == UInt8(ascii: "\\"))
                 var key: String?
-                if build || candidate != nil || (first && mayBeDollar) { key = try reader.readKey() }
+                if build || candidate != nil || (first && mayBeDollar) {
+                    key = try reader.readKey()
+                    shape.reject()  // escaped, or perhaps a tag: not copied as it is
+                }
                 if let key, first || candidate?.key == key, key.hasPrefix("$") {
                     // Maybe a tag: keep its text until we know whether another key follows.
                     candidate = (key, try reader.skipValue())
@@ -226,6 +260,18 @@ enum SuiteDocument {
                         }
                     } else {
                         let keyRange = try reader.skipKey()
+                        if shape.isCanonical {
+                            shape.key(keyRange, plainASCII: reader.lastStringWasPlainASCII, in: reader.bytes)
+                            if try reader.peekKind() == .string {
+                                let start = reader.offset
+                                try reader.skipString()
+                                shape.stringValue(
+                                    start..<reader.offset, plainASCII: reader.lastStringWasPlainASCII, in: reader.bytes)
+                                first = false
+                                continue
+                            }
+                            shape.reject()
+                        }
                         do {
                             _ = try read(&reader, build: false)
                         } catch Failure.value(let reason) {

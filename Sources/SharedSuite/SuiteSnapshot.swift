@@ -8,58 +8,62 @@ import BridgeSystem
 /// when the snapshot was made (`Suite.readFile`), so a snapshot never holds a
 /// value that cannot be decoded.
 public struct SuiteSnapshot: Equatable, Sendable {
-    private enum Storage: Sendable {
-        case decoded([String: SuiteValue])
-        case file(bytes: [UInt8], slots: SuiteDocument.Slots)
+    /// A file's bytes and index. Kept in an optional, not in a two-case enum:
+    /// a multi-payload enum stores its case in spare bits of a pointer, which
+    /// hides that pointer from LeakSanitizer (a live snapshot looked leaked).
+    private struct File: Sendable {
+        var bytes: [UInt8]
+        var index: SuiteIndex
     }
 
-    private var storage: Storage
+    private var file: File?
+    private var decoded: [String: SuiteValue] = [:]
     /// The file version these values came from; nil when there is no file.
     public var identity: FileIdentity?
 
     public init(values: [String: SuiteValue] = [:], identity: FileIdentity? = nil) {
-        self.storage = .decoded(values)
+        self.decoded = values
         self.identity = identity
     }
 
     /// A snapshot over a checked suite file (`SuiteDocument.index`).
-    init(fileBytes: [UInt8], slots: SuiteDocument.Slots, identity: FileIdentity?) {
-        self.storage = .file(bytes: fileBytes, slots: slots)
+    init(fileBytes: [UInt8], index: SuiteIndex, identity: FileIdentity?) {
+        self.file = File(bytes: fileBytes, index: index)
         self.identity = identity
     }
 
     /// Every key and value (decodes them all).
     public var values: [String: SuiteValue] {
         get {
-            switch storage {
-            case .decoded(let values): return values
-            case .file(let bytes, let slots):
-                var values: [String: SuiteValue] = [:]
-                values.reserveCapacity(slots.count)
-                bytes.withUnsafeBufferPointer { buffer in
-                    for (key, range) in slots { values[key] = SuiteDocument.value(in: buffer, at: range) }
+            guard let file else { return decoded }
+            var values: [String: SuiteValue] = [:]
+            values.reserveCapacity(file.index.count)
+            file.bytes.withUnsafeBufferPointer { buffer in
+                file.index.forEach(in: buffer) { key, slot in
+                    values[key] = SuiteDocument.value(in: buffer, at: slot.range)
                 }
-                return values
             }
+            return values
         }
-        set { storage = .decoded(newValue) }
+        set {
+            file = nil
+            decoded = newValue
+        }
     }
 
     /// The keys, without decoding any value.
     public var keys: [String] {
-        switch storage {
-        case .decoded(let values): return Array(values.keys)
-        case .file(_, let slots): return Array(slots.keys)
-        }
+        guard let file else { return Array(decoded.keys) }
+        var keys: [String] = []
+        file.bytes.withUnsafeBufferPointer { buffer in file.index.forEach(in: buffer) { key, _ in keys.append(key) } }
+        return keys
     }
 
     /// The value of `key`.
     public subscript(key: String) -> SuiteValue? {
-        switch storage {
-        case .decoded(let values): return values[key]
-        case .file(let bytes, let slots):
-            guard let range = slots[key] else { return nil }
-            return bytes.withUnsafeBufferPointer { SuiteDocument.value(in: $0, at: range) }
+        guard let file else { return decoded[key] }
+        return file.bytes.withUnsafeBufferPointer { buffer in
+            file.index.slot(key, in: buffer).flatMap { SuiteDocument.value(in: buffer, at: $0.range) }
         }
     }
 
@@ -67,30 +71,25 @@ public struct SuiteSnapshot: Equatable, Sendable {
     /// docs/SUITE.md describes), when this snapshot was read from a file.
     /// Lets a reader pass large plain values on without decoding them.
     public func storedJSON(_ key: String) -> ArraySlice<UInt8>? {
-        guard case .file(let bytes, let slots) = storage, let range = slots[key] else { return nil }
-        return bytes[range]
+        guard let (bytes, slot) = slot(key) else { return nil }
+        return bytes[slot.range]
     }
 
     /// The compact JSON of the dictionary of strings at `key`, copied from the
-    /// file without decoding it when it is stored plainly (see
-    /// `EncodedJSON.compactStringObject`). Nil when it is not, or when this
-    /// snapshot was not read from a file: decode the value then.
+    /// file without decoding it when the file stores it as the writer writes
+    /// one (checked when the file was read; see `StringMapShape`). Nil when
+    /// it does not, or when this snapshot was not read from a file: decode the
+    /// value then.
     /// - Parameter wrapper: when given, the result is `{"wrapper":{…}}`.
     public func encodedStringDictionary(_ key: String, wrappedAs wrapper: String? = nil) -> EncodedJSON? {
-        guard let stored = storedJSON(key) else { return nil }
-        // At most the stored size plus the wrapper; a large buffer is backed in one call, not page by page.
-        let capacity = stored.count + (wrapper?.utf8.count ?? 0) + 8
+        guard let (bytes, slot) = slot(key), slot.isCanonicalStringMap else { return nil }
+        // A large buffer is backed by the kernel in one call, not page by page.
+        let capacity = slot.range.count + (wrapper?.utf8.count ?? 0) + 8
         var storage = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             if capacity >= 256 << 10, let base = buffer.baseAddress { Platform.prefault(base, count: capacity) }
             count = 0
         }
-        guard let encoded = EncodedJSON.compactStringObject(stored, wrappedAs: wrapper, storage: &storage) else {
-            return nil
-        }
-        // A first key starting with `$` may make the object a tag, not a dictionary.
-        let first = wrapper.map { $0.utf8.count + 6 } ?? 2  // past `{"wrapper":{"` or `{"`
-        if encoded.bytes.count > first && encoded.bytes[first] == UInt8(ascii: "$") { return nil }
-        return encoded
+        return EncodedJSON.compact(checked: bytes[slot.range], wrappedAs: wrapper, storage: &storage)
     }
 
     /// The boolean at `key`; nil when missing or of another type.
@@ -115,6 +114,13 @@ public struct SuiteSnapshot: Equatable, Sendable {
     public func dictionary(_ key: String) -> [String: SuiteValue]? {
         if case .dictionary(let d) = self[key] { return d }
         return nil
+    }
+
+    private func slot(_ key: String) -> ([UInt8], SuiteDocument.Slot)? {
+        guard let file, let slot = file.bytes.withUnsafeBufferPointer({ file.index.slot(key, in: $0) }) else {
+            return nil
+        }
+        return (file.bytes, slot)
     }
 
     /// Equal values from the same file version, however they are stored.

@@ -9,6 +9,13 @@ public protocol SuiteStore: AnyObject {
     func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError)
     /// A token that changes whenever the stored suite changes (for watchers).
     func changeToken() throws(SuiteError) -> FileIdentity?
+    /// Closes a replaced file the store still held open (costly for the
+    /// kernel); call it when nobody is waiting, e.g. after a reply is sent.
+    func releaseStaleFile()
+}
+
+extension SuiteStore {
+    public func releaseStaleFile() {}
 }
 
 /// An in-memory suite for tests and previews. Not shared between processes.

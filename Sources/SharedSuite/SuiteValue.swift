@@ -40,9 +40,9 @@ extension SuiteValue {
         case .string(let s): return .string(s)
         case .data(let bytes): return .object(["$data": .string(Base64.encode(bytes))])
         case .date(let t): return .object(["$date": .string(t.iso8601)])
-        case .array(let elements): return .array(elements.map(\.json))
+        case .array(let elements): return .array(elements.map { $0.json })
         case .dictionary(let members):
-            let inner = JSONValue.object(members.mapValues(\.json))
+            let inner = JSONValue.object(members.mapValues { $0.json })
             if members.count == 1, let key = members.keys.first, key.hasPrefix("$") {
                 return .object(["$dict": inner])
             }

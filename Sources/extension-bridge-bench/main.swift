@@ -86,6 +86,7 @@ do {
             sink &+= try suite.snapshot().values.count
             changedAll.append(now() - t0)
         }
+        suite.releaseStaleFile()  // as the host does once its reply is sent
     }
     try FileSystem.writeAtomically(path, original, mode: 0o600)
     let out =

@@ -29,6 +29,19 @@ func makeRouter(
         #expect(wrong.handle(["action": "getSettings"])["settings"] == ["enabled": false, "theme": "auto"])
     }
 
+    /// The settings are written field by field on the hot path; they must be
+    /// the writer's bytes for the same value, whatever the theme holds.
+    @Test(arguments: ["auto", "dark", "", "quote \" and \\ backslash", "line\nbreak \u{1}", "blå 🌙", "\u{2028}"])
+    func encodedSettings_areTheWritersBytes(theme: String) {
+        for values: [String: SuiteValue] in [
+            [:], ["extensionEnabled": .bool(true), "extensionTheme": .string(theme)],
+            ["extensionEnabled": .bool(false), "extensionTheme": .string(theme)], ["extensionTheme": .int(1)],
+        ] {
+            let snapshot = SuiteSnapshot(values: values)
+            #expect(SettingsKeys.encodedSettings(snapshot) == EncodedJSON(SettingsKeys.publicSettings(snapshot)))
+        }
+    }
+
     @Test func saveContent_missingContentOrURL_givesSeedError() {
         let (router, _, queue) = makeRouter()
         for request: JSONValue in [

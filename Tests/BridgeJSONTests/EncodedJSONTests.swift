@@ -66,27 +66,6 @@ private func isCopyable(_ map: [String: String]) -> Bool {
         }
     }
 
-    @Test func object_equalsTheWriterOfTheSameObject() {
-        #expect(EncodedJSON.object([]).bytes == JSONWriter.bytes(.object([:])))
-        var random = SplitMix(seed: 42)
-        let values: [JSONValue] = [nil, false, 7, -0.5, "", "x\"\\\n\u{0}", [1, [2]], ["k": "v", "$data": "AA=="]]
-        for _ in 0..<300 {
-            var members: [(key: String, value: EncodedJSON)] = []
-            var object: [String: JSONValue] = [:]
-            for _ in 0..<random.below(20) {
-                let key = randomString(&random, maxPieces: 4)
-                guard object[key] == nil else { continue }  // keys must be distinct
-                let value = values[random.below(values.count)]
-                object[key] = value
-                members.append((key, EncodedJSON(value)))
-            }
-            let encoded = EncodedJSON.object(members)
-            #expect(encoded.bytes == JSONWriter.bytes(.object(object)))
-            #expect(encoded == EncodedJSON(.object(object)))
-            #expect(EncodedJSON.object(members.reversed()) == encoded)
-        }
-    }
-
     @Test func compactStringObject_ofWriterOutput_isTheCompactBytesOrNil() {
         var random = SplitMix(seed: 7)
         var copied = 0

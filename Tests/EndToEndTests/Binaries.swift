@@ -140,6 +140,11 @@ final class HostPort: @unchecked Sendable {
     }
 
     var stderrText: String { String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    /// How the host ended and what it logged, for failure messages.
+    var ending: String {
+        "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus); stderr: \(stderrText)"
+    }
 }
 
 /// A value shared between threads under a lock.

@@ -55,7 +55,7 @@ import Testing
         while let reply = try port.receive(timeout: 5) {
             if let id = reply["itemId"]?.stringValue { acknowledged.insert(id) }
         }
-        #expect(port.waitForExit() == 0)
+        #expect(port.waitForExit() == 0, "\(port.ending)")
         let list = try runProcess(Binaries.cli, ["queue", "list", "--json"], environment: env)
         let ids = Set(
             list.outText.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["id"]?.stringValue })

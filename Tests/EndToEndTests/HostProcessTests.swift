@@ -162,7 +162,7 @@ import Testing
         let port = try HostPort(environment: environment(tmp))
         #expect(try port.request(["action": "hello", "id": 1])?["status"] == "success")
         kill(port.process.processIdentifier, SIGTERM)
-        #expect(port.waitForExit() == 0)
+        #expect(port.waitForExit() == 0, "\(port.ending)")
     }
 
     @Test func port_pushesSettingsChangedWhenTheCLIWrites() throws {
@@ -182,7 +182,7 @@ import Testing
         #expect(try runProcess(Binaries.cli, ["write", "private", "x"], environment: env).status == 0)
         #expect(try port.receive(timeout: 1) == nil)
         try port.closeInput()
-        #expect(port.waitForExit() == 0)
+        #expect(port.waitForExit() == 0, "\(port.ending)")
     }
 
     @Test func corruptSuite_answersSuiteUnreadable_andKeepsServing() throws {

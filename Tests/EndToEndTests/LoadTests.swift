@@ -76,7 +76,7 @@ import Testing
         group.wait()
         #expect(problems.value.isEmpty, "\(problems.value.prefix(5))")
         #expect(done.value == ports)
-        for port in hosts { #expect(port.waitForExit() == 0) }
+        for port in hosts { #expect(port.waitForExit() == 0, "\(port.ending)") }
         #expect(hosts.allSatisfy { !$0.process.isRunning })
     }
 }

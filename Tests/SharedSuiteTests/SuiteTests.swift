@@ -73,6 +73,36 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(try reader.snapshot().values.isEmpty)
     }
 
+    /// A reader holds at most the current file and one replaced one (closed
+    /// by `releaseStaleFile`, after a reply): no descriptor leaks however
+    /// often the suite changes.
+    @Test func heldFiles_areBounded_andReleased() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let reader = Suite(container: container)
+        // This test's own files only: other tests run at the same time.
+        func openFiles() -> Int {
+            let fds = (try? FileSystem.listDirectory("/proc/self/fd")) ?? []
+            return fds.filter { fd in
+                var target = [CChar](repeating: 0, count: 4096)
+                let n = readlink("/proc/self/fd/" + fd, &target, 4095)
+                return n > 0 && String(cString: target).hasPrefix(tmp.path)
+            }.count
+        }
+        try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":0}}"#)
+        _ = try reader.snapshot()
+        let before = openFiles()
+        for i in 1...50 {
+            try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":\#(i)}}"#)
+            #expect(try reader.snapshot().int("k") == i)
+        }
+        #expect(before == 1)
+        #expect(openFiles() == 2)  // the current file and one replaced one
+        reader.releaseStaleFile()
+        #expect(openFiles() == 1)
+    }
+
     @Test func heldFile_folderSwappedUnderIt_isSeenWithinThePathCheckInterval() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

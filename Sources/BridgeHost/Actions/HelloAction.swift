@@ -12,7 +12,7 @@ public struct HelloAction: BridgeAction {
             "protocolVersion": .int(BridgeVersion.protocolVersion),
             "hostVersion": .string(BridgeVersion.current),
             "caller": .string(context.caller.identity),
-            "actions": .array(context.actionNames.map(JSONValue.string)),
+            "actions": .array(context.actionNames.sorted().map(JSONValue.string)),
             "limits": .object([
                 "maxRequestBytes": .int(context.maxRequestBytes), "maxReplyBytes": .int(context.maxReplyBytes),
             ]),

@@ -34,8 +34,10 @@ public struct Caller: Equatable, Sendable {
 
     /// `chrome-extension://ID/` with exactly one trailing slash.
     public static func normalizedOrigin(_ origin: String) -> String {
-        var text = origin
-        while text.hasSuffix("/") { text.removeLast() }
-        return text + "/"
+        // Bytes, not Characters: no grapheme breaking on a host's start-up path.
+        var bytes = Array(origin.utf8)
+        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "/"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -58,11 +58,12 @@ public struct CallerPolicy: Equatable, Sendable {
     }
 
     /// Loads the policy from the environment or the file beside `executablePath`.
-    public static func load(environment: Environment, executablePath: String?) -> CallerPolicy {
+    /// The executable's path is looked up only when the environment has no list.
+    public static func load(environment: Environment, executablePath: @autoclosure () -> String?) -> CallerPolicy {
         if let list = environment["EXTENSION_BRIDGE_ALLOWED_CALLERS"] {
             return CallerPolicy(allowed: parse(list), source: "EXTENSION_BRIDGE_ALLOWED_CALLERS")
         }
-        guard let executablePath else { return CallerPolicy(allowed: [], source: "no allowlist") }
+        guard let executablePath = executablePath() else { return CallerPolicy(allowed: [], source: "no allowlist") }
         let path = FileSystem.parentPath(executablePath) + "/" + fileName
         guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20) else {
             return CallerPolicy(allowed: [], source: "missing \(path)")

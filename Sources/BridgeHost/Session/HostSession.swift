@@ -74,6 +74,7 @@ public final class HostSession {
                 reply = answer(&body)
             }
             if !send(reply) { return writeFailed ? .protocolError : .clean }
+            router.context.suite.releaseStaleFile()  // off the reply's path
             if watching && !pushChangesIfAny() { return writeFailed ? .protocolError : .clean }
         }
         return .clean

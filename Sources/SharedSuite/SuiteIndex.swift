@@ -1,0 +1,115 @@
+import BridgeJSON
+
+/// Where each top-level value of a checked suite file is.
+///
+/// Keys that are plain ASCII in the file are kept as ranges of its text,
+/// sorted by their bytes: a lookup is a binary search, and indexing builds no
+/// string and hashes nothing per key (a 1,000-key suite is read on every
+/// change). When some key is escaped or not ASCII, the index is a dictionary
+/// of the decoded keys instead, because a Swift `String` compares by
+/// canonical equivalence and bytes do not.
+struct SuiteIndex: Sendable {
+    struct Entry: Sendable {
+        var key: SuiteDocument.Key
+        var slot: SuiteDocument.Slot
+    }
+
+    /// Plain keys, strictly increasing by bytes (the last of a repeated key kept).
+    private var sorted: [Entry] = []
+    /// Every key, when some key is not plain.
+    private var named: [String: SuiteDocument.Slot]?
+
+    /// The index of `entries` (file order) of the file `bytes`.
+    init(_ entries: [Entry], in bytes: UnsafeBufferPointer<UInt8>) {
+        guard entries.allSatisfy({ $0.key.plainASCII }) else {
+            var named = [String: SuiteDocument.Slot](minimumCapacity: entries.count)
+            for entry in entries { named[entry.key.string(in: bytes)] = entry.slot }  // the last wins
+            self.named = named
+            return
+        }
+        var inOrder = true
+        for i in entries.indices.dropFirst()
+        where !SuiteIndex.less(entries[i - 1].key.range, entries[i].key.range, bytes) {
+            inOrder = false
+            break
+        }
+        if inOrder {  // as the writer writes them
+            sorted = entries
+            return
+        }
+        // Stable by position, so among equal keys the last in the file comes last.
+        let order = entries.indices.sorted {
+            let a = entries[$0].key.range
+            let b = entries[$1].key.range
+            return SuiteIndex.less(a, b, bytes) || (!SuiteIndex.less(b, a, bytes) && $0 < $1)
+        }
+        for (n, i) in order.enumerated() {
+            let next = n + 1 < order.count ? order[n + 1] : nil
+            if let next, !SuiteIndex.less(entries[i].key.range, entries[next].key.range, bytes) { continue }
+            sorted.append(entries[i])
+        }
+    }
+
+    var count: Int { named?.count ?? sorted.count }
+
+    /// The slot of `key`.
+    func slot(_ key: String, in bytes: UnsafeBufferPointer<UInt8>) -> SuiteDocument.Slot? {
+        if let named { return named[key] }
+        var key = key
+        return key.withUTF8 { query -> SuiteDocument.Slot? in
+            if query.contains(where: { $0 >= 0x80 }) {
+                // Only a string comparison can say whether this equals an ASCII key (U+212A is "K").
+                let wanted = String(decoding: query, as: UTF8.self)
+                return sorted.last { $0.key.string(in: bytes) == wanted }?.slot
+            }
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let mid = (low + high) / 2
+                let order = SuiteIndex.compare(sorted[mid].key.range, bytes, query)
+                if order == 0 { return sorted[mid].slot }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    /// Every key and slot.
+    func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String, SuiteDocument.Slot) -> Void) {
+        if let named {
+            for (key, slot) in named { body(key, slot) }
+        } else {
+            for entry in sorted { body(entry.key.string(in: bytes), entry.slot) }
+        }
+    }
+
+    /// Strict byte order of two key texts in the file.
+    private static func less(_ a: Range<Int>, _ b: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = min(a.count, b.count)
+        var i = 0
+        while i < n {
+            let x = bytes[a.lowerBound + i]
+            let y = bytes[b.lowerBound + i]
+            if x != y { return x < y }
+            i += 1
+        }
+        return a.count < b.count
+    }
+
+    /// Negative, zero or positive as the key text at `a` sorts before, equal to or after `query`.
+    private static func compare(
+        _ a: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>
+    )
+        -> Int
+    {
+        let n = min(a.count, query.count)
+        var i = 0
+        while i < n {
+            let x = bytes[a.lowerBound + i]
+            let y = query[i]
+            if x != y { return x < y ? -1 : 1 }
+            i += 1
+        }
+        return a.count - query.count
+    }
+}
