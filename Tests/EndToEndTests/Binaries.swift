@@ -47,10 +47,16 @@ struct Finished {
     var outText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// Writing to a child that already exited must be an `EPIPE` error in the
+/// test process, not a SIGPIPE that ends the whole test run (a host refusing
+/// its caller exits before reading its input). Set before the first child.
+func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
 /// Runs a program to completion with `input` on stdin.
 func runProcess(_ path: String, _ arguments: [String], environment: [String: String], input: [UInt8] = []) throws
     -> Finished
 {
+    ignoreBrokenPipes()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -89,8 +95,7 @@ final class HostPort: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     init(arguments: [String] = ["chrome-extension://testext/"], environment: [String: String]) throws {
-        // Writing to a host that exited must be an error here, not a SIGPIPE that ends the test run.
-        signal(SIGPIPE, SIG_IGN)
+        ignoreBrokenPipes()
         process.executableURL = URL(fileURLWithPath: Binaries.host)
         process.arguments = arguments
         process.environment = environment

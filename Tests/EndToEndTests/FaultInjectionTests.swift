@@ -24,8 +24,12 @@ import Testing
         for i in 0..<3_000 { words += ["w\(i)", "replacement"] }
         #expect(try runProcess(Binaries.cli, ["write", "vocabulary", "-dict"] + words, environment: env).status == 0)
         let port = try HostPort(environment: env)
-        // Each reply is ~60 KB; nobody reads them, so the pipe fills.
-        for i in 0..<20 { try port.send(["action": "getContent", "url": "https://a/", "id": .int(i)]) }
+        // Each reply is ~60 KB; nobody reads them, so the pipe fills. All 20
+        // requests go in one write: the host may give up (and close its end)
+        // before a slow sender (TSan) could write them one by one.
+        var requests: [UInt8] = []
+        for i in 0..<20 { requests += frameBytes(["action": "getContent", "url": "https://a/", "id": .int(i)]) }
+        try port.sendRaw(requests)
         let started = Date()
         let status = port.waitForExit()
         #expect(status == 1)
