@@ -148,7 +148,7 @@ public struct StringMapShape: Sendable {
     public mutating func key(_ range: Range<Int>, plainASCII: Bool, in buffer: UnsafeBufferPointer<UInt8>) {
         guard isCanonical else { return }
         if range.isEmpty || !plainASCII { isCanonical = false }
-        if let previousKey, !StringMapShape.precedes(buffer, previousKey, range) { isCanonical = false }
+        if let previousKey, !UTF8Order.precedes(previousKey, range, in: buffer) { isCanonical = false }
         previousKey = range
     }
 
@@ -163,19 +163,6 @@ public struct StringMapShape: Sendable {
     /// A key that had to be read as a string (escaped, or a possible tag), or
     /// a value that is not a string.
     public mutating func reject() { isCanonical = false }
-
-    /// Strict byte order of two key texts.
-    private static func precedes(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        let n = Swift.min(a.count, b.count)
-        var i = 0
-        while i < n {
-            let x = buffer[a.lowerBound + i]
-            let y = buffer[b.lowerBound + i]
-            if x != y { return x < y }
-            i += 1
-        }
-        return a.count < b.count
-    }
 
     /// True when every escape in the string text is one `JSONWriter.writeString` writes.
     private static func writerEscapesOnly(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -104,15 +104,7 @@ public struct JSONWriter {
     /// byte loop over contiguous storage rather than a generic sequence walk.
     public static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         let fast = a.utf8.withContiguousStorageIfAvailable { pa in
-            b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
-                let n = Swift.min(pa.count, pb.count)
-                var i = 0
-                while i < n {
-                    if pa[i] != pb[i] { return pa[i] < pb[i] }
-                    i += 1
-                }
-                return pa.count < pb.count
-            }
+            b.utf8.withContiguousStorageIfAvailable { pb in UTF8Order.compare(pa, pb) < 0 }
         }
         if let result = fast ?? nil { return result }
         return a.utf8.lexicographicallyPrecedes(b.utf8)

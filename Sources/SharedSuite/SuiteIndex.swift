@@ -29,7 +29,7 @@ struct SuiteIndex: Sendable {
         }
         var inOrder = true
         for i in entries.indices.dropFirst()
-        where !SuiteIndex.less(entries[i - 1].key.range, entries[i].key.range, bytes) {
+        where !UTF8Order.precedes(entries[i - 1].key.range, entries[i].key.range, in: bytes) {
             inOrder = false
             break
         }
@@ -41,11 +41,11 @@ struct SuiteIndex: Sendable {
         let order = entries.indices.sorted {
             let a = entries[$0].key.range
             let b = entries[$1].key.range
-            return SuiteIndex.less(a, b, bytes) || (!SuiteIndex.less(b, a, bytes) && $0 < $1)
+            return UTF8Order.precedes(a, b, in: bytes) || (!UTF8Order.precedes(b, a, in: bytes) && $0 < $1)
         }
         for (n, i) in order.enumerated() {
             let next = n + 1 < order.count ? order[n + 1] : nil
-            if let next, !SuiteIndex.less(entries[i].key.range, entries[next].key.range, bytes) { continue }
+            if let next, !UTF8Order.precedes(entries[i].key.range, entries[next].key.range, in: bytes) { continue }
             sorted.append(entries[i])
         }
     }
@@ -66,7 +66,7 @@ struct SuiteIndex: Sendable {
             var high = sorted.count
             while low < high {
                 let mid = (low + high) / 2
-                let order = SuiteIndex.compare(sorted[mid].key.range, bytes, query)
+                let order = UTF8Order.compare(UnsafeBufferPointer(rebasing: bytes[sorted[mid].key.range]), query)
                 if order == 0 { return sorted[mid].slot }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -81,35 +81,5 @@ struct SuiteIndex: Sendable {
         } else {
             for entry in sorted { body(entry.key.string(in: bytes), entry.slot) }
         }
-    }
-
-    /// Strict byte order of two key texts in the file.
-    private static func less(_ a: Range<Int>, _ b: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = min(a.count, b.count)
-        var i = 0
-        while i < n {
-            let x = bytes[a.lowerBound + i]
-            let y = bytes[b.lowerBound + i]
-            if x != y { return x < y }
-            i += 1
-        }
-        return a.count < b.count
-    }
-
-    /// Negative, zero or positive as the key text at `a` sorts before, equal to or after `query`.
-    private static func compare(
-        _ a: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>
-    )
-        -> Int
-    {
-        let n = min(a.count, query.count)
-        var i = 0
-        while i < n {
-            let x = bytes[a.lowerBound + i]
-            let y = query[i]
-            if x != y { return x < y ? -1 : 1 }
-            i += 1
-        }
-        return a.count - query.count
     }
 }
