@@ -17,18 +17,24 @@ public final class PublishedState {
     /// `{"enabled":…,"theme":…}` of `snapshot`.
     public func settings(of snapshot: SuiteSnapshot) -> EncodedJSON {
         forget(unlessSameVersionAs: snapshot)
-        if let settings { return settings }
-        let encoded = SettingsKeys.encodedSettings(snapshot)
-        if snapshot.identity != nil { settings = encoded }
-        return encoded
+        return PublishedState.cached(&settings, of: snapshot, SettingsKeys.encodedSettings)
     }
 
     /// `{"vocabulary":{…}}` of `snapshot`.
     public func rules(of snapshot: SuiteSnapshot) -> EncodedJSON {
         forget(unlessSameVersionAs: snapshot)
-        if let rules { return rules }
-        let encoded = SettingsKeys.encodedRules(snapshot)
-        if snapshot.identity != nil { rules = encoded }
+        return PublishedState.cached(&rules, of: snapshot, SettingsKeys.encodedRules)
+    }
+
+    /// `slot`, or `encode(snapshot)` kept there when the snapshot has a file
+    /// version. (An `inout` slot, not a key path: key paths instantiate
+    /// metadata on a one-shot host's start-up.)
+    private static func cached(
+        _ slot: inout EncodedJSON?, of snapshot: SuiteSnapshot, _ encode: (SuiteSnapshot) -> EncodedJSON
+    ) -> EncodedJSON {
+        if let slot { return slot }
+        let encoded = encode(snapshot)
+        if snapshot.identity != nil { slot = encoded }
         return encoded
     }
 

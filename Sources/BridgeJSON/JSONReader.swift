@@ -114,14 +114,21 @@ public struct JSONReader {
 
     /// Consumes `{`; true when a member follows, false for `{}` (consumed whole).
     public mutating func beginObject() throws(JSONError) -> Bool {
+        try begin(UInt8(ascii: "{"), UInt8(ascii: "}"), "where an object was expected")
+    }
+
+    /// Consumes `[`; true when an element follows, false for `[]` (consumed whole).
+    public mutating func beginArray() throws(JSONError) -> Bool {
+        try begin(UInt8(ascii: "["), UInt8(ascii: "]"), "where an array was expected")
+    }
+
+    private mutating func begin(_ open: UInt8, _ close: UInt8, _ context: String) throws(JSONError) -> Bool {
         skipSpace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
-            throw unexpected("where an object was expected")
-        }
+        guard offset < bytes.count, bytes[offset] == open else { throw unexpected(context) }
         try enter()
         offset += 1
         skipSpace()
-        if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+        if offset < bytes.count && bytes[offset] == close {
             offset += 1
             depth -= 1
             return false
@@ -166,52 +173,29 @@ public struct JSONReader {
     /// After a member's value: true at `,` (another member follows), false at `}`.
     @inline(__always)
     public mutating func nextMember() throws(JSONError) -> Bool {
-        skipSpace()
-        guard offset < bytes.count else { throw unexpected("inside an object") }
-        if bytes[offset] == UInt8(ascii: ",") {
-            offset += 1
-            return true
-        }
-        if bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return false
-        }
-        throw unexpected("inside an object")
-    }
-
-    /// Consumes `[`; true when an element follows, false for `[]` (consumed whole).
-    public mutating func beginArray() throws(JSONError) -> Bool {
-        skipSpace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "[") else {
-            throw unexpected("where an array was expected")
-        }
-        try enter()
-        offset += 1
-        skipSpace()
-        if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return false
-        }
-        return true
+        try next(UInt8(ascii: "}"), "inside an object")
     }
 
     /// After an element: true at `,` (another element follows), false at `]`.
     @inline(__always)
     public mutating func nextElement() throws(JSONError) -> Bool {
+        try next(UInt8(ascii: "]"), "inside an array")
+    }
+
+    @inline(__always)
+    private mutating func next(_ close: UInt8, _ context: String) throws(JSONError) -> Bool {
         skipSpace()
-        guard offset < bytes.count else { throw unexpected("inside an array") }
+        guard offset < bytes.count else { throw unexpected(context) }
         if bytes[offset] == UInt8(ascii: ",") {
             offset += 1
             return true
         }
-        if bytes[offset] == UInt8(ascii: "]") {
+        if bytes[offset] == close {
             offset += 1
             depth -= 1
             return false
         }
-        throw unexpected("inside an array")
+        throw unexpected(context)
     }
 
     // MARK: - Scalars
