@@ -6,45 +6,65 @@ let package = Package(
     products: [
         .executable(name: "extension-bridge-host", targets: ["extension-bridge-host"]),
         .executable(name: "extension-bridge", targets: ["extension-bridge"]),
-        .library(name: "BridgeHost", targets: ["BridgeHost"]),
-        .library(name: "SharedSuite", targets: ["SharedSuite"]),
+        // What an app's own host builds on (Examples/, `extension-bridge new`).
+        .library(
+            name: "BridgeHost",
+            targets: ["BridgeHost", "BridgeProtocol", "BridgeSystem", "BridgeJSON", "SharedSuite", "NativeMessaging"]),
+        .library(name: "SharedSuite", targets: ["SharedSuite", "BridgeProtocol", "BridgeSystem", "BridgeJSON"]),
     ],
     targets: [
-        // The one place with platform #ifs: POSIX calls, errno, files, clocks.
+        // The one place with libc and platform #ifs: descriptors, files, locks, clock, signals, folder watches.
         .target(name: "BridgeSystem"),
+        // What both sides of a module wall agree on: error codes, versions, limits, host name,
+        // the host configuration and allowlist formats, origin normalisation. Depends on nothing.
+        .target(name: "BridgeProtocol"),
         // Frame codec (pure state machine) and the stdio channel.
         .target(name: "NativeMessaging", dependencies: ["BridgeSystem"]),
         // JSON value, parser and writer without Foundation (start-up cost).
         .target(name: "BridgeJSON"),
         // Group container, typed suite, shared files, pending queue.
         .target(name: "SharedSuite", dependencies: ["BridgeJSON", "BridgeSystem"]),
-        // Request envelope, handler protocol, router, actions, caller policy.
-        .target(name: "BridgeHost", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
+        // The endpoint (frame in, reply out), actions, caller policy, session and program.
+        .target(
+            name: "BridgeHost",
+            dependencies: ["BridgeProtocol", "BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
         // Browser catalog, host manifests, install, uninstall, doctor.
         .target(
-            name: "BrowserSupport", dependencies: ["BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
+            name: "BrowserSupport", dependencies: ["BridgeProtocol", "BridgeJSON", "NativeMessaging", "BridgeSystem"]),
         // The settings tool's verbs and argument parsing, testable as a library.
         .target(
             name: "BridgeCLI",
-            dependencies: ["BridgeJSON", "SharedSuite", "BridgeHost", "BrowserSupport", "BridgeSystem"]
+            dependencies: ["BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeSystem"]
         ),
-        .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost"]),
-        .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI"]),
+        .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost", "BridgeSystem"]),
+        .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI", "BridgeSystem"]),
         // Micro-benchmarks for scripts/bench (suite stat path and parse); not installed.
         .executableTarget(
             name: "extension-bridge-bench", dependencies: ["SharedSuite", "BridgeHost", "BridgeJSON", "BridgeSystem"]),
 
         // Helpers the test targets share (temporary folders); tests only.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NativeMessagingTests", dependencies: ["NativeMessaging"]),
+        // Helpers and in-memory doubles the test targets share; tests and fuzz targets only.
+        .target(name: "TestSupport", dependencies: ["SharedSuite", "BridgeSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "BridgeSystemTests", dependencies: ["TestSupport", "BridgeSystem"]),
+        .testTarget(name: "BridgeProtocolTests", dependencies: ["BridgeProtocol"]),
+        .testTarget(name: "NativeMessagingTests", dependencies: ["TestSupport", "NativeMessaging", "BridgeSystem"]),
         .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(
             name: "SharedSuiteTests", dependencies: ["TestSupport", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
-        .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "SharedSuite", "BridgeJSON"]),
-        .testTarget(name: "BridgeCLITests", dependencies: ["TestSupport", "BridgeCLI", "SharedSuite", "BridgeJSON"]),
         .testTarget(
-            name: "BrowserSupportTests", dependencies: ["TestSupport", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "BridgeJSON"]),
+            name: "BridgeHostTests",
+            dependencies: [
+                "TestSupport", "BridgeHost", "BridgeProtocol", "SharedSuite", "BridgeJSON", "NativeMessaging",
+                "BridgeSystem",
+            ]),
+        .testTarget(
+            name: "BridgeCLITests",
+            dependencies: ["TestSupport", "BridgeCLI", "BridgeProtocol", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(
+            name: "BrowserSupportTests",
+            dependencies: ["TestSupport", "BrowserSupport", "BridgeProtocol", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TestSupport", "BridgeJSON", "BridgeProtocol", "BridgeSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -68,7 +88,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 for (name, dependencies) in [
     ("FuzzFrameDecoder", ["NativeMessaging", "BridgeSystem"]),
     ("FuzzJSONParser", ["BridgeJSON", "BridgeSystem"]),
-    ("FuzzRouter", ["BridgeHost", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
+    ("FuzzRouter", ["BridgeHost", "BridgeJSON", "BridgeProtocol", "SharedSuite", "BridgeSystem", "TestSupport"]),
     ("FuzzSuiteFile", ["SharedSuite", "BridgeSystem"]),
     ("FuzzValueParser", ["BridgeCLI", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
 ] {

@@ -30,7 +30,7 @@ need_debian_package chattr e2fsprogs
 need_debian_package mount mount
 
 step "swift format lint --strict"
-swift format lint --strict -r Sources Tests Fuzz Package.swift
+swift format lint --strict -r Sources Tests Fuzz Examples Package.swift
 
 step "swift build (debug, with tests)"
 swift build --build-tests
@@ -38,6 +38,14 @@ bin_dir=$(swift build --show-bin-path)
 
 step "swift test: unit tests and end-to-end tests of the built binaries"
 EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
+
+step "API documentation with docc, warnings as errors (scripts/docs.sh)"
+scripts/docs.sh
+
+step "Examples/CustomAction: an app's own host on the library, built and driven over real pipes"
+swift build --package-path Examples/CustomAction
+GREETING_HOST="$(swift build --package-path Examples/CustomAction --show-bin-path)/greeting-host" \
+    swift test --package-path Examples/CustomAction
 
 step "fuzz targets replay their seed corpus (normal build)"
 for target in FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser; do

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Undoes scripts/install.sh: removes the host manifests and allowlist that
+# Undoes scripts/install.sh: removes the host manifests and host configuration that
 # `extension-bridge install` wrote (as its receipt lists them), then the
 # binaries and the extension copy. The shared suite (your settings and queue)
 # is kept; `extension-bridge where` shows its folder if you want it gone too.

@@ -16,18 +16,18 @@ public enum FuzzDriver {
         #if FUZZING
             var argc = CommandLine.argc
             var argv = CommandLine.unsafeArgv
-            exit(runFuzzerDriver(&argc, &argv, callback))
+            Platform.exit(runFuzzerDriver(&argc, &argv, callback))
         #else
             var count = 0
             for path in CommandLine.arguments.dropFirst() { count += replay(path, callback) }
             print("\(name): replayed \(count) inputs")
-            exit(0)
+            Platform.exit(0)
         #endif
     }
 
     static func replay(_ path: String, _ callback: FuzzCallback) -> Int {
         guard let info = try? FileSystem.status(path, followLinks: true) else { fatalError("no such input: \(path)") }
-        if FileSystem.isDirectory(info) {
+        if info.isDirectory {
             let names = (try? FileSystem.listDirectory(path)) ?? []
             return names.sorted().reduce(0) { $0 + replay(path + "/" + $1, callback) }
         }

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import SharedSuite
 

@@ -24,13 +24,13 @@ public struct CLIContext {
     public static func standard() -> CLIContext {
         CLIContext(
             environment: .current(),
-            writeOut: { (bytes) throws(SystemError) in try FileIO.writeAll(1, bytes) },
-            writeErr: { line in try? FileIO.writeAll(2, Array((line + "\n").utf8)) },
+            writeOut: { (bytes) throws(SystemError) in try FileDescriptor.standardOutput.writeAll(bytes) },
+            writeErr: { line in try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8)) },
             readIn: { () throws(SystemError) -> [UInt8] in
                 var all: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 65_536)
                 while true {
-                    let n = try FileSystem.readInto(&chunk, from: 0, fd: 0)
+                    let n = try FileSystem.readInto(&chunk, from: 0, fd: .standardInput)
                     if n == 0 { return all }
                     all.append(contentsOf: chunk[0..<n])
                 }

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 import SharedSuite
 

@@ -29,12 +29,11 @@ public struct Logger: Sendable {
         self.sink = sink
     }
 
-    /// A logger to stderr at the level in `EXTENSION_BRIDGE_LOG` (default `warn`).
-    public static func standardError(environment: Environment, name: String) -> Logger {
-        let level = environment["EXTENSION_BRIDGE_LOG"].flatMap(LogLevel.init(name:)) ?? .warn
-        let prefix = "\(name)[\(getpid())]: "
+    /// A logger to stderr, each line prefixed with `name[pid]: `.
+    public static func standardError(level: LogLevel, name: String) -> Logger {
+        let prefix = "\(name)[\(Platform.processID)]: "
         return Logger(level: level) { line in
-            try? FileIO.writeAll(2, Array((prefix + line + "\n").utf8))
+            try? FileDescriptor.standardError.writeAll(Array((prefix + line + "\n").utf8))
         }
     }
 
@@ -50,4 +49,30 @@ public struct Logger: Sendable {
     public func warn(_ message: @autoclosure () -> String) { log(.warn, message()) }
     public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+}
+
+/// Text from a request made safe for a log line: control characters (C0,
+/// DEL, C1) and the bidi controls are shown as `\u{…}`, and the result is
+/// cut to `maxBytes` UTF-8 bytes (a page chooses action names and ids).
+public enum LogText {
+    public static func escaped(_ text: String, maxBytes: Int) -> String {
+        var out = ""
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let piece: String
+            if v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+                piece = "\\u{" + String(v, radix: 16) + "}"
+            } else {
+                piece = String(scalar)
+            }
+            if used + piece.utf8.count > maxBytes {
+                out += "…"
+                break
+            }
+            used += piece.utf8.count
+            out += piece
+        }
+        return out
+    }
 }

@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
 /// Read access to the process environment, passed in where code depends on it.
 ///
 /// The process environment is read name by name with `getenv`, never copied
@@ -26,12 +36,4 @@ public struct Environment: Sendable {
         guard let value, !value.isEmpty else { return nil }
         return value
     }
-}
-
-/// The one version constant reported by the host, the CLI and `hello`.
-public enum BridgeVersion {
-    /// The release version of ExtensionBridge.
-    public static let current = "0.1.0"
-    /// The native-messaging protocol version (docs/PROTOCOL.md).
-    public static let protocolVersion = 1
 }

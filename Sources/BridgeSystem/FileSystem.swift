@@ -1,63 +1,53 @@
-/// What identifies one version of a file cheaply: a changed file has a new
-/// inode (atomic rename), size, or modification time.
-public struct FileIdentity: Equatable, Sendable {
-    /// The identity of the open file `fd` and whether it still has a name
-    /// (a link count above 0): nil when `fstat` fails. A file replaced by a
-    /// rename or unlinked has no name left.
-    public static func current(of fd: Int32) -> (identity: FileIdentity, linked: Bool)? {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        return (FileIdentity(info), info.st_nlink > 0)
-    }
-
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modified: Int64
-    public var changed: Int64
-
-    public init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Platform.modificationNanoseconds(info)
-        changed = Platform.changeNanoseconds(info)
-    }
-}
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
 
 /// File operations on real paths. Every write that replaces a file goes
 /// through a temporary file, `fsync`, `rename` and an `fsync` of the folder.
 public enum FileSystem {
-    /// `lstat` of `path`, or nil when it does not exist.
-    public static func status(_ path: String, followLinks: Bool = false) throws(SystemError) -> stat? {
+    /// `lstat` (or with `followLinks`, `stat`) of `path`; nil when it does not exist.
+    public static func status(_ path: String, followLinks: Bool = false) throws(SystemError) -> FileStatus? {
         var info = stat()
         let rc = followLinks ? stat(path, &info) : lstat(path, &info)
-        if rc == 0 { return info }
+        if rc == 0 { return FileStatus(info) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
         throw SystemError("stat", path)
     }
 
     /// The identity of `path` (following links), or nil when it does not exist.
     public static func identity(_ path: String) throws(SystemError) -> FileIdentity? {
-        try status(path, followLinks: true).map(FileIdentity.init)
+        try status(path, followLinks: true)?.identity
     }
 
-    /// True when `info` describes a directory.
-    public static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
-    /// True when `info` describes a symbolic link.
-    public static func isSymlink(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFLNK }
-    /// True when `info` describes a regular file.
-    public static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    /// True when `path` names a file this process may execute.
+    public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
-    /// Creates `path` and its missing parents with `mode`.
-    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(SystemError) {
+    /// Creates `path` and its missing parents with `permissions`.
+    public static func makeDirectories(_ path: String, permissions: Int = 0o700) throws(SystemError) {
         if let info = try status(path, followLinks: true) {
-            if isDirectory(info) { return }
+            if info.isDirectory { return }
             throw SystemError("mkdir", path, code: ENOTDIR)
         }
         let parent = parentPath(path)
-        if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
-        if mkdir(path, mode) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+        if parent != path && !parent.isEmpty { try makeDirectories(parent, permissions: permissions) }
+        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+    }
+
+    /// Creates the one folder `path` with `permissions`; refuses a link or a
+    /// non-folder already there (`ELOOP`, `ENOTDIR`). An existing folder is fine.
+    public static func makeDirectory(_ path: String, permissions: Int = 0o700) throws(SystemError) {
+        if let info = try status(path) {
+            if info.isSymbolicLink { throw SystemError("open", path, code: ELOOP) }
+            if !info.isDirectory { throw SystemError("mkdir", path, code: ENOTDIR) }
+            return
+        }
+        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
     }
 
     /// Reads a whole regular file. With `noFollow`, a symlink at `path` is refused.
@@ -72,36 +62,36 @@ public enum FileSystem {
     public static func readFileAndIdentity(_ path: String, noFollow: Bool = false, limit: Int = Int.max)
         throws(SystemError) -> (bytes: [UInt8], identity: FileIdentity)
     {
-        let flags = O_RDONLY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0)
-        let fd = open(path, flags)
-        if fd < 0 { throw SystemError("open", path) }
-        defer { FileIO.close(fd) }
+        let fd = try FileDescriptor.openForReading(
+            path, options: noFollow ? [.noFollow, .nonBlocking] : [.nonBlocking])
+        defer { fd.close() }
         return try readAll(fd, path: path, limit: limit)
     }
 
     /// `readFileAndIdentity`, leaving the file open: the caller owns `descriptor`
     /// (for `FileIdentity.current(of:)`) and closes it.
     public static func openAndRead(_ path: String) throws(SystemError)
-        -> (bytes: [UInt8], identity: FileIdentity, descriptor: Int32)
+        -> (bytes: [UInt8], identity: FileIdentity, descriptor: FileDescriptor)
     {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw SystemError("open", path) }
+        let fd = try FileDescriptor.openForReading(path, options: .nonBlocking)
         do throws(SystemError) {
             let (bytes, identity) = try readAll(fd, path: path, limit: Int.max)
             return (bytes, identity, fd)
         } catch {
-            FileIO.close(fd)
+            fd.close()
             throw error
         }
     }
 
-    private static func readAll(_ fd: Int32, path: String, limit: Int) throws(SystemError)
+    /// Reads a regular file's bytes. The file is opened non-blocking, so a
+    /// FIFO put where a file belongs is refused here by its type instead of
+    /// hanging the open (for a regular file the flag changes nothing).
+    private static func readAll(_ fd: FileDescriptor, path: String, limit: Int) throws(SystemError)
         -> (bytes: [UInt8], identity: FileIdentity)
     {
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw SystemError("stat", path) }
-        if !isRegular(info) { throw SystemError("read", path, code: EISDIR) }
-        let expected = min(Int(info.st_size), limit)
+        guard let info = fd.status() else { throw SystemError("stat", path) }
+        if !info.isRegular { throw SystemError("read", path, code: info.isDirectory ? EISDIR : EINVAL) }
+        let expected = Int(clamping: min(info.size, Int64(limit)))
         // Read straight into uninitialized storage: no zero-filling of a buffer
         // the read overwrites (a large suite would be written twice).
         var failure: SystemError?
@@ -109,8 +99,8 @@ public enum FileSystem {
             if expected >= 256 << 10, let base = buffer.baseAddress { Platform.prefault(base, count: expected) }
             while count < expected {
                 do throws(SystemError) {
-                    let n = try FileIO.readSome(
-                        fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+                    let n = try fd.read(
+                        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
                     if n == 0 { break }
                     count += n
                 } catch {
@@ -120,17 +110,23 @@ public enum FileSystem {
             }
         }
         if let failure { throw failure }
-        return (bytes, FileIdentity(info))
+        return (bytes, info.identity)
     }
 
     /// Writes `bytes` to `path` atomically: temporary file beside it, `fsync`,
     /// `rename`, `fsync` of the folder. A reader sees the old or the new file.
-    /// - Parameter exclusive: when true, fails with `EEXIST` instead of replacing.
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - bytes: its new content.
+    ///   - permissions: the new file's mode bits.
+    ///   - exclusive: when true, fails with `EEXIST` instead of replacing.
     public static func writeAtomically(
-        _ path: String, _ bytes: [UInt8], mode: mode_t = 0o600, exclusive: Bool = false
+        _ path: String, _ bytes: [UInt8], permissions: Int = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(SystemError) in try writeAtomically(path, buffer, mode: mode, exclusive: exclusive) }
+            Result { () throws(SystemError) in
+                try writeAtomically(path, buffer, permissions: permissions, exclusive: exclusive)
+            }
         }
         try result.get()
     }
@@ -138,12 +134,13 @@ public enum FileSystem {
     /// Writes a string's UTF-8 atomically, without copying it first (a saved
     /// page can be 64 MiB).
     public static func writeAtomically(
-        _ path: String, utf8 text: String, mode: mode_t = 0o600, exclusive: Bool = false
+        _ path: String, utf8 text: String, permissions: Int = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(SystemError) in
-                try writeAtomically(path, UnsafeRawBufferPointer(buffer), mode: mode, exclusive: exclusive)
+                try writeAtomically(
+                    path, UnsafeRawBufferPointer(buffer), permissions: permissions, exclusive: exclusive)
             }
         }
         try result.get()
@@ -151,22 +148,23 @@ public enum FileSystem {
 
     /// Writes the bytes in `buffer` to `path` atomically (see above).
     public static func writeAtomically(
-        _ path: String, _ buffer: UnsafeRawBufferPointer, mode: mode_t = 0o600, exclusive: Bool = false
+        _ path: String, _ buffer: UnsafeRawBufferPointer, permissions: Int = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
         let folder = parentPath(path)
         let temp = folder + "/." + lastComponent(path) + ".tmp-" + hex(Platform.randomBytes(6))
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        if fd < 0 { throw SystemError("create", temp) }
+        let raw = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
+        if raw < 0 { throw SystemError("create", temp) }
+        let fd = FileDescriptor(rawValue: raw)
         var committed = false
         defer { if !committed { unlink(temp) } }
         do throws(SystemError) {
-            try FileIO.writeAll(fd, buffer)
-            if fsync(fd) != 0 { throw SystemError("fsync", temp) }
+            try fd.writeAll(buffer)
+            if fsync(raw) != 0 { throw SystemError("fsync", temp) }
         } catch {
-            FileIO.close(fd)
+            fd.close()
             throw error
         }
-        if close(fd) != 0 { throw SystemError("close", temp) }
+        if close(raw) != 0 { throw SystemError("close", temp) }
         if exclusive {
             // link() fails if the target exists, so no item is ever overwritten.
             if link(temp, path) != 0 { throw SystemError("link", path) }
@@ -179,10 +177,11 @@ public enum FileSystem {
     }
 
     /// Reads into `bytes[offset...]` from `fd`; returns the count (0 at end).
-    public static func readInto(_ bytes: inout [UInt8], from offset: Int, fd: Int32) throws(SystemError) -> Int {
+    public static func readInto(_ bytes: inout [UInt8], from offset: Int, fd: FileDescriptor) throws(SystemError) -> Int
+    {
         let result = bytes.withUnsafeMutableBytes { buf in
             Result { () throws(SystemError) -> Int in
-                try FileIO.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: buf[offset...]))
+                try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buf[offset...]))
             }
         }
         return try result.get()
@@ -190,10 +189,9 @@ public enum FileSystem {
 
     /// `fsync` of a folder, so a rename in it survives a crash.
     public static func syncDirectory(_ path: String) throws(SystemError) {
-        let fd = open(path, Platform.openDirectoryFlags)
-        if fd < 0 { throw SystemError("open", path) }
-        defer { FileIO.close(fd) }
-        if fsync(fd) != 0 && errno != EINVAL { throw SystemError("fsync", path) }
+        let fd = try FileDescriptor.openDirectory(path)
+        defer { fd.close() }
+        try fd.sync(path)
     }
 
     /// Names in a folder, without `.` and `..`, unsorted.
@@ -245,5 +243,14 @@ public enum FileSystem {
             out.append(digits[Int(b & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension FileSystem {
+    /// The process's working directory; nil when it cannot be had.
+    public static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, 4096) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,18 +1,30 @@
-// The only file with platform conditionals. Everything above this module
-// imports `BridgeSystem` and sees one POSIX surface.
+// BridgeSystem is the one module that imports the C library, and each of its
+// files imports it `internal`ly: no libc name reaches a module above it.
+// Everything above sees typed wrappers: `FileDescriptor`, `FileStatus`,
+// `FileLock`, `MonotonicClock`, `Signals`, `DirectoryWatch`, `Subprocess`.
 
 #if canImport(Glibc)
-    @_exported import Glibc
+    internal import Glibc
 #elseif canImport(Musl)
-    @_exported import Musl
+    internal import Musl
 #elseif canImport(Darwin)
-    @_exported import Darwin
+    internal import Darwin
 #else
     #error("Unsupported platform")
 #endif
 
 /// Platform differences, each behind one name.
 public enum Platform {
+    /// True on macOS, for the few paths that differ (group containers,
+    /// browser folders, the install receipt).
+    public static var isMacOS: Bool {
+        #if os(macOS)
+            return true
+        #else
+            return false
+        #endif
+    }
+
     /// Fills `count` bytes with cryptographically secure random bytes.
     public static func randomBytes(_ count: Int) -> [UInt8] {
         // The system generator is cryptographically secure (getrandom on
@@ -41,53 +53,6 @@ public enum Platform {
         #endif
     }
 
-    /// Modification time of a `stat` result in nanoseconds since the epoch.
-    public static func modificationNanoseconds(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-            return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-            return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-    }
-
-    /// Status-change time of a `stat` result in nanoseconds since the epoch.
-    public static func changeNanoseconds(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-            return Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
-        #else
-            return Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        #endif
-    }
-
-    /// Installs `handler` for `signal` without `SA_RESTART`, so blocking
-    /// reads return `EINTR` and the caller can look at its flag.
-    public static func installSignalHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
-        setDisposition(signal, handler)
-        // A parent may have started us with the signal blocked (the mask is
-        // inherited across exec); a handler for a blocked signal never runs.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signal)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
-    }
-
-    /// Ignores `signal` (SIGPIPE: a closed pipe becomes an `EPIPE` error).
-    public static func ignoreSignal(_ signal: Int32) {
-        setDisposition(signal, SIG_IGN)
-    }
-
-    private static func setDisposition(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = handler
-        #else
-            action.__sigaction_handler.sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
-    }
-
     /// The folder that holds group containers for `home`, before the group id.
     public static func groupContainersRoot(home: String, xdgDataHome: String?) -> String {
         #if os(macOS)
@@ -95,6 +60,20 @@ public enum Platform {
         #else
             if let xdg = xdgDataHome, xdg.hasPrefix("/") { return xdg }
             return home + "/.local/share"
+        #endif
+    }
+
+    /// The folder for an application's data (the install receipt):
+    /// `~/Library/Application Support/<macName>` on macOS, else
+    /// `$XDG_DATA_HOME/<linuxName>` (default `~/.local/share/<linuxName>`).
+    public static func applicationDataFolder(home: String, xdgDataHome: String?, linuxName: String, macName: String)
+        -> String
+    {
+        #if os(macOS)
+            return home + "/Library/Application Support/" + macName
+        #else
+            let data = xdgDataHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+            return data + "/" + linuxName
         #endif
     }
 
@@ -114,18 +93,25 @@ public enum Platform {
         #endif
     }
 
-    /// `O_DIRECTORY`, spelled the same on both, kept here for symmetry.
-    public static let openDirectoryFlags: Int32 = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+    /// This process's id.
+    public static var processID: Int32 { Int32(getpid()) }
 
-    /// Calls `write` on Linux/Darwin (`Glibc.write` vs `Darwin.write`).
-    @inline(__always)
-    public static func rawWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        write(fd, buffer, count)
+    /// Ends the process now with `status`, without unwinding: a one-shot host
+    /// gains nothing from freeing what it built.
+    public static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #elseif canImport(Musl)
+            Musl.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
     }
 
-    /// Calls `read`.
-    @inline(__always)
-    public static func rawRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        read(fd, buffer, count)
+    /// Sleeps for `milliseconds` (tests and lock retries).
+    public static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

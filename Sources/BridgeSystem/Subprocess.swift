@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
 /// Runs a program with pipes, without Foundation. Changes the working
 /// directory of the calling process for the instant of the spawn: call it from
 /// single-threaded programs only: `doctor` launches the host
@@ -53,18 +63,19 @@ public enum Subprocess {
         close(errPipe[1])
         if rc != 0 { throw SystemError("spawn", path, code: rc) }
 
-        _ = try? FileIO.writeAll(inPipe[1], input)
+        _ = try? FileDescriptor(rawValue: inPipe[1]).writeAll(input)
         close(inPipe[1])
         inPipe[1] = -1
 
         var out: [UInt8] = []
         var err: [UInt8] = []
         var open = [outPipe[0], errPipe[0]]
-        let deadline = WallTime.now().milliseconds + timeoutMilliseconds
+        let clock = MonotonicClock.system
+        let deadline = clock.milliseconds + timeoutMilliseconds
         var timedOut = false
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while !open.isEmpty {
-            let left = deadline - WallTime.now().milliseconds
+            let left = deadline - clock.milliseconds
             if left <= 0 {
                 timedOut = true
                 kill(pid, SIGKILL)

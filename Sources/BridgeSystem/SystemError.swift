@@ -1,13 +1,27 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
 /// A failed system call: which operation, on what, and `errno`.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The operation that failed, such as `open` or `rename`.
     public var operation: String
     /// The path or descriptor it acted on; empty when there is none.
     public var subject: String
-    /// The `errno` value.
+    /// The `errno` value (see `Errno` for names).
     public var code: Int32
 
-    public init(_ operation: String, _ subject: String = "", code: Int32 = errno) {
+    /// - Parameters:
+    ///   - operation: what failed, such as `open`.
+    ///   - subject: the path or descriptor it acted on.
+    ///   - code: the `errno` value; by default the calling thread's `errno` now.
+    public init(_ operation: String, _ subject: String = "", code: Int32 = Errno.current) {
         self.operation = operation
         self.subject = subject
         self.code = code
@@ -21,10 +35,14 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// True for "no such file or directory".
     public var isNotFound: Bool { code == ENOENT }
-    /// True for a full disk or exhausted quota.
-    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+    /// True for a full disk, an exhausted quota or a file-size limit.
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
     /// True for permission problems and read-only file systems.
     public var isPermission: Bool { code == EACCES || code == EPERM || code == EROFS }
+    /// True for a reader that closed its end of a pipe.
+    public var isBrokenPipe: Bool { code == EPIPE }
+    /// True for a write that gave up waiting (`FileDescriptor.writeAll(_:timeoutMilliseconds:clock:)`).
+    public var isTimeout: Bool { code == ETIMEDOUT }
 
     public var description: String {
         let what = subject.isEmpty ? operation : "\(operation) \(subject)"

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import NativeMessaging
 
@@ -113,12 +114,12 @@ public struct Doctor {
             check.detail = "\"path\" must be an absolute path"
             return check
         }
-        guard access(hostPath, X_OK) == 0 else {
+        guard FileSystem.isExecutable(hostPath) else {
             check.detail = "\"path\" \(hostPath) is missing or not executable"
             check.fix = "scripts/install.sh   (then: \(installCommand))"
             return check
         }
-        let allowedKey = browser.family == .chromium ? "allowed_origins" : "allowed_extensions"
+        let allowedKey = HostIdentity.allowedCallersKey(chromium: browser.family == .chromium)
         let allowed = (json[allowedKey]?.arrayValue ?? []).compactMap(\.stringValue)
         let ours = browser.family == .chromium ? identity.chromiumOrigins : identity.firefoxIDs
         guard let caller = ours.first(where: allowed.contains) else {
@@ -140,7 +141,8 @@ public struct Doctor {
         guard let frame = try? FrameEncoder.encode(JSONWriter.bytes(["action": "hello", "id": "doctor"])) else {
             return check
         }
-        let started = WallTime.now()
+        let clock = MonotonicClock.system
+        let started = clock.milliseconds
         let result: Subprocess.Result
         do {
             result = try Subprocess.run(
@@ -151,7 +153,7 @@ public struct Doctor {
             check.detail = "cannot start the host: \(error)"
             return check
         }
-        let elapsed = WallTime.now().milliseconds - started.milliseconds
+        let elapsed = clock.milliseconds - started
         if result.timedOut {
             check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
             check.fix = "EXTENSION_BRIDGE_LOG=debug \(hostPath) '\(caller)'   (to see where it hangs)"
@@ -163,7 +165,7 @@ public struct Doctor {
             return check
         }
         // Exactly one whole frame, as the browser would read it, and nothing after it.
-        var decoder = FrameDecoder(maximumLength: FrameEncoder.browserMaximumReply)
+        var decoder = FrameDecoder(maximumLength: ProtocolLimits.maxReplyBytes)
         decoder.feed(result.stdout)
         let first = decoder.nextEvent()
         guard case .frame(let body)? = first, decoder.nextEvent() == nil, decoder.isAtFrameBoundary,
@@ -174,8 +176,8 @@ public struct Doctor {
             check.fix = "scripts/install.sh   (reinstall the host)"
             return check
         }
-        if reply["code"]?.stringValue == "caller_not_allowed" {
-            check.detail = "the host refuses \(caller): its allowlist beside \(hostPath) does not name it"
+        if reply["code"]?.stringValue == BridgeErrorCode.callerNotAllowed.rawValue {
+            check.detail = "the host refuses \(caller): its configuration beside \(hostPath) does not allow it"
             return check
         }
         guard reply["status"]?.stringValue == "success", reply["id"]?.stringValue == "doctor" else {
@@ -186,7 +188,7 @@ public struct Doctor {
         check.fix = nil
         check.detail =
             "host \(reply["hostVersion"]?.stringValue ?? "?") answered hello in \(elapsed) ms "
-            + "(protocol \(reply["protocolVersion"]?.intValue ?? 0))"
+            + "(protocol \(reply["protocolVersion"]?.intValue ?? 0), group \(reply["group"]?.stringValue ?? "?"))"
         return check
     }
 }

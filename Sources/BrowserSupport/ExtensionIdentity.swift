@@ -1,6 +1,6 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
-import SharedSuite
 
 /// The ids browsers know our extension by, read from its manifest.
 public struct ExtensionIdentity: Equatable, Sendable {
@@ -59,8 +59,8 @@ public struct ExtensionIdentity: Equatable, Sendable {
     public mutating func add(_ extra: [String]) {
         for raw in extra where !raw.isEmpty {
             var id = raw
-            if id.hasPrefix("chrome-extension://") {
-                id = String(id.dropFirst("chrome-extension://".count))
+            if id.hasPrefix(ExtensionOrigin.chromiumScheme) {
+                id = String(id.dropFirst(ExtensionOrigin.chromiumScheme.count))
                 while id.hasSuffix("/") { id.removeLast() }
             }
             if ExtensionIdentity.isChromiumID(id) {
@@ -72,5 +72,5 @@ public struct ExtensionIdentity: Equatable, Sendable {
     }
 
     /// Chromium origins, as `allowed_origins` and the allowlist name them.
-    public var chromiumOrigins: [String] { chromiumIDs.map { "chrome-extension://\($0)/" } }
+    public var chromiumOrigins: [String] { chromiumIDs.map(ExtensionOrigin.chromium(id:)) }
 }

@@ -17,21 +17,20 @@ public struct HostLocation: Equatable, Sendable {
 
     /// Every folder `browser` reads, in the order doctor reports them.
     public static func all(for browser: Browser, home: String) -> [HostLocation] {
-        #if os(macOS)
+        if Platform.isMacOS {
             return [
                 HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.macUserHosts),
                 HostLocation(browser: browser, scope: .system, folder: browser.macSystemHosts),
             ]
-        #else
-            var out = [
-                HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.linuxUserHosts),
-                HostLocation(browser: browser, scope: .system, folder: browser.linuxSystemHosts),
-            ]
-            if let app = browser.flatpakID, let hosts = browser.flatpakHosts {
-                out.append(HostLocation(browser: browser, scope: .flatpak, folder: "\(home)/.var/app/\(app)/\(hosts)"))
-            }
-            return out
-        #endif
+        }
+        var out = [
+            HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.linuxUserHosts),
+            HostLocation(browser: browser, scope: .system, folder: browser.linuxSystemHosts),
+        ]
+        if let app = browser.flatpakID, let hosts = browser.flatpakHosts {
+            out.append(HostLocation(browser: browser, scope: .flatpak, folder: "\(home)/.var/app/\(app)/\(hosts)"))
+        }
+        return out
     }
 
     /// The folder install writes to for `browser`.
@@ -47,11 +46,9 @@ public struct HostLocation: Equatable, Sendable {
 
     /// True when the browser's profile folder exists for `home` (it is installed and used).
     public static func isDetected(_ browser: Browser, home: String) -> Bool {
-        #if os(macOS)
-            let config = home + "/" + FileSystem.parentPath(browser.macUserHosts)
-        #else
-            let config = home + "/" + browser.linuxConfig
-        #endif
+        let config =
+            Platform.isMacOS
+            ? home + "/" + FileSystem.parentPath(browser.macUserHosts) : home + "/" + browser.linuxConfig
         if (try? FileSystem.status(config, followLinks: true)) != nil { return true }
         if let app = browser.flatpakID, (try? FileSystem.status("\(home)/.var/app/\(app)", followLinks: true)) != nil {
             return true

@@ -1,9 +1,10 @@
 import BridgeJSON
+import BridgeProtocol
 
 /// A native-messaging host manifest, as `manifests/*.json.in` describe it.
 public struct HostManifest: Equatable, Sendable {
     /// The default host name.
-    public static let defaultName = "org.extensionbridge.host"
+    public static let defaultName = HostIdentity.defaultHostName
     public static let description = "ExtensionBridge native-messaging host"
 
     public var name: String
@@ -33,7 +34,7 @@ public struct HostManifest: Equatable, Sendable {
     }
 
     /// The key that lists who may connect.
-    public var allowedKey: String { family == .chromium ? "allowed_origins" : "allowed_extensions" }
+    public var allowedKey: String { HostIdentity.allowedCallersKey(chromium: family == .chromium) }
 
     /// The manifest JSON.
     public var json: JSONValue {

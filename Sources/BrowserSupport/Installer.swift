@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 
 /// What `install` should write.
@@ -11,11 +12,18 @@ public struct InstallOptions: Equatable, Sendable {
     /// Absolute path of the installed host (a stable path, not a build folder).
     public var hostPath: String
     public var identity: ExtensionIdentity
+    /// The group the host serves (`--suite`); nil: the host's default.
+    public var group: String?
+    /// The host's log level (`--log-level`); nil: the host's default (`warn`).
+    public var logLevel: String?
 
     public init(
         browsers: [Browser], system: Bool = false, userDataDirectory: String? = nil,
-        hostName: String = HostManifest.defaultName, hostPath: String, identity: ExtensionIdentity
+        hostName: String = HostIdentity.defaultHostName, hostPath: String, identity: ExtensionIdentity,
+        group: String? = nil, logLevel: String? = nil
     ) {
+        self.group = group
+        self.logLevel = logLevel
         self.browsers = browsers
         self.system = system
         self.userDataDirectory = userDataDirectory
@@ -29,6 +37,9 @@ public struct InstallOptions: Equatable, Sendable {
 public struct PlannedFile: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case manifest(browser: String)
+        /// The host's configuration file beside it (group, log level, callers).
+        case configuration
+        /// The allowlist file that installs before the configuration file wrote.
         case allowlist
     }
 
@@ -52,15 +63,12 @@ public struct Installer {
 
     /// The default receipt location for an environment.
     public static func defaultReceiptPath(home: String, environment: Environment) -> String {
-        #if os(macOS)
-            return home + "/Library/Application Support/ExtensionBridge/install-receipt.json"
-        #else
-            let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-            return data + "/extension-bridge/install-receipt.json"
-        #endif
+        Platform.applicationDataFolder(
+            home: home, xdgDataHome: environment["XDG_DATA_HOME"], linuxName: "extension-bridge",
+            macName: "ExtensionBridge") + "/install-receipt.json"
     }
 
-    /// Every file install would write, manifests first, the allowlist last.
+    /// Every file install would write, manifests first, the host configuration last.
     public func plan(_ options: InstallOptions) throws(InstallError) -> [PlannedFile] {
         try HostManifest.validate(name: options.hostName)
         var files: [PlannedFile] = []
@@ -80,13 +88,15 @@ public struct Installer {
                 files.append(PlannedFile(path: path, bytes: manifest.bytes, kind: .manifest(browser: browser.id)))
             }
         }
-        let allowlist =
-            "# Callers extension-bridge-host serves; written by `extension-bridge install`.\n"
-            + (options.identity.chromiumOrigins + options.identity.firefoxIDs).joined(separator: "\n") + "\n"
+        let configuration = HostConfiguration(
+            group: options.group, logLevel: options.logLevel,
+            allowedCallers: options.identity.chromiumOrigins + options.identity.firefoxIDs)
+        let configurationName = HostConfiguration.fileName(
+            forExecutable: FileSystem.lastComponent(options.hostPath))
         files.append(
             PlannedFile(
-                path: FileSystem.parentPath(options.hostPath) + "/extension-bridge-host.allowed",
-                bytes: Array(allowlist.utf8), kind: .allowlist))
+                path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
+                bytes: Array(configuration.text.utf8), kind: .configuration))
         return files
     }
 
@@ -107,8 +117,8 @@ public struct Installer {
                 results.append((file, .unchanged))
             } else {
                 do {
-                    try FileSystem.makeDirectories(FileSystem.parentPath(file.path), mode: 0o755)
-                    try FileSystem.writeAtomically(file.path, file.bytes, mode: 0o644)
+                    try FileSystem.makeDirectories(FileSystem.parentPath(file.path), permissions: 0o755)
+                    try FileSystem.writeAtomically(file.path, file.bytes, permissions: 0o644)
                 } catch {
                     throw .io(error)
                 }
@@ -123,7 +133,7 @@ public struct Installer {
     }
 
     /// Removes what install wrote: for `browsers` (nil: everything), and only
-    /// under `folderPrefix` when given. The allowlist goes with the last manifest.
+    /// under `folderPrefix` when given. The host configuration goes with the last manifest.
     /// A file changed since install wrote it is left alone.
     public func uninstall(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(String, Outcome)] {
         var receipt = loadReceipt()
@@ -172,9 +182,12 @@ public struct Installer {
         }
         return (json["files"]?.arrayValue ?? []).compactMap { item in
             guard let path = item["path"]?.stringValue, let sha = item["sha256"]?.stringValue else { return nil }
-            let kind: PlannedFile.Kind =
-                item["kind"]?.stringValue == "allowlist"
-                ? .allowlist : .manifest(browser: item["browser"]?.stringValue ?? "")
+            let kind: PlannedFile.Kind
+            switch item["kind"]?.stringValue {
+            case "allowlist": kind = .allowlist
+            case "configuration": kind = .configuration
+            default: kind = .manifest(browser: item["browser"]?.stringValue ?? "")
+            }
             return ReceiptEntry(path: path, sha256: sha, kind: kind)
         }
     }
@@ -188,12 +201,14 @@ public struct Installer {
                 members["browser"] = .string(browser)
             case .allowlist:
                 members["kind"] = "allowlist"
+            case .configuration:
+                members["kind"] = "configuration"
             }
             return .object(members)
         }
         let document: JSONValue = ["formatVersion": 1, "files": .array(files)]
         do {
-            try FileSystem.makeDirectories(FileSystem.parentPath(receiptPath), mode: 0o700)
+            try FileSystem.makeDirectories(FileSystem.parentPath(receiptPath), permissions: 0o700)
             try FileSystem.writeAtomically(receiptPath, JSONWriter.prettyBytes(document))
         } catch {
             throw .io(error)

@@ -1,8 +1,5 @@
 /// Builds native-messaging frames: a native-order 32-bit byte count, then the body.
 public enum FrameEncoder {
-    /// The browsers' limit on one host-to-browser message (1 MiB).
-    public static let browserMaximumReply = 1_048_576
-
     /// Writes the header of a frame whose body is `length` bytes over the
     /// first 4 bytes of `frame` (room the caller left for it).
     /// - Throws: `FrameError.bodyTooLarge` when the length does not fit 32 bits.

@@ -1,24 +1,16 @@
 import BridgeSystem
 
 /// The host's side of a native-messaging pipe: frames in on one descriptor,
-/// frames out on another. Reads in 64 KiB chunks; writes whole frames.
-public final class StdioChannel {
-    /// What `receive` found.
-    public enum Received: Equatable {
-        case frame([UInt8])
-        case oversized(length: Int)
-        /// No complete frame arrived within the timeout.
-        case timedOut
-        /// Input ended between frames.
-        case endOfInput
-        /// A signal interrupted the wait (the caller checks its flags).
-        case interrupted
-    }
-
-    public let input: Int32
-    public let output: Int32
+/// frames out on another. Reads in 64 KiB chunks into a `FrameDecoder`;
+/// writes whole frames.
+public final class StdioChannel: FrameTransport {
+    public let input: FileDescriptor
+    public let output: FileDescriptor
     /// Larger inbound frames are discarded.
     public var maximumFrameLength: Int { decoder.maximumLength }
+    /// How long one reply may wait for the browser to read; nil waits for ever.
+    public let writeTimeoutMilliseconds: Int64?
+    private let clock: MonotonicClock
     private var decoder: FrameDecoder
     private var chunk: [UInt8]
     private var ended = false
@@ -27,30 +19,28 @@ public final class StdioChannel {
     ///   - input: the descriptor frames arrive on (stdin).
     ///   - output: the descriptor frames leave on (a duplicate of the real stdout).
     ///   - maximumLength: larger inbound frames are discarded, never allocated.
-    /// How long one reply may wait for the browser to read; nil waits for ever.
-    public let writeTimeoutMilliseconds: Int64?
-
-    /// - Parameter writeTimeoutMilliseconds: when set, `output` is made
-    ///   non-blocking and a reply that cannot be written in time fails with
-    ///   `ETIMEDOUT`, so a browser that stopped reading cannot hang the host.
+    ///   - writeTimeoutMilliseconds: when set, `output` is made non-blocking
+    ///     and a reply that cannot be written in time fails with `ETIMEDOUT`,
+    ///     so a browser that stopped reading cannot hang the host.
+    ///   - clock: measures the write timeout.
     public init(
-        input: Int32, output: Int32, maximumLength: Int, chunkSize: Int = 65_536, writeTimeoutMilliseconds: Int64? = nil
+        input: FileDescriptor, output: FileDescriptor, maximumLength: Int, chunkSize: Int = 65_536,
+        writeTimeoutMilliseconds: Int64? = nil, clock: MonotonicClock = .system
     ) {
         self.input = input
         self.output = output
         self.writeTimeoutMilliseconds = writeTimeoutMilliseconds
-        if writeTimeoutMilliseconds != nil { FileIO.setNonBlocking(output, true) }
+        self.clock = clock
+        if writeTimeoutMilliseconds != nil { output.setNonBlocking(true) }
         self.decoder = FrameDecoder(maximumLength: maximumLength)
         // Not zero-filled: read(2) fills it, and filling 64 KiB byte by byte was a tenth of a
         // one-shot host's start-up.
         self.chunk = [UInt8](unsafeUninitializedCapacity: max(1, chunkSize)) { _, count in count = max(1, chunkSize) }
     }
 
-    /// Waits for the next frame.
-    /// - Parameter timeoutMilliseconds: nil waits for ever; otherwise returns
-    ///   `.timedOut` when nothing complete arrived in time.
-    /// - Throws: `FrameError` for input that ends inside a frame or a failed read.
-    public func receive(timeoutMilliseconds: Int32? = nil) throws(FrameError) -> Received {
+    public func receive(timeoutMilliseconds: Int32? = nil, wakeOn: FileDescriptor? = nil) throws(FrameError)
+        -> Received
+    {
         while true {
             if let event = decoder.nextEvent() {
                 switch event {
@@ -59,26 +49,39 @@ public final class StdioChannel {
                 }
             }
             if ended { return .endOfInput }
-            if let timeout = timeoutMilliseconds {
-                var fds = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&fds, 1, timeout)
-                if ready == 0 { return .timedOut }
-                if ready < 0 {
-                    if errno == EINTR { return .interrupted }
-                    throw .io(SystemError("poll", "fd \(input)"))
+            if timeoutMilliseconds != nil || wakeOn != nil {
+                // The wake descriptor first: a change waiting wins over more input.
+                let watched = wakeOn.map { [$0, input] } ?? [input]
+                let ready: FileDescriptor.WaitResult
+                do {
+                    ready = try FileDescriptor.waitForInput(watched, timeoutMilliseconds: timeoutMilliseconds)
+                } catch {
+                    throw .io(error)
+                }
+                switch ready {
+                case .timedOut: return .timedOut
+                case .interrupted: return .interrupted
+                case .ready(index: 0) where wakeOn != nil: return .woken
+                case .ready: break
                 }
             }
-            let n = Platform.rawRead(input, &chunk, chunk.count)
-            if n < 0 {
-                if errno == EINTR { return .interrupted }
-                throw .io(SystemError("read", "fd \(input)"))
+            let source = input
+            let attempt = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try source.readOnce(into: buffer) }
             }
-            if n == 0 {
+            let result: FileDescriptor.ReadResult
+            switch attempt {
+            case .success(let value): result = value
+            case .failure(let error): throw .io(error)
+            }
+            switch result {
+            case .interrupted: return .interrupted
+            case .bytes(0):
                 ended = true
                 try decoder.finish()
-                continue
+            case .bytes(let n):
+                chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             }
-            chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
     }
 
@@ -87,16 +90,13 @@ public final class StdioChannel {
         try send(frame: [FrameEncoder.encode(body)])
     }
 
-    /// Writes one frame given as consecutive pieces, header included (see
-    /// `FrameEncoder.writeHeader`), so a large body part is written from where
-    /// it is rather than copied into one buffer first.
     public func send(frame pieces: [[UInt8]]) throws(FrameError) {
         do {
             for piece in pieces {
                 if let timeout = writeTimeoutMilliseconds {
-                    try FileIO.writeAll(output, piece, timeoutMilliseconds: timeout)
+                    try output.writeAll(piece, timeoutMilliseconds: timeout, clock: clock)
                 } else {
-                    try FileIO.writeAll(output, piece)
+                    try output.writeAll(piece)
                 }
             }
         } catch {

@@ -65,20 +65,12 @@ public struct GroupContainer: Equatable, Sendable {
 
     /// Creates the container folder (mode 0700) when it is missing.
     public func create() throws(SuiteError) {
-        try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectories(path, mode: 0o700) }
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectories(path, permissions: 0o700) }
     }
 
     /// Creates a sub-folder (mode 0700) and refuses one that is a symlink.
     func createFolder(_ folder: String) throws(SuiteError) {
         try create()
-        try SuiteError.wrap { () throws(SystemError) in
-            if let info = try FileSystem.status(folder) {
-                if FileSystem.isSymlink(info) || !FileSystem.isDirectory(info) {
-                    throw SystemError("open", folder, code: ELOOP)
-                }
-                return
-            }
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw SystemError("mkdir", folder) }
-        }
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectory(folder, permissions: 0o700) }
     }
 }

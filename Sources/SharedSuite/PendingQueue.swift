@@ -7,8 +7,10 @@ public protocol PendingQueueing: AnyObject {
     /// Appends an item and returns it with its new id.
     func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem
     /// Entries oldest first; only those saved for `url` when it is given.
-    /// - Parameter contentCharacters: nil loads whole contents; otherwise at
-    ///   most that many characters of each (an excerpt).
+    /// - Parameters:
+    ///   - url: only items saved for this URL; nil for every item.
+    ///   - contentCharacters: nil loads whole contents; otherwise at most
+    ///     that many characters of each (an excerpt).
     func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry]
     /// How many entries are waiting.
     func count() throws(SuiteError) -> Int
@@ -83,7 +85,7 @@ public final class PendingQueue: PendingQueueing {
             bytes.append(UInt8(ascii: "\n"))
             let incoming = container.incomingPath + "/" + id + ".json"
             try SuiteError.wrap { () throws(SystemError) in
-                try FileSystem.writeAtomically(incoming, bytes, mode: 0o600, exclusive: true)
+                try FileSystem.writeAtomically(incoming, bytes, permissions: 0o600, exclusive: true)
                 try FileSystem.move(incoming, container.queuePath + "/" + id + ".json")
                 try FileSystem.syncDirectory(container.queuePath)
             }
@@ -198,7 +200,7 @@ public final class PendingQueue: PendingQueueing {
             for path in [
                 container.queuePath + "/" + id + ".json", container.filesPath + "/" + PendingQueue.contentFileName(id),
             ] {
-                if let info = try? FileSystem.status(path) { bytes += Int(info.st_size) }
+                if let info = try? FileSystem.status(path) { bytes += Int(info.size) }
             }
         }
         return (ids.count, bytes)
@@ -209,42 +211,5 @@ public final class PendingQueue: PendingQueueing {
         var text = text
         while text.hasSuffix("\u{FFFD}") { text.removeLast() }
         return text
-    }
-}
-
-/// An in-memory queue for tests.
-public final class MemoryQueue: PendingQueueing {
-    public var items: [QueueItem] = []
-    public var failure: SuiteError?
-    private var next = 0
-    private let clock: () -> WallTime
-
-    public init(clock: @escaping () -> WallTime = { WallTime(seconds: 1_700_000_000) }) { self.clock = clock }
-
-    public func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem {
-        if let failure { throw failure }
-        next += 1
-        let item = QueueItem(
-            id: "item-\(next)", url: url, title: title, content: content, savedAt: clock(), source: source)
-        items.append(item)
-        return item
-    }
-
-    public func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry] {
-        if let failure { throw failure }
-        return items.filter { url == nil || $0.url == url }.map { item in
-            var item = item
-            if let n = contentCharacters { item.content = String(item.content.prefix(n)) }
-            return .item(item)
-        }
-    }
-
-    public func count() throws(SuiteError) -> Int {
-        if let failure { throw failure }
-        return items.count
-    }
-
-    public func remove(id: String) throws(SuiteError) {
-        items.removeAll { $0.id == id }
     }
 }

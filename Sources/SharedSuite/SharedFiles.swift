@@ -30,7 +30,9 @@ public struct SharedFiles: Sendable {
     public func write(_ name: String, _ bytes: [UInt8]) throws(SuiteError) {
         try SharedFiles.validate(name: name)
         try container.createFolder(container.filesPath)
-        try SuiteError.wrap { () throws(SystemError) in try FileSystem.writeAtomically(path(name), bytes, mode: 0o600) }
+        try SuiteError.wrap { () throws(SystemError) in
+            try FileSystem.writeAtomically(path(name), bytes, permissions: 0o600)
+        }
     }
 
     /// Writes a string's UTF-8 as `name` without copying it first.
@@ -38,7 +40,7 @@ public struct SharedFiles: Sendable {
         try SharedFiles.validate(name: name)
         try container.createFolder(container.filesPath)
         try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.writeAtomically(path(name), utf8: text, mode: 0o600)
+            try FileSystem.writeAtomically(path(name), utf8: text, permissions: 0o600)
         }
     }
 
@@ -60,10 +62,8 @@ public struct SharedFiles: Sendable {
     public func delete(_ name: String) throws(SuiteError) {
         try SharedFiles.validate(name: name)
         try refuseLinkedFolder()
-        if unlink(path(name)) != 0 {
-            if errno == ENOENT { throw .notFound("shared file '\(name)'") }
-            throw .io(SystemError("unlink", path(name)))
-        }
+        guard (try? FileSystem.status(path(name))) != nil else { throw .notFound("shared file '\(name)'") }
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.remove(path(name)) }
     }
 
     /// One listed file.
@@ -85,9 +85,9 @@ public struct SharedFiles: Sendable {
         var entries: [Entry] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             guard let info = try SuiteError.wrap({ () throws(SystemError) in try FileSystem.status(path(name)) }),
-                FileSystem.isRegular(info)
+                info.isRegular
             else { continue }
-            entries.append(Entry(name: name, size: Int(info.st_size)))
+            entries.append(Entry(name: name, size: Int(info.size)))
         }
         return entries
     }
@@ -95,9 +95,9 @@ public struct SharedFiles: Sendable {
     private func refuseLinkedFolder() throws(SuiteError) {
         let folder = container.filesPath
         if let info = try SuiteError.wrap({ () throws(SystemError) in try FileSystem.status(folder) }),
-            FileSystem.isSymlink(info)
+            info.isSymbolicLink
         {
-            throw .io(SystemError("open", folder, code: ELOOP))
+            throw .io(SystemError("open", folder, code: Errno.tooManyLinks))
         }
     }
 }

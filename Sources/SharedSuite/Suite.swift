@@ -31,16 +31,16 @@ public final class Suite: SuiteStore {
     /// metadata to destroy, which an optional snapshot did on every start-up.)
     private final class Held {
         let snapshot: SuiteSnapshot
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         var pathChecked: Int64
 
-        init(_ snapshot: SuiteSnapshot, descriptor: Int32, pathChecked: Int64) {
+        init(_ snapshot: SuiteSnapshot, descriptor: FileDescriptor, pathChecked: Int64) {
             self.snapshot = snapshot
             self.descriptor = descriptor
             self.pathChecked = pathChecked
         }
 
-        deinit { FileIO.close(descriptor) }
+        deinit { descriptor.close() }
     }
 
     private var held: Held?
@@ -49,9 +49,13 @@ public final class Suite: SuiteStore {
     /// so that waits for `releaseStaleFile()`, after the reply is sent.
     private var stale: Held?
 
-    public init(container: GroupContainer, lockTimeout: Double = 5) {
+    /// The clock for `pathCheckInterval` and the lock timeout.
+    private let clock: MonotonicClock
+
+    public init(container: GroupContainer, lockTimeout: Double = 5, clock: MonotonicClock = .system) {
         self.container = container
         self.lockTimeout = lockTimeout
+        self.clock = clock
     }
 
     /// Drops the cached snapshot; its file is closed by `releaseStaleFile()`.
@@ -62,30 +66,34 @@ public final class Suite: SuiteStore {
 
     public func releaseStaleFile() { stale = nil }
 
-    public func changeToken() throws(SuiteError) -> FileIdentity? {
+    public func changeToken() throws(SuiteError) -> ChangeToken? {
+        try currentIdentity().map(ChangeToken.init)
+    }
+
+    private func currentIdentity() throws(SuiteError) -> FileIdentity? {
         try SuiteError.wrap { () throws(SystemError) in try FileSystem.identity(container.suitePath) }
     }
 
     public func snapshot() throws(SuiteError) -> SuiteSnapshot {
-        let now = WallTime.monotonicMilliseconds()
+        let now = clock.milliseconds
         if let held, now - held.pathChecked < Suite.pathCheckInterval,
-            let current = FileIdentity.current(of: held.descriptor), current.linked,
-            current.identity == held.snapshot.identity
+            let current = held.descriptor.status(), current.linkCount > 0,
+            held.snapshot.version == ChangeToken(current.identity)
         {
             return held.snapshot  // the file read last still has its name and is unchanged
         }
-        let identity = try changeToken()
+        let identity = try currentIdentity()
         guard let identity else {
             forget()
             return SuiteSnapshot()
         }
-        if let held, held.snapshot.identity == identity {
+        if let held, held.snapshot.version == ChangeToken(identity) {
             held.pathChecked = now
             return held.snapshot
         }
         forget()
         let path = container.suitePath
-        let (bytes, readIdentity, descriptor): ([UInt8], FileIdentity, Int32)
+        let (bytes, readIdentity, descriptor): ([UInt8], FileIdentity, FileDescriptor)
         do {
             (bytes, readIdentity, descriptor) = try FileSystem.openAndRead(path)
         } catch {
@@ -97,7 +105,7 @@ public final class Suite: SuiteStore {
             held = Held(fresh, descriptor: descriptor, pathChecked: now)
             return fresh
         } catch {
-            FileIO.close(descriptor)
+            descriptor.close()
             throw error
         }
     }
@@ -118,13 +126,14 @@ public final class Suite: SuiteStore {
     /// A snapshot of a suite file's bytes: the whole file is checked now (as
     /// `decode` checks it), values are decoded when they are asked for.
     /// - Throws: `.corrupt` naming `path` and what is wrong, `.newerFormat`.
-    public static func snapshot(ofFile bytes: [UInt8], path: String, identity: FileIdentity? = nil) throws(SuiteError)
+    public static func snapshot(ofFile bytes: [UInt8], path: String, identity: FileIdentity? = nil)
+        throws(SuiteError)
         -> SuiteSnapshot
     {
         let index = try bytes.withUnsafeBufferPointer { (buffer) throws(SuiteError) in
             try SuiteDocument.index(buffer, path: path)
         }
-        return SuiteSnapshot(fileBytes: bytes, index: index, identity: identity)
+        return SuiteSnapshot(fileBytes: bytes, index: index, version: identity.map(ChangeToken.init))
     }
 
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
@@ -221,7 +230,7 @@ public final class Suite: SuiteStore {
     private func write(_ values: [String: SuiteValue]) throws(SuiteError) {
         let bytes = Suite.encode(values)
         try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.writeAtomically(container.suitePath, bytes, mode: 0o600)
+            try FileSystem.writeAtomically(container.suitePath, bytes, permissions: 0o600)
         }
         forget()
     }
@@ -229,17 +238,16 @@ public final class Suite: SuiteStore {
     private func withLock<T>(_ body: () throws(SuiteError) -> T) throws(SuiteError) -> T {
         try container.create()
         let path = container.lockPath
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if fd < 0 { throw .io(SystemError("open", path)) }
-        defer { FileIO.close(fd) }  // closing releases the lock
-        let deadline = WallTime.now().milliseconds + Int64(lockTimeout * 1000)
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code != EWOULDBLOCK { throw .io(SystemError("flock", path, code: code)) }
-            if WallTime.now().milliseconds >= deadline { throw .lockTimeout(path: path, seconds: lockTimeout) }
-            usleep(2_000)
+        let lock: FileLock
+        do {
+            lock = try FileLock.acquire(path, timeoutMilliseconds: Int64(lockTimeout * 1000), clock: clock)
+        } catch {
+            switch error {
+            case .timedOut: throw .lockTimeout(path: path, seconds: lockTimeout)
+            case .system(let failure): throw .io(failure)
+            }
         }
+        defer { lock.release() }
         return try body()
     }
 }

@@ -18,18 +18,18 @@ public struct SuiteSnapshot: Equatable, Sendable {
 
     private var file: File?
     private var decoded: [String: SuiteValue] = [:]
-    /// The file version these values came from; nil when there is no file.
-    public var identity: FileIdentity?
+    /// The stored version these values came from; nil when there is none.
+    public var version: ChangeToken?
 
-    public init(values: [String: SuiteValue] = [:], identity: FileIdentity? = nil) {
+    public init(values: [String: SuiteValue] = [:], version: ChangeToken? = nil) {
         self.decoded = values
-        self.identity = identity
+        self.version = version
     }
 
     /// A snapshot over a checked suite file (`SuiteDocument.index`).
-    init(fileBytes: [UInt8], index: SuiteIndex, identity: FileIdentity?) {
+    init(fileBytes: [UInt8], index: SuiteIndex, version: ChangeToken?) {
         self.file = File(bytes: fileBytes, index: index)
-        self.identity = identity
+        self.version = version
     }
 
     /// Every key and value (decodes them all).
@@ -80,8 +80,12 @@ public struct SuiteSnapshot: Equatable, Sendable {
     /// one (checked when the file was read; see `StringMapShape`). Nil when
     /// it does not, or when this snapshot was not read from a file: decode the
     /// value then.
-    /// - Parameter wrapper: when given, the result is `{"wrapper":{…}}`.
-    public func encodedStringDictionary(_ key: String, wrappedAs wrapper: String? = nil) -> EncodedJSON? {
+    /// - Parameters:
+    ///   - key: the suite key of the dictionary.
+    ///   - wrapper: when given, the caller's object key to nest the result
+    ///     under: `{"wrapper":{…}}`, built in the same buffer (a large
+    ///     vocabulary is not copied twice).
+    public func encodedStringDictionary(_ key: String, nestedUnder wrapper: String? = nil) -> EncodedJSON? {
         guard let (bytes, slot) = slot(key), slot.isCanonicalStringMap else { return nil }
         // A large buffer is backed by the kernel in one call, not page by page.
         let capacity = slot.range.count + (wrapper?.utf8.count ?? 0) + 8
@@ -125,6 +129,6 @@ public struct SuiteSnapshot: Equatable, Sendable {
 
     /// Equal values from the same file version, however they are stored.
     public static func == (a: SuiteSnapshot, b: SuiteSnapshot) -> Bool {
-        a.identity == b.identity && a.values == b.values
+        a.version == b.version && a.values == b.values
     }
 }

@@ -16,11 +16,7 @@ import BridgeJSON
 import BridgeSystem
 import SharedSuite
 
-func now() -> Int64 {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-}
+func now() -> Int64 { MonotonicClock.system.nanoseconds() }
 
 func median(_ xs: [Int64]) -> Int64 { xs.sorted()[xs.count / 2] }
 
@@ -36,8 +32,8 @@ func measure(rounds: Int, perBatch: Int, _ body: () throws -> Void) rethrows -> 
 }
 
 func fail(_ text: String) -> Never {
-    try? FileIO.writeAll(2, Array("extension-bridge-bench: \(text)\n".utf8))
-    exit(1)
+    try? FileDescriptor.standardError.writeAll(Array("extension-bridge-bench: \(text)\n".utf8))
+    Platform.exit(1)
 }
 
 let args = CommandLine.arguments
@@ -59,11 +55,10 @@ do {
     // A key the host-like read asks for: the first in byte order.
     let probe = first.keys.min() ?? ""
 
-    let statNs = measure(rounds: rounds, perBatch: 1000) {
-        var info = stat()
-        _ = stat(path, &info)
-    }
     var sink = 0
+    let statNs = measure(rounds: rounds, perBatch: 1000) {
+        sink &+= (try? FileSystem.status(path, followLinks: true))?.size == nil ? 0 : 1
+    }
     let unchangedNs = try measure(rounds: rounds, perBatch: 1000) {
         sink &+= try suite.snapshot()[probe] == nil ? 0 : 1
     }
@@ -77,7 +72,7 @@ do {
     var changed: [Int64] = []
     var changedAll: [Int64] = []
     for i in 0..<(2 * rounds) {
-        try FileSystem.writeAtomically(path, i % 2 == 0 ? variant : original, mode: 0o600)
+        try FileSystem.writeAtomically(path, i % 2 == 0 ? variant : original, permissions: 0o600)
         let t0 = now()
         if i % 4 < 2 {
             sink &+= try suite.snapshot()[probe] == nil ? 0 : 1
@@ -88,13 +83,13 @@ do {
         }
         suite.releaseStaleFile()  // as the host does once its reply is sent
     }
-    try FileSystem.writeAtomically(path, original, mode: 0o600)
+    try FileSystem.writeAtomically(path, original, permissions: 0o600)
     let out =
         "{\"keys\":\(keys),\"bytes\":\(original.count),\"rounds\":\(rounds),\"stat_ns\":\(statNs),"
         + "\"unchanged_ns\":\(unchangedNs),\"changed_ns\":\(median(changed)),"
         + "\"changed_all_ns\":\(median(changedAll)),\"readfile_ns\":\(readFileNs),"
         + "\"decode_ns\":\(decodeNs),\"sink\":\(sink % 2)}\n"
-    try FileIO.writeAll(1, Array(out.utf8))
+    try FileDescriptor.standardOutput.writeAll(Array(out.utf8))
 } catch {
     fail("\(error)")
 }

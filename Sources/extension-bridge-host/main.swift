@@ -1,4 +1,6 @@
 import BridgeHost
 import BridgeSystem
 
-exit(HostProgram.run(arguments: CommandLine.arguments))
+// A global: what the program builds stays alive until exit, unfreed.
+let program = HostProgram(actions: BuiltInActions.all)
+Platform.exit(program.run(arguments: CommandLine.arguments))

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import SharedSuite
 import TestSupport
@@ -139,7 +140,7 @@ final class Harness {
         _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
         let context = CLIContext(
             environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
-            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: EPIPE) },
+            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: Errno.brokenPipe) },
             writeErr: { _ in }, readIn: { [] })
         #expect(BridgeCLI.run(["queue", "drain"], context: context) == 74)
         #expect(try queue.count() == 1)

@@ -118,19 +118,19 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             plan.map(\.path) == [
                 tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json",
                 tmp.path + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json",
-                tmp.path + "/bin/extension-bridge-host.allowed",
+                tmp.path + "/bin/extension-bridge-host.conf",
             ])
         #expect(try installer.apply(plan).map(\.1) == [.written, .written, .written])
         #expect(try installer.apply(plan).map(\.1) == [.unchanged, .unchanged, .unchanged])
-        let allowlist = try String(contentsOfFile: tmp.path + "/bin/extension-bridge-host.allowed", encoding: .utf8)
-        #expect(allowlist.contains("chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/\nx@y\n"))
+        let configuration = try String(contentsOfFile: tmp.path + "/bin/extension-bridge-host.conf", encoding: .utf8)
+        #expect(configuration.contains("allow = chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/\nallow = x@y\n"))
         // A file install did not write stays.
         try "mine".write(
             toFile: tmp.path + "/.mozilla/native-messaging-hosts/other.json", atomically: true, encoding: .utf8)
         let firefoxOnly = try installer.uninstall(
             browsers: BrowserCatalog.named("firefox").map { [$0] }, folderPrefix: nil)
         #expect(firefoxOnly.map(\.1) == [.removed])
-        #expect(FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.allowed"))
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.conf"))
         let rest = try installer.uninstall(browsers: nil, folderPrefix: nil)
         #expect(rest.map(\.1) == [.removed, .removed])
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.allowed"))

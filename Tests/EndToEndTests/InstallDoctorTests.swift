@@ -80,11 +80,62 @@ import Testing
         let s = try Setup()
         defer { s.tmp.remove() }
         #expect(try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
-        try "# emptied\n".write(toFile: s.bin + "/extension-bridge-host.allowed", atomically: true, encoding: .utf8)
+        try "# emptied\n".write(toFile: s.bin + "/extension-bridge-host.conf", atomically: true, encoding: .utf8)
         let doctor = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
         #expect(doctor.status == 1)
         #expect(doctor.outText.contains("the host refuses chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"))
         #expect(doctor.outText.contains("extension-bridge install --browser chromium"))
+    }
+
+    /// The browser starts the host with only its own arguments and the
+    /// user's environment: the group must come from what `install` wrote.
+    @Test func install_suite_isServedByTheHostTheBrowserStarts() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let group = "group.org.example.other"
+        let install = try s.cli(
+            "--suite", group, "install", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let conf = try String(contentsOfFile: s.bin + "/extension-bridge-host.conf", encoding: .utf8)
+        #expect(conf.contains("group = \(group)\n"))
+        // The two groups hold different settings (no EXTENSION_BRIDGE_CONTAINER: real group folders under HOME).
+        let userEnv = ["HOME": s.home, "PATH": "/usr/bin:/bin"]
+        #expect(
+            try runProcess(s.bin + "/extension-bridge", ["--suite", group, "enable"], environment: userEnv).status == 0)
+        #expect(try runProcess(s.bin + "/extension-bridge", ["disable"], environment: userEnv).status == 0)
+        let origin = "chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"
+        let input =
+            frameBytes(["action": "hello", "id": 1] as JSONValue)
+            + frameBytes(["action": "getSettings", "id": 2] as JSONValue)
+        let host = try runProcess(s.bin + "/extension-bridge-host", [origin], environment: userEnv, input: input)
+        #expect(host.status == 0, "\(host.stderr)")
+        let replies = try splitFrames(host.stdout)
+        #expect(replies.first?["group"] == .string(group))
+        #expect(replies.last?["settings"]?["enabled"] == true)
+        let doctor = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(doctor.outText.contains("group \(group)"), "\(doctor.outText)")
+    }
+
+    /// Installs made before the configuration file wrote only the allowlist
+    /// file: their host keeps serving the callers it names.
+    @Test func legacyAllowlistFile_stillServes() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let origin = "chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"
+        try "# Callers extension-bridge-host serves\n\(origin)\n".write(
+            toFile: s.bin + "/extension-bridge-host.allowed", atomically: true, encoding: .utf8)
+        let host = try runProcess(
+            s.bin + "/extension-bridge-host", [origin], environment: s.env,
+            input: frameBytes(["action": "hello", "id": 1] as JSONValue))
+        #expect(try splitFrames(host.stdout).first?["status"] == "success", "\(host.stderr)")
+        // A configuration file, once written, is what counts.
+        try "format = 1\nallow = someone@else\n".write(
+            toFile: s.bin + "/extension-bridge-host.conf", atomically: true, encoding: .utf8)
+        let refused = try runProcess(
+            s.bin + "/extension-bridge-host", [origin], environment: s.env,
+            input: frameBytes(["action": "hello", "id": 1] as JSONValue))
+        #expect(refused.status == 3)
+        #expect(try splitFrames(refused.stdout).first?["code"] == "caller_not_allowed")
     }
 
     @Test func userDataDir_dryRun_andUninstall() throws {

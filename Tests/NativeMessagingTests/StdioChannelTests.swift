@@ -4,52 +4,61 @@ import Testing
 @testable import NativeMessaging
 
 /// A pipe pair: the test writes to `write`, the channel reads `read`.
-func makePipe() -> (read: Int32, write: Int32) {
-    var fds: [Int32] = [0, 0]
-    #expect(pipe(&fds) == 0)
-    return (fds[0], fds[1])
-}
+func makePipe() throws -> (read: FileDescriptor, write: FileDescriptor) { try FileDescriptor.pipe() }
 
 @Suite struct StdioChannelTests {
     @Test func receive_framesThenEOF_endsCleanly() throws {
-        let input = makePipe()
-        let output = makePipe()
-        defer { [input.read, output.read, output.write].forEach { close($0) } }
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, output.read, output.write].forEach { $0.close() } }
         let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 100, chunkSize: 3)
-        try FileIO.writeAll(input.write, frame("one") + frame("two"))
-        close(input.write)
+        try input.write.writeAll(frame("one") + frame("two"))
+        input.write.close()
         #expect(try channel.receive() == .frame(Array("one".utf8)))
         #expect(try channel.receive() == .frame(Array("two".utf8)))
         #expect(try channel.receive() == .endOfInput)
     }
 
     @Test func receive_eofInsideFrame_throws() throws {
-        let input = makePipe()
-        let output = makePipe()
-        defer { [input.read, output.read, output.write].forEach { close($0) } }
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, output.read, output.write].forEach { $0.close() } }
         let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 100)
-        try FileIO.writeAll(input.write, Array(frame("abcdef").prefix(7)))
-        close(input.write)
+        try input.write.writeAll(Array(frame("abcdef").prefix(7)))
+        input.write.close()
         #expect(throws: FrameError.truncatedBody(expected: 6, received: 3)) { try channel.receive() }
     }
 
     @Test func receive_nothingWithinTimeout_timesOut() throws {
-        let input = makePipe()
-        let output = makePipe()
-        defer { [input.read, input.write, output.read, output.write].forEach { close($0) } }
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, input.write, output.read, output.write].forEach { $0.close() } }
         let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 100)
         #expect(try channel.receive(timeoutMilliseconds: 10) == .timedOut)
     }
 
+    @Test func receive_wakeDescriptorReadable_wakesBeforeInput() throws {
+        let input = try makePipe()
+        let output = try makePipe()
+        let wake = try makePipe()
+        defer { [input.read, input.write, output.read, output.write, wake.read, wake.write].forEach { $0.close() } }
+        let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 100)
+        #expect(try channel.receive(timeoutMilliseconds: 10, wakeOn: wake.read) == .timedOut)
+        try wake.write.writeAll([1])
+        try input.write.writeAll(frame("x"))
+        // A change waiting is reported even while input waits too: a busy port still gets pushes.
+        #expect(try channel.receive(timeoutMilliseconds: nil, wakeOn: wake.read) == .woken)
+    }
+
     @Test func send_writesLengthAndBody() throws {
-        let input = makePipe()
-        let output = makePipe()
-        defer { [input.read, input.write, output.read].forEach { close($0) } }
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, input.write, output.read].forEach { $0.close() } }
         let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 100)
         try channel.send(Array("{}".utf8))
-        close(output.write)
+        output.write.close()
         var buffer = [UInt8](repeating: 0, count: 16)
-        let n = read(output.read, &buffer, 16)
+        let n = try buffer.withUnsafeMutableBytes { try output.read.read(into: $0) }
         #expect(Array(buffer[0..<n]) == frame("{}"))
     }
 }

@@ -1,4 +1,5 @@
 import BridgeSystem
+import Foundation
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
             let name = stem + String(repeating: "x", count: (i * 7) % (250 - stem.count))
             let fd = open(tmp.path + "/" + name, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
             try #require(fd >= 0)
-            FileIO.close(fd)
+            close(fd)
             expected.insert(name)
         }
         let names = try FileSystem.listDirectory(tmp.path)

@@ -1,4 +1,5 @@
 import BridgeSystem
+import Foundation
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import Foundation
 import TestSupport
 import Testing
 
@@ -45,7 +46,7 @@ func writeRaw(_ path: String, _ text: String) throws {
         try writer.update { $0["k"] = .int(1) }
         let first = try reader.snapshot()
         #expect(first.int("k") == 1)
-        #expect(try reader.snapshot().identity == first.identity)
+        #expect(try reader.snapshot().version == first.version)
         try writer.update { $0["k"] = .int(2) }
         #expect(try reader.snapshot().int("k") == 2)
     }

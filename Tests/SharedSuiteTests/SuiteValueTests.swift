@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import Foundation
 import Testing
 
 @testable import SharedSuite

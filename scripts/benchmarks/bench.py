@@ -388,6 +388,104 @@ class Bench:
         self.row("4", "queue: %d concurrent hosts × %d saveContent" % (workers, per), "%.0f items/s" % rate,
                  "%d lost, %d dup" % (lost, dup), "", "0 lost/dup", verdict(good))
 
+    # ---- 6. pushes -----------------------------------------------------
+
+    def port_process(self, container, extra_env=None):
+        env = self.env(container)
+        env.update(extra_env or {})
+        proc = subprocess.Popen([HOST, CALLER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        return proc
+
+    @staticmethod
+    def send_frame(proc, obj):
+        body = json.dumps(obj, separators=(",", ":")).encode()
+        proc.stdin.write(struct.pack("@I", len(body)) + body)
+        proc.stdin.flush()
+
+    @staticmethod
+    def read_frame(proc, timeout):
+        import select
+        fd = proc.stdout.fileno()
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            return None
+        head = os.read(fd, 4)
+        while len(head) < 4:
+            more = os.read(fd, 4 - len(head))
+            if not more:
+                return None
+            head += more
+        (n,) = struct.unpack("@I", head)
+        body = b""
+        while len(body) < n:
+            more = os.read(fd, n - len(body))
+            if not more:
+                return None
+            body += more
+        return json.loads(body)
+
+    def push_latencies(self, container, rounds, extra_env=None):
+        """CLI exit → settingsChanged frame on an open port, in ms, for `rounds` writes."""
+        proc = self.port_process(container, extra_env)
+        try:
+            self.send_frame(proc, {"action": "hello", "id": 1})
+            assert self.read_frame(proc, 5)["status"] == "success"
+            env = self.env(container)
+            out = []
+            for i in range(rounds):
+                subprocess.run([CLI, "write", "vocabulary", "-dict", "blue", "blauw%d" % i], env=env, check=True,
+                               capture_output=True)
+                exited = time.monotonic()
+                frame = self.read_frame(proc, 5)
+                assert frame and frame.get("event") == "settingsChanged", frame
+                out.append(max(0.0, (time.monotonic() - exited) * 1000))
+                time.sleep(0.02)
+            return out
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=5)
+
+    def idle_wakeups(self, container, seconds, extra_env=None):
+        """Context switches of a port host that has said hello and then waits with nothing to do."""
+        proc = self.port_process(container, extra_env)
+        try:
+            self.send_frame(proc, {"action": "hello", "id": 1})
+            assert self.read_frame(proc, 5)["status"] == "success"
+            time.sleep(0.2)
+
+            def switches():
+                total = 0
+                for line in open("/proc/%d/status" % proc.pid):
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                        total += int(line.split()[1])
+                return total
+            before = switches()
+            time.sleep(seconds)
+            return switches() - before
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=5)
+
+    def section6(self):
+        log("6. pushes: CLI write -> settingsChanged on an open port; an idle port")
+        rounds = 5 if self.quick else 20
+        c = self.container("pushes", {"extensionEnabled": True, "vocabulary": {"blue": "blauw"}})
+        ours = sorted(self.push_latencies(c, rounds))
+        poll = sorted(self.push_latencies(c, rounds, {"EXTENSION_BRIDGE_WATCH": "poll"}))
+        p50, p99 = ours[len(ours) // 2], ours[min(len(ours) - 1, int(len(ours) * 0.99))]
+        q50, q99 = poll[len(poll) // 2], poll[min(len(poll) - 1, int(len(poll) * 0.99))]
+        self.results["push latency"] = {"rounds": rounds, "inotify_ms": ours, "poll_ms": poll}
+        self.row("6", "push: CLI exit -> settingsChanged, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50, "",
+                 "≤ 5 ms", verdict(p50 <= 5))
+        self.row("6", "push: CLI exit -> settingsChanged, p99", "%.2f ms" % p99, "stat poll %.1f ms" % q99, "",
+                 "≤ 20 ms", verdict(p99 <= 20))
+        seconds = 2 if self.quick else 5
+        wakes = self.idle_wakeups(c, seconds)
+        polled = self.idle_wakeups(c, seconds, {"EXTENSION_BRIDGE_WATCH": "poll"})
+        self.results["idle wakeups"] = {"seconds": seconds, "inotify": wakes, "poll": polled}
+        self.row("6", "idle port: wake-ups in %d s after hello" % seconds, "%d" % wakes, "stat poll %d" % polled, "",
+                 "≤ 1 per 5 s", verdict(wakes <= 1))
+
     # ---- 5. browsers ---------------------------------------------------
 
     def section5(self):
@@ -449,6 +547,7 @@ class Bench:
             self.section2()
             self.section3()
             self.section4()
+            self.section6()
             if self.args.browsers or (not self.quick and not self.args.no_browsers):
                 self.section5()
             else:

@@ -74,7 +74,7 @@ struct BrowserCommands {
                 FileSystem.parentPath($0) + "/extension-bridge-host"
             } ?? ""
         if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
-        guard access(path, X_OK) == 0 else {
+        guard FileSystem.isExecutable(path) else {
             throw CLIError(.missing, InstallError.hostMissing(path: path).description)
         }
         return path
@@ -90,7 +90,7 @@ struct BrowserCommands {
         let options = InstallOptions(
             browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
             hostName: args.flags["--host-name"] ?? HostManifest.defaultName, hostPath: try hostPath(),
-            identity: try identity())
+            identity: try identity(), group: args.suiteID, logLevel: args.flags["--log-level"])
         let installer = try installer()
         let plan: [PlannedFile]
         do {
@@ -208,9 +208,5 @@ struct BrowserCommands {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
-    private func currentDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        guard getcwd(&buffer, 4096) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private func currentDirectory() -> String? { FileSystem.currentDirectory() }
 }

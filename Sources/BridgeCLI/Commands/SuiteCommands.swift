@@ -1,4 +1,3 @@
-import BridgeHost
 import BridgeJSON
 import BridgeSystem
 import SharedSuite
@@ -54,8 +53,8 @@ struct SuiteCommands {
     }
 
     func setEnabled(_ on: Bool) throws(CLIError) {
-        try suite { () throws(SuiteError) in try store.update { SettingsKeys.setEnabled(on, in: &$0) } }
-        if !json { context.writeErr("extension \(on ? "enabled" : "disabled") (\(SettingsKeys.enabled) = \(on))") }
+        try suite { () throws(SuiteError) in try store.update { SuiteKeys.setEnabled(on, in: &$0) } }
+        if !json { context.writeErr("extension \(on ? "enabled" : "disabled") (\(SuiteKeys.enabled) = \(on))") }
     }
 
     func export(_ operands: [String]) throws(CLIError) {
@@ -67,7 +66,7 @@ struct SuiteCommands {
             try context.out(bytes)
         } else {
             do {
-                try FileSystem.writeAtomically(target, bytes, mode: 0o600)
+                try FileSystem.writeAtomically(target, bytes, permissions: 0o600)
             } catch {
                 throw CLIError(.io, "cannot write \(target): \(error)")
             }

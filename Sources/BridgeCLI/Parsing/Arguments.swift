@@ -11,7 +11,8 @@ public struct Arguments: Equatable {
 
     /// Flags that take a value.
     static let valued: Set<String> = [
-        "--suite", "--browser", "--user-data-dir", "--host-name", "--extension-id", "--extension-dir", "--host-path",
+        "--suite", "--log-level", "--browser", "--user-data-dir", "--host-name", "--extension-id", "--extension-dir",
+        "--host-path",
     ]
 
     /// Parses `arguments` (without the program name).

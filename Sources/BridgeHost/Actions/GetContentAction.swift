@@ -23,14 +23,14 @@ public struct GetContentAction: BridgeAction {
                     ]))
             }
             var reply = BridgeReply.success([
-                "url": .string(url), "enabled": .bool(snapshot.bool(SettingsKeys.enabled) ?? false),
+                "url": .string(url), "enabled": .bool(SuiteKeys.isEnabled(snapshot)),
                 "items": .array(items),
             ])
             reply.set("rules", encoded: context.published.rules(of: snapshot))
             return reply
         } catch {
             context.logger.warn("getContent: \(error)")
-            return .error(error)
+            return .failure(error)
         }
     }
 }

@@ -14,7 +14,7 @@ public struct GetSettingsAction: BridgeAction {
             return reply
         } catch {
             context.logger.warn("getSettings: \(error)")
-            return .error(error)
+            return .failure(error)
         }
     }
 }

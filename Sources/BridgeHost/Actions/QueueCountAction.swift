@@ -10,7 +10,7 @@ public struct QueueCountAction: BridgeAction {
         do throws(SuiteError) {
             return .success(["count": .int(try context.queue.count())])
         } catch {
-            return .error(error)
+            return .failure(error)
         }
     }
 }

@@ -24,7 +24,7 @@ public struct SaveContentAction: BridgeAction {
             return .success(["message": "Content saved", "itemId": .string(item.id)])
         } catch {
             context.logger.warn("saveContent: \(error)")
-            return .error(error)
+            return .failure(error)
         }
     }
 }

@@ -15,7 +15,7 @@ public struct SetSettingsAction: BridgeAction {
         for (key, value) in changes {
             switch (key, value) {
             case ("enabled", .bool(let b)): enabled = b
-            case ("theme", .string(let t)) where t.count <= 64: theme = t
+            case ("theme", .string(let t)) where t.utf8.count <= 64: theme = t
             case ("enabled", _), ("theme", _):
                 return .error(.invalidRequest, "settings.\(key) has the wrong type (\(value.typeName))")
             default:
@@ -25,13 +25,13 @@ public struct SetSettingsAction: BridgeAction {
         }
         do throws(SuiteError) {
             try context.suite.update { values in
-                if let enabled { SettingsKeys.setEnabled(enabled, in: &values) }
-                if let theme { values[SettingsKeys.theme] = .string(theme) }
+                if let enabled { SuiteKeys.setEnabled(enabled, in: &values) }
+                if let theme { values[SuiteKeys.theme] = .string(theme) }
             }
-            return .success(["settings": SettingsKeys.publicSettings(try context.suite.snapshot())])
+            return .success(["settings": PublishedState.settingsValue(try context.suite.snapshot())])
         } catch {
             context.logger.warn("setSettings: \(error)")
-            return .error(error)
+            return .failure(error)
         }
     }
 }

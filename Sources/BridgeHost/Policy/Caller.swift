@@ -1,3 +1,5 @@
+import BridgeProtocol
+
 /// Who launched the host, as the browser says in the arguments.
 public struct Caller: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
@@ -23,21 +25,12 @@ public struct Caller: Equatable, Sendable {
     /// Chromium passes the origin first (and on Windows `--parent-window=N`);
     /// Firefox passes the host manifest's path, then the add-on id.
     public init(arguments: [String]) {
-        if let origin = arguments.first(where: { $0.hasPrefix("chrome-extension://") }) {
-            self.init(kind: .chromium, identity: Caller.normalizedOrigin(origin))
+        if let origin = arguments.first(where: { $0.hasPrefix(ExtensionOrigin.chromiumScheme) }) {
+            self.init(kind: .chromium, identity: ExtensionOrigin.normalized(origin))
         } else if arguments.count >= 2, arguments[0].hasSuffix(".json") || arguments[0].hasPrefix("/") {
             self.init(kind: .firefox, identity: arguments[1])
         } else {
             self.init(kind: .unknown, identity: "unknown")
         }
-    }
-
-    /// `chrome-extension://ID/` with exactly one trailing slash.
-    public static func normalizedOrigin(_ origin: String) -> String {
-        // Bytes, not Characters: no grapheme breaking on a host's start-up path.
-        var bytes = Array(origin.utf8)
-        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        bytes.append(UInt8(ascii: "/"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

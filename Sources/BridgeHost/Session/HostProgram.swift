@@ -1,115 +1,175 @@
-import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import NativeMessaging
 import SharedSuite
 
-nonisolated(unsafe) private var terminationRequested: sig_atomic_t = 0
+/// A host executable's whole program: an app's `main.swift` makes one and
+/// runs it.
+///
+/// ```swift
+/// import BridgeHost
+/// import BridgeSystem
+///
+/// let program = HostProgram(actions: BuiltInActions.all + [AppInfoAction()])
+/// Platform.exit(program.run(arguments: CommandLine.arguments))
+/// ```
+///
+/// Keep the program in a global (as above): what it built stays alive until
+/// the process exits, and a one-shot host spends nothing freeing it.
+public final class HostProgram {
+    /// What differs between bridges built on this library.
+    public struct Configuration: Sendable {
+        /// The program's name in logs, `--version` and `--help`.
+        public var name: String
+        /// The group served when neither the configuration file nor
+        /// `EXTENSION_BRIDGE_GROUP` names one.
+        public var defaultGroupID: String
 
-/// The host executable's whole program, so `main.swift` stays one line.
-public enum HostProgram {
-    /// Exit status when the caller is refused.
-    public static let callerRefusedStatus: Int32 = 3
+        public init(
+            name: String = HostIdentity.defaultHostProduct, defaultGroupID: String = GroupContainer.defaultGroupID
+        ) {
+            self.name = name
+            self.defaultGroupID = defaultGroupID
+        }
+    }
+
+    public let configuration: Configuration
+    public let actions: [BridgeAction]
+    /// The running session, kept for the life of the process.
+    private var session: HostSession?
+
+    public init(configuration: Configuration = Configuration(), actions: [BridgeAction] = BuiltInActions.all) {
+        self.configuration = configuration
+        self.actions = actions
+    }
 
     /// Runs the host as the browser launched it.
     /// - Parameter arguments: the process arguments, program name first.
-    public static func run(arguments: [String]) -> Int32 {
+    /// - Returns: the exit status: 0 clean, 1 a protocol error,
+    ///   `HostIdentity.callerRefusedStatus` for a refused caller.
+    public func run(arguments: [String]) -> Int32 {
         let options = Array(arguments.dropFirst())
+        let stdout = FileDescriptor.standardOutput
         if options.first == "--version" {
-            try? FileIO.writeAll(1, Array("extension-bridge-host \(BridgeVersion.current)\n".utf8))
+            try? stdout.writeAll(Array("\(configuration.name) \(BridgeVersion.current)\n".utf8))
             return 0
         }
         if options.first == "--help" || options.first == "-h" {
-            try? FileIO.writeAll(1, Array(usage.utf8))
+            try? stdout.writeAll(Array(usage.utf8))
             return 0
         }
-        Platform.ignoreSignal(SIGPIPE)
-        Platform.installSignalHandler(SIGTERM) { _ in terminationRequested = 1 }
-        Platform.installSignalHandler(SIGINT) { _ in terminationRequested = 1 }
+        Signals.ignore(.pipe)
+        Signals.ignore(.fileSizeLimit)  // past `ulimit -f` a write fails with EFBIG: an error reply, not a death
+        Signals.requestTermination(on: [.terminate, .interrupt, .hangUp])
 
         // Frames get a private duplicate of stdout; fd 1 becomes stderr, so a
         // stray print from any library lands in the log, not in the stream.
-        let frameOutput = fcntl(1, F_DUPFD_CLOEXEC, 3)
-        if frameOutput < 0 {
-            try? FileIO.writeAll(2, Array("extension-bridge-host: cannot duplicate stdout\n".utf8))
+        let frameOutput: FileDescriptor
+        do {
+            frameOutput = try stdout.duplicate(atLeast: 3)
+            try FileDescriptor.standardError.duplicate(onto: stdout)
+        } catch {
+            try? FileDescriptor.standardError.writeAll(Array("\(configuration.name): \(error)\n".utf8))
             return 1
         }
-        dup2(2, 1)
 
         let environment = Environment.current()
-        let logger = Logger.standardError(environment: environment, name: "extension-bridge-host")
+        let settings = HostSettings.load(
+            environment: environment, defaultGroupID: configuration.defaultGroupID,
+            executablePath: Platform.executablePath())
+        let logger = Logger.standardError(level: settings.logLevel, name: configuration.name)
+        for warning in settings.warnings { logger.warn(warning) }
         let caller = Caller(arguments: options)
-        let policy = CallerPolicy.load(environment: environment, executablePath: Platform.executablePath())
-        let maxRequest =
-            environment["EXTENSION_BRIDGE_MAX_REQUEST_BYTES"].flatMap { Int($0) }
-            .map { max(0, $0) } ?? HostLimits.defaultMaxRequestBytes
+        let maxRequest = HostProgram.clamped(
+            environment["EXTENSION_BRIDGE_MAX_REQUEST_BYTES"], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
+            range: 0...Int64(Int32.max))
         // Only a pipe or socket gets O_NONBLOCK: on a terminal it would change
         // the shell's open file description too.
-        var outputInfo = stat()
-        let isPipe =
-            fstat(frameOutput, &outputInfo) == 0
-            && ((outputInfo.st_mode & S_IFMT) == S_IFIFO || (outputInfo.st_mode & S_IFMT) == S_IFSOCK)
+        let isPipe = frameOutput.status()?.isPipeOrSocket ?? false
         let writeTimeout =
             isPipe
-            ? environment["EXTENSION_BRIDGE_WRITE_TIMEOUT_MS"].flatMap { Int64($0) }.map { max(1, $0) }
-                ?? HostLimits.writeTimeoutMilliseconds : nil
+            ? HostProgram.clamped(
+                environment["EXTENSION_BRIDGE_WRITE_TIMEOUT_MS"], default: HostLimits.writeTimeoutMilliseconds,
+                range: 1...86_400_000) : nil
         let channel = StdioChannel(
-            input: 0, output: frameOutput, maximumLength: maxRequest, writeTimeoutMilliseconds: writeTimeout)
+            input: .standardInput, output: frameOutput, maximumLength: Int(maxRequest),
+            writeTimeoutMilliseconds: writeTimeout)
 
-        guard policy.allows(caller) else {
-            logger.error("refused caller \(caller.identity) (allowlist: \(policy.source))")
-            let reply = BridgeReply.error(
+        guard settings.policy.allows(caller) else {
+            logger.error(
+                "refused caller \(LogText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(settings.policy.source))"
+            )
+            let refusal = BridgeReply.error(
                 .callerNotAllowed,
                 "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
                     + "or `extension-bridge install --extension-id ID` to allow it")
-            try? channel.send(reply.bytes)
-            return callerRefusedStatus
+            try? channel.send(refusal.bytes)
+            return HostIdentity.callerRefusedStatus
         }
 
-        let context = makeContext(environment: environment, caller: caller, logger: logger, maxRequest: maxRequest)
-        let router = Router(context: context)
-        let session = HostSession(channel: channel, router: router, logger: logger) { terminationRequested != 0 }
-        logger.debug("serving \(caller.identity)")
-        // Exit here, with everything still alive: freeing a parsed suite and
-        // router on the way out costs a one-shot host time and changes nothing.
-        exit(session.run().rawValue)
+        let (context, container) = makeContext(
+            environment: environment, settings: settings, caller: caller, logger: logger, maxRequest: Int(maxRequest))
+        let endpoint = BridgeEndpoint(context: context, actions: actions)
+        let watcher = container.map {
+            SuiteWatcher(container: $0, notifications: environment["EXTENSION_BRIDGE_WATCH"] != "poll")
+        }
+        let session = HostSession(
+            transport: channel, endpoint: endpoint, watcher: watcher, logger: logger,
+            shouldStop: { Signals.terminationRequested })
+        self.session = session
+        logger.debug("serving \(caller.identity) from group \(settings.groupID)")
+        return session.run().rawValue
+    }
+
+    /// A number from the environment, clamped to `range`; `fallback` when
+    /// unset or not a number. Never traps, whatever the text.
+    static func clamped(_ text: String?, default fallback: Int64, range: ClosedRange<Int64>) -> Int64 {
+        guard let text, let value = Int64(text) else { return fallback }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// The storage the actions use; a container that cannot be resolved makes
     /// every storage action answer `storage_error` instead of stopping the host.
-    static func makeContext(environment: Environment, caller: Caller, logger: Logger, maxRequest: Int) -> ActionContext
-    {
-        let groupID = environment["EXTENSION_BRIDGE_GROUP"] ?? GroupContainer.defaultGroupID
+    private func makeContext(
+        environment: Environment, settings: HostSettings, caller: Caller, logger: Logger, maxRequest: Int
+    ) -> (ActionContext, GroupContainer?) {
         do throws(SuiteError) {
-            let container = try GroupContainer(groupID: groupID, environment: environment)
-            return ActionContext(
+            let container = try GroupContainer(groupID: settings.groupID, environment: environment)
+            let context = ActionContext(
                 suite: Suite(container: container),
                 queue: PendingQueue(container: container, limits: QueueLimits(environment: environment)),
-                caller: caller, logger: logger, maxRequestBytes: maxRequest)
+                caller: caller, logger: logger, groupID: settings.groupID, maxRequestBytes: maxRequest)
+            return (context, container)
         } catch {
             logger.error("no group container: \(error)")
-            let suite = MemorySuiteStore()
-            suite.failure = error
-            let queue = MemoryQueue()
-            queue.failure = error
-            return ActionContext(
-                suite: suite, queue: queue, caller: caller, logger: logger, maxRequestBytes: maxRequest)
+            let storage = UnavailableStorage(error)
+            let context = ActionContext(
+                suite: storage, queue: storage, caller: caller, logger: logger, groupID: settings.groupID,
+                maxRequestBytes: maxRequest)
+            return (context, nil)
         }
     }
 
-    static let usage = """
-        extension-bridge-host \(BridgeVersion.current): the native-messaging host of ExtensionBridge.
+    var usage: String {
+        """
+        \(configuration.name) \(BridgeVersion.current): a native-messaging host built on ExtensionBridge.
 
         Browsers start it; people do not. It reads length-prefixed JSON requests on
         stdin and writes replies on stdout (docs/PROTOCOL.md). To install it for your
         browsers run `extension-bridge install`; to check it, `extension-bridge doctor`.
 
-        Environment:
-          EXTENSION_BRIDGE_ALLOWED_CALLERS   comma-separated origins or add-on ids (replaces the allowlist file)
+        Configuration: \(HostConfiguration.fileName(forExecutable: configuration.name)) beside this binary
+        (written by `extension-bridge install`: group, log level, allowed callers).
+
+        Environment (overrides the file):
+          EXTENSION_BRIDGE_ALLOWED_CALLERS   comma-separated origins or add-on ids (then no file is read)
           EXTENSION_BRIDGE_CONTAINER         the group container folder
-          EXTENSION_BRIDGE_GROUP             the group id (default \(GroupContainer.defaultGroupID))
+          EXTENSION_BRIDGE_GROUP             the group id (default \(configuration.defaultGroupID))
           EXTENSION_BRIDGE_LOG               error | warn | info | debug (default warn), to stderr
           EXTENSION_BRIDGE_MAX_REQUEST_BYTES inbound frame limit (default 67108864)
+          EXTENSION_BRIDGE_WATCH             poll: look for suite changes every 250 ms instead of inotify
           EXTENSION_BRIDGE_WRITE_TIMEOUT_MS  how long a reply waits for the browser to read (default 30000)
 
         """
+    }
 }

@@ -1,31 +1,44 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import SharedSuite
+import TestSupport
 import Testing
 
 @testable import BridgeHost
 
-func makeRouter(
-    _ values: [String: SuiteValue] = [:], caller: Caller = Caller(kind: .chromium, identity: "chrome-extension://abc/")
-) -> (Router, MemorySuiteStore, MemoryQueue) {
+func makeEndpoint(
+    _ values: [String: SuiteValue] = [:], caller: Caller = Caller(kind: .chromium, identity: "chrome-extension://abc/"),
+    actions: [BridgeAction] = BuiltInActions.all, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes
+) -> (BridgeEndpoint, MemorySuiteStore, MemoryQueue) {
     let suite = MemorySuiteStore(values)
     let queue = MemoryQueue()
-    return (Router(context: ActionContext(suite: suite, queue: queue, caller: caller)), suite, queue)
+    let context = ActionContext(suite: suite, queue: queue, caller: caller, maxReplyBytes: maxReplyBytes)
+    return (BridgeEndpoint(context: context, actions: actions), suite, queue)
 }
 
-@Suite struct RouterTests {
+extension BridgeEndpoint {
+    /// The reply to `message` as the session gets it: through the frame path.
+    func handle(_ message: JSONValue) -> JSONValue {
+        var body = JSONWriter.bytes(message)
+        let frame = respond(to: &body).frame
+        return (try? JSONParser.parse(frame.body)) ?? .null
+    }
+}
+
+@Suite struct BridgeEndpointActionTests {
     @Test func getSettings_defaults_matchSeedShape() {
-        let (router, _, _) = makeRouter()
+        let (endpoint, _, _) = makeEndpoint()
         #expect(
-            router.handle(["action": "getSettings"]) == [
+            endpoint.handle(["action": "getSettings"]) == [
                 "status": "success", "settings": ["enabled": false, "theme": "auto"],
             ])
     }
 
     @Test func getSettings_readsSuiteKeys_andIgnoresWrongTypes() {
-        let (router, _, _) = makeRouter(["extensionEnabled": .bool(true), "extensionTheme": .string("dark")])
-        #expect(router.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "dark"])
-        let (wrong, _, _) = makeRouter(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
+        let (endpoint, _, _) = makeEndpoint(["extensionEnabled": .bool(true), "extensionTheme": .string("dark")])
+        #expect(endpoint.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "dark"])
+        let (wrong, _, _) = makeEndpoint(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
         #expect(wrong.handle(["action": "getSettings"])["settings"] == ["enabled": false, "theme": "auto"])
     }
 
@@ -38,26 +51,26 @@ func makeRouter(
             ["extensionEnabled": .bool(false), "extensionTheme": .string(theme)], ["extensionTheme": .int(1)],
         ] {
             let snapshot = SuiteSnapshot(values: values)
-            #expect(SettingsKeys.encodedSettings(snapshot) == EncodedJSON(SettingsKeys.publicSettings(snapshot)))
+            #expect(PublishedState.encodedSettings(snapshot) == EncodedJSON(PublishedState.settingsValue(snapshot)))
         }
     }
 
     @Test func saveContent_missingContentOrURL_givesSeedError() {
-        let (router, _, queue) = makeRouter()
+        let (endpoint, _, queue) = makeEndpoint()
         for request: JSONValue in [
             ["action": "saveContent", "url": "https://a/"], ["action": "saveContent", "content": "x"],
             ["action": "saveContent", "content": 1, "url": "https://a/"],
         ] {
             #expect(
-                router.handle(request)
+                endpoint.handle(request)
                     == ["status": "error", "message": "Missing content or URL", "code": "missing_field"])
         }
         #expect(queue.items.isEmpty)
     }
 
     @Test func saveContent_appendsItemWithCaller_andRepliesWithId() {
-        let (router, _, queue) = makeRouter()
-        let reply = router.handle([
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle([
             "action": "saveContent", "url": "https://a/", "content": "text", "title": "T", "id": 7,
         ])
         #expect(reply == ["status": "success", "message": "Content saved", "itemId": "item-1", "id": 7])
@@ -67,35 +80,35 @@ func makeRouter(
     }
 
     @Test func saveContent_badTitle_isRefused() {
-        let (router, _, queue) = makeRouter()
-        let reply = router.handle(["action": "saveContent", "url": "u", "content": "c", "title": 5])
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle(["action": "saveContent", "url": "u", "content": "c", "title": 5])
         #expect(reply["code"] == "invalid_request")
         #expect(queue.items.isEmpty)
     }
 
     @Test func saveContent_storageFailures_mapToStableCodes() {
-        let (router, _, queue) = makeRouter()
+        let (endpoint, _, queue) = makeEndpoint()
         let cases: [(SuiteError, String)] = [
             (.queueFull(items: 1, bytes: 1, maxItems: 1, maxBytes: 1), "queue_full"),
             (.contentTooLarge(size: 9, limit: 1), "content_too_large"),
-            (.io(SystemError("write", "x", code: ENOSPC)), "storage_error"),
+            (.io(SystemError("write", "x", code: Errno.noSpace)), "storage_error"),
         ]
         for (failure, code) in cases {
             queue.failure = failure
-            let reply = router.handle(["action": "saveContent", "url": "u", "content": "c"])
+            let reply = endpoint.handle(["action": "saveContent", "url": "u", "content": "c"])
             #expect(reply["status"] == "error")
             #expect(reply["code"] == .string(code))
         }
     }
 
     @Test func getContent_returnsRulesAndOnlyThisURLsItems() throws {
-        let (router, _, queue) = makeRouter([
+        let (endpoint, _, queue) = makeEndpoint([
             "extensionEnabled": .bool(true),
             "vocabulary": .dictionary(["blue": .string("blauw"), "bad": .int(1)]),
         ])
         _ = try queue.append(url: "https://a/", title: "A", content: String(repeating: "x", count: 500), source: "s")
         _ = try queue.append(url: "https://b/", title: nil, content: "other", source: "s")
-        let reply = router.handle(["action": "getContent", "url": "https://a/"])
+        let reply = endpoint.handle(["action": "getContent", "url": "https://a/"])
         #expect(reply["status"] == "success")
         #expect(reply["enabled"] == true)
         #expect(reply["rules"] == ["vocabulary": ["blue": "blauw"]])
@@ -107,65 +120,66 @@ func makeRouter(
     }
 
     @Test func getContent_withoutURL_isInvalid() {
-        let (router, _, _) = makeRouter()
-        #expect(router.handle(["action": "getContent"])["code"] == "invalid_request")
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(endpoint.handle(["action": "getContent"])["code"] == "invalid_request")
     }
 
     @Test func getContent_corruptSuite_answersSuiteUnreadable() {
-        let (router, suite, _) = makeRouter()
+        let (endpoint, suite, _) = makeEndpoint()
         suite.failure = .corrupt(path: "/x/suite.json", reason: "not JSON")
-        let reply = router.handle(["action": "getContent", "url": "u"])
+        let reply = endpoint.handle(["action": "getContent", "url": "u"])
         #expect(reply["code"] == "suite_unreadable")
         #expect(reply["message"]?.stringValue?.contains("extension-bridge repair") == true)
     }
 
     @Test func legacy_enabledStatus_prefersSeedKeyThenFallsBack() {
-        let (seed, _, _) = makeRouter(["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)])
+        let (seed, _, _) = makeEndpoint(["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)])
         #expect(seed.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (fallback, _, _) = makeRouter(["extensionEnabled": .bool(true)])
+        let (fallback, _, _) = makeEndpoint(["extensionEnabled": .bool(true)])
         #expect(fallback.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (none, _, _) = makeRouter()
+        let (none, _, _) = makeEndpoint()
         #expect(none.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": false])
     }
 
     @Test func unknownAction_matchesSeedAndAddsCode() {
-        let (router, _, _) = makeRouter()
+        let (endpoint, _, _) = makeEndpoint()
         #expect(
-            router.handle(["action": "frobnicate", "id": "r1"])
+            endpoint.handle(["action": "frobnicate", "id": "r1"])
                 == [
                     "status": "error", "code": "unknown_action", "error": "Unknown action: frobnicate",
                     "message": "Unknown action: frobnicate", "id": "r1",
                 ])
-        #expect(router.handle(["nothing": 1])["error"] == "Unknown action: unknown")
+        #expect(endpoint.handle(["nothing": 1])["error"] == "Unknown action: unknown")
     }
 
     @Test func id_isEchoed_andBadIdsRefused() {
-        let (router, _, _) = makeRouter()
-        #expect(router.handle(["action": "getSettings", "id": "abc"])["id"] == "abc")
-        #expect(router.handle(["action": "getSettings", "id": 3.5])["id"] == 3.5)
-        #expect(router.handle(["action": "getSettings", "id": ["x"]])["code"] == "invalid_request")
-        #expect(router.handle(["message": "request:enabled_status", "id": ["x"]])["code"] == "invalid_request")
-        #expect(router.handle(["message": "request:enabled_status", "id": 4])["id"] == 4)
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(endpoint.handle(["action": "getSettings", "id": "abc"])["id"] == "abc")
+        #expect(endpoint.handle(["action": "getSettings", "id": 3.5])["id"] == 3.5)
+        #expect(endpoint.handle(["action": "getSettings", "id": ["x"]])["code"] == "invalid_request")
+        #expect(endpoint.handle(["message": "request:enabled_status", "id": ["x"]])["code"] == "invalid_request")
+        #expect(endpoint.handle(["message": "request:enabled_status", "id": 4])["id"] == 4)
         #expect(
-            router.handle(["action": "getSettings", "id": .string(String(repeating: "x", count: 129))])["code"]
+            endpoint.handle(["action": "getSettings", "id": .string(String(repeating: "x", count: 129))])["code"]
                 == "invalid_request")
     }
 
     @Test func hello_reportsVersionsCallerActionsAndLimits() {
-        let (router, _, _) = makeRouter()
-        let reply = router.handle(["action": "hello", "id": 1])
+        let (endpoint, _, _) = makeEndpoint()
+        let reply = endpoint.handle(["action": "hello", "id": 1])
         #expect(reply["status"] == "success")
         #expect(reply["protocolVersion"] == 1)
         #expect(reply["hostVersion"] == .string(BridgeVersion.current))
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
             reply["actions"] == ["getContent", "getSettings", "hello", "queueCount", "saveContent", "setSettings"])
+        #expect(reply["group"] == .string(GroupContainer.defaultGroupID))
         #expect(reply["limits"] == ["maxRequestBytes": 67_108_864, "maxReplyBytes": 1_048_576])
     }
 
     @Test func setSettings_writesAllowedKeys_keepsLegacyKeyInStep() {
-        let (router, suite, _) = makeRouter(["user_defaults_suite_enabled": .bool(false)])
-        let reply = router.handle(["action": "setSettings", "settings": ["enabled": true, "theme": "dark"]])
+        let (endpoint, suite, _) = makeEndpoint(["user_defaults_suite_enabled": .bool(false)])
+        let reply = endpoint.handle(["action": "setSettings", "settings": ["enabled": true, "theme": "dark"]])
         #expect(reply == ["status": "success", "settings": ["enabled": true, "theme": "dark"]])
         #expect(suite.values["extensionEnabled"] == .bool(true))
         #expect(suite.values["user_defaults_suite_enabled"] == .bool(true))
@@ -179,19 +193,19 @@ func makeRouter(
             ["action": "setSettings", "settings": ["enabled": true, "other": 1]],
         ] as [JSONValue])
     func setSettings_badRequests_writeNothing(request: JSONValue) {
-        let (router, suite, _) = makeRouter()
-        #expect(router.handle(request)["code"] == "invalid_request")
+        let (endpoint, suite, _) = makeEndpoint()
+        #expect(endpoint.handle(request)["code"] == "invalid_request")
         #expect(suite.values.isEmpty)
     }
 
     @Test func queueCount_countsItems() throws {
-        let (router, _, queue) = makeRouter()
+        let (endpoint, _, queue) = makeEndpoint()
         _ = try queue.append(url: "u", title: nil, content: "c", source: "s")
-        #expect(router.handle(["action": "queueCount"]) == ["status": "success", "count": 1])
+        #expect(endpoint.handle(["action": "queueCount"]) == ["status": "success", "count": 1])
     }
 
     @Test func nonObjectMessage_isRefused() {
-        let (router, _, _) = makeRouter()
-        #expect(router.handle([1, 2])["code"] == "not_an_object")
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(endpoint.handle([1, 2])["code"] == "not_an_object")
     }
 }

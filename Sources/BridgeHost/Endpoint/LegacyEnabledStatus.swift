@@ -2,8 +2,7 @@ import BridgeJSON
 import SharedSuite
 
 /// The seed's legacy message: `{message: "request:enabled_status"}` →
-/// `{"delivery:enabled_status": Bool}`, from `user_defaults_suite_enabled`,
-/// falling back to `extensionEnabled`.
+/// `{"delivery:enabled_status": Bool}` (`SuiteKeys.legacyIsEnabled`).
 public enum LegacyEnabledStatus {
     public static let message = "request:enabled_status"
     public static let deliveryKey = "delivery:enabled_status"
@@ -11,11 +10,10 @@ public enum LegacyEnabledStatus {
     static func perform(in context: ActionContext) -> BridgeReply {
         do throws(SuiteError) {
             let snapshot = try context.suite.snapshot()
-            let on = snapshot.bool(SettingsKeys.legacyEnabled) ?? snapshot.bool(SettingsKeys.enabled) ?? false
-            return BridgeReply([deliveryKey: .bool(on)])
+            return BridgeReply([deliveryKey: .bool(SuiteKeys.legacyIsEnabled(snapshot))])
         } catch {
             context.logger.warn("request:enabled_status: \(error)")
-            return .error(error)
+            return .failure(error)
         }
     }
 }

@@ -1,0 +1,25 @@
+import BridgeJSON
+import BridgeProtocol
+
+/// `hello`: the handshake. Protocol and host versions, the caller, the group,
+/// the actions, and the limits, so a background script knows what it may
+/// ask. A successful `hello` starts `settingsChanged` pushes on its port.
+/// The endpoint builds it with the bridge's action names.
+struct HelloAction: BridgeAction {
+    let name = "hello"
+    let actionNames: [String]
+    var startsChangeNotifications: Bool { true }
+
+    func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        .success([
+            "protocolVersion": .int(BridgeVersion.protocolVersion),
+            "hostVersion": .string(BridgeVersion.current),
+            "caller": .string(context.caller.identity),
+            "group": .string(context.groupID),
+            "actions": .array(actionNames.map(JSONValue.string)),
+            "limits": .object([
+                "maxRequestBytes": .int(context.maxRequestBytes), "maxReplyBytes": .int(context.maxReplyBytes),
+            ]),
+        ])
+    }
+}

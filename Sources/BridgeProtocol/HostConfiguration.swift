@@ -1,0 +1,147 @@
+/// The host's configuration file, written by `extension-bridge install`
+/// beside the host binary and read by the host the browser starts.
+///
+/// The format is lines of `key = value`; `#` starts a comment, blank lines
+/// are ignored, `allow` may repeat:
+///
+/// ```
+/// # extension-bridge-host configuration: written by `extension-bridge install`.
+/// format = 1
+/// group = org.extensionbridge.shared
+/// log = warn
+/// allow = chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/
+/// allow = extension-bridge@extensionbridge.org
+/// ```
+///
+/// Unknown keys are kept out and reported, so an older host reads a newer
+/// file's keys it knows; a newer `format` is refused whole.
+public struct HostConfiguration: Equatable, Sendable {
+    /// The format this code writes and the newest it reads.
+    public static let formatVersion = 1
+
+    /// The group whose suite the host serves; nil: the default group.
+    public var group: String?
+    /// `error`, `warn`, `info` or `debug`; nil: the default (`warn`).
+    public var logLevel: String?
+    /// The callers the host serves: Chromium origins and Firefox add-on ids.
+    public var allowedCallers: [String]
+
+    public init(group: String? = nil, logLevel: String? = nil, allowedCallers: [String] = []) {
+        self.group = group
+        self.logLevel = logLevel
+        self.allowedCallers = allowedCallers
+    }
+
+    /// The file's name beside a host executable called `executableName`.
+    public static func fileName(forExecutable executableName: String) -> String { executableName + ".conf" }
+
+    /// The allowlist file that hosts before the configuration file read
+    /// (one caller a line). Still read when no configuration file exists, so
+    /// earlier installs keep working.
+    public static let legacyAllowlistFileName = "extension-bridge-host.allowed"
+
+    /// Why a configuration file was refused.
+    public enum ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        case newerFormat(found: Int)
+        case badLine(number: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .newerFormat(let found):
+                return "format \(found) is newer than this host reads (\(HostConfiguration.formatVersion)); "
+                    + "install the matching extension-bridge-host or run `extension-bridge install` again"
+            case .badLine(let number, let reason): return "line \(number): \(reason)"
+            }
+        }
+    }
+
+    /// Reads a configuration file's text.
+    /// - Returns: the configuration and the keys it did not know.
+    /// - Throws: `ParseError` for a newer format or a line that is not `key = value`.
+    public static func parse(_ text: String) throws(ParseError) -> (HostConfiguration, unknownKeys: [String]) {
+        var configuration = HostConfiguration()
+        var unknown: [String] = []
+        var number = 0
+        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let trimmed = trim(line)
+            if trimmed.isEmpty { continue }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw .badLine(number: number, reason: "expected key = value")
+            }
+            let key = trim(trimmed[..<equals])
+            let value = String(trim(trimmed[trimmed.index(after: equals)...]))
+            switch key {
+            case "format":
+                guard let found = Int(value) else { throw .badLine(number: number, reason: "format is not a number") }
+                if found > formatVersion { throw .newerFormat(found: found) }
+            case "group": configuration.group = value.isEmpty ? nil : value
+            case "log": configuration.logLevel = value.isEmpty ? nil : value
+            case "allow":
+                for caller in AllowList.parse(value) where !configuration.allowedCallers.contains(caller) {
+                    configuration.allowedCallers.append(caller)
+                }
+            default: unknown.append(String(key))
+            }
+        }
+        return (configuration, unknown)
+    }
+
+    /// The file's text, as `parse` reads it back.
+    public var text: String {
+        var out = "# extension-bridge-host configuration: written by `extension-bridge install`.\n"
+        out += "format = \(HostConfiguration.formatVersion)\n"
+        if let group { out += "group = \(group)\n" }
+        if let logLevel { out += "log = \(logLevel)\n" }
+        for caller in allowedCallers { out += "allow = \(caller)\n" }
+        return out
+    }
+
+    private static func trim(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return text
+    }
+}
+
+/// A list of callers: entries separated by newlines or commas, `#` comments
+/// to the end of the line, blanks around entries ignored, Chromium origins
+/// normalised. The format of `EXTENSION_BRIDGE_ALLOWED_CALLERS` and of the
+/// legacy allowlist file.
+public enum AllowList {
+    public static func parse(_ text: String) -> [String] {
+        var out: [String] = []
+        var entry: [UInt8] = []
+        var inComment = false
+        func finish() {
+            while let last = entry.last, last == 0x20 || last == 0x09 { entry.removeLast() }
+            var start = 0
+            while start < entry.count, entry[start] == 0x20 || entry[start] == 0x09 { start += 1 }
+            if start < entry.count {
+                var value = String(decoding: entry[start...], as: UTF8.self)
+                if value.hasPrefix(ExtensionOrigin.chromiumScheme) { value = ExtensionOrigin.normalized(value) }
+                if !out.contains(value) { out.append(value) }
+            }
+            entry.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A, 0x0D:
+                finish()
+                inComment = false
+            case UInt8(ascii: "#"):
+                finish()
+                inComment = true
+            case UInt8(ascii: ","):
+                if !inComment { finish() }
+            default:
+                if !inComment { entry.append(byte) }
+            }
+        }
+        finish()
+        return out
+    }
+}

@@ -1,0 +1,34 @@
+/// Names that `install`, `doctor` and the host must spell the same way.
+public enum HostIdentity {
+    /// The built-in bridge's native-messaging host name.
+    public static let defaultHostName = "org.extensionbridge.host"
+    /// The built-in host executable's file name.
+    public static let defaultHostProduct = "extension-bridge-host"
+    /// Exit status of a host that refused its caller.
+    public static let callerRefusedStatus: Int32 = 3
+
+    /// The member of a host manifest that lists who may start the host:
+    /// `allowed_origins` for Chromium-family browsers, `allowed_extensions`
+    /// for Firefox.
+    public static func allowedCallersKey(chromium: Bool) -> String {
+        chromium ? "allowed_origins" : "allowed_extensions"
+    }
+}
+
+/// Extension origins as Chromium spells them.
+public enum ExtensionOrigin {
+    /// The prefix of a Chromium extension origin.
+    public static let chromiumScheme = "chrome-extension://"
+
+    /// `chrome-extension://ID/` with exactly one trailing slash.
+    public static func normalized(_ origin: String) -> String {
+        // Bytes, not Characters: no grapheme breaking on a host's start-up path.
+        var bytes = Array(origin.utf8)
+        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        bytes.append(UInt8(ascii: "/"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The origin of a Chromium extension id.
+    public static func chromium(id: String) -> String { chromiumScheme + id + "/" }
+}

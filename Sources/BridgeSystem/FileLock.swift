@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
+/// An exclusive advisory lock (`flock`) on a lock file, held until `release`
+/// or until the lock is freed. Writers of one file agree on one lock file.
+public final class FileLock {
+    private var descriptor: FileDescriptor?
+    public let path: String
+
+    private init(_ descriptor: FileDescriptor, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    /// Why a lock could not be had.
+    public enum Failure: Error, Equatable, Sendable {
+        /// Another holder kept it past the timeout.
+        case timedOut
+        case system(SystemError)
+    }
+
+    /// Opens (creating, mode 0600, never through a link) `path` and takes an
+    /// exclusive lock on it, retrying every 2 ms until `timeoutMilliseconds`
+    /// have passed on `clock`.
+    public static func acquire(_ path: String, timeoutMilliseconds: Int64, clock: MonotonicClock = .system)
+        throws(Failure) -> FileLock
+    {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.openOrCreate(path, permissions: 0o600)
+        } catch {
+            throw .system(error)
+        }
+        let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
+        while flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code != EWOULDBLOCK {
+                fd.close()
+                throw .system(SystemError("flock", path, code: code))
+            }
+            if clock.milliseconds >= deadline {
+                fd.close()
+                throw .timedOut
+            }
+            Platform.sleep(milliseconds: 2)
+        }
+        return FileLock(fd, path: path)
+    }
+
+    /// Releases the lock (closing the file releases it).
+    public func release() {
+        descriptor?.close()
+        descriptor = nil
+    }
+
+    deinit { release() }
+}

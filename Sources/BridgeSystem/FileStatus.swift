@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
+/// What `stat` says of a file, without the C type.
+public struct FileStatus: Equatable, Sendable {
+    /// What kind of file it is.
+    public enum Kind: Equatable, Sendable {
+        case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, other
+    }
+
+    public var kind: Kind
+    /// Size in bytes.
+    public var size: Int64
+    /// Permission bits (`0o600`).
+    public var permissions: Int
+    /// How many names the file has; 0 once it was renamed over or unlinked.
+    public var linkCount: Int
+    /// What changes when the file changes.
+    public var identity: FileIdentity
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        default: kind = .other
+        }
+        size = Int64(info.st_size)
+        permissions = Int(info.st_mode & 0o7777)
+        linkCount = Int(info.st_nlink)
+        identity = FileIdentity(info)
+    }
+
+    public var isRegular: Bool { kind == .regular }
+    public var isDirectory: Bool { kind == .directory }
+    public var isSymbolicLink: Bool { kind == .symbolicLink }
+    /// True for a pipe or socket (where a reader may stop reading).
+    public var isPipeOrSocket: Bool { kind == .fifo || kind == .socket }
+}
+
+/// What identifies one version of a file cheaply: a changed file has a new
+/// inode (atomic rename), size, or modification time.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var changed: Int64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+    }
+}
+
+/// An opaque token for one version of stored data: equal tokens, same data.
+/// Stores hand it out (`SuiteStore.changeToken()`); watchers compare it.
+public struct ChangeToken: Hashable, Sendable {
+    private enum Source: Hashable, Sendable {
+        case file(FileIdentity)
+        case counter(UInt64)
+    }
+
+    private let source: Source
+
+    /// The token of one version of a file.
+    public init(_ identity: FileIdentity) { source = .file(identity) }
+    /// A token for stores that count their versions (in-memory stores).
+    public init(counter: UInt64) { source = .counter(counter) }
+}

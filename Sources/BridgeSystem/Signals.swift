@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
+nonisolated(unsafe) private var terminationFlag: sig_atomic_t = 0
+
+/// A signal, by name.
+public struct ProcessSignal: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let pipe = ProcessSignal(rawValue: SIGPIPE)
+    public static let terminate = ProcessSignal(rawValue: SIGTERM)
+    public static let interrupt = ProcessSignal(rawValue: SIGINT)
+    public static let hangUp = ProcessSignal(rawValue: SIGHUP)
+    public static let kill = ProcessSignal(rawValue: SIGKILL)
+    public static let fileSizeLimit = ProcessSignal(rawValue: SIGXFSZ)
+}
+
+/// Signal dispositions for a whole process.
+public enum Signals {
+    /// Ignores `signal`: SIGPIPE makes a write to a closed pipe an `EPIPE`
+    /// error; SIGXFSZ makes a write past `ulimit -f` an `EFBIG` error.
+    public static func ignore(_ signal: ProcessSignal) { setDisposition(signal.rawValue, SIG_IGN) }
+
+    /// Makes each of `signals` set the termination flag instead of ending
+    /// the process, without `SA_RESTART`: a blocking read returns `EINTR` and
+    /// the loop around it looks at `terminationRequested`.
+    public static func requestTermination(on signals: [ProcessSignal]) {
+        for signal in signals {
+            setDisposition(signal.rawValue) { _ in terminationFlag = 1 }
+            // A parent may have started us with the signal blocked (the mask is
+            // inherited across exec); a handler for a blocked signal never runs.
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, signal.rawValue)
+            sigprocmask(SIG_UNBLOCK, &set, nil)
+        }
+    }
+
+    /// True once a signal given to `requestTermination(on:)` arrived.
+    public static var terminationRequested: Bool { terminationFlag != 0 }
+
+    /// Sends `signal` to the process `pid`.
+    @discardableResult
+    public static func send(_ signal: ProcessSignal, to pid: Int32) -> Bool { kill(pid_t(pid), signal.rawValue) == 0 }
+
+    private static func setDisposition(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #else
+            action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
+    }
+}

@@ -1,0 +1,179 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeSystem
+import SharedSuite
+import TestSupport
+import Testing
+
+@testable import BridgeHost
+
+/// An app's own action, as the README and Examples/ show one.
+struct EchoAction: BridgeAction {
+    let name = "echo"
+    func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        guard let text = request.string("text") else { return .error(.missingField, "echo needs a string text") }
+        return .success(["text": .string(text), "caller": .string(context.caller.identity)])
+    }
+}
+
+/// An action that answers more than a browser accepts.
+struct HugeAction: BridgeAction {
+    let name = "huge"
+    func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        .success(["blob": .string(String(repeating: "x", count: 2_000_000))])
+    }
+}
+
+@Suite struct BridgeEndpointFrameTests {
+    func respond(_ endpoint: BridgeEndpoint, _ text: String) throws -> JSONValue {
+        var body = Array(text.utf8)
+        let frame = endpoint.respond(to: &body).frame
+        #expect(body.isEmpty, "the body is released once parsed")
+        #expect(frame.bodyLength == frame.bytes.count - 4)
+        #expect(frame.bodyLength <= ProtocolLimits.maxReplyBytes)
+        return try JSONParser.parse(frame.body)
+    }
+
+    @Test func badFrames_getDocumentedCodes() throws {
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(try respond(endpoint, "{not json")["code"] == "invalid_json")
+        #expect(try respond(endpoint, "[1]")["code"] == "not_an_object")
+        #expect(try respond(endpoint, String(repeating: "[", count: 100))["code"] == "too_deep")
+        var invalid: [UInt8] = [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]  // {"\xFF":1}
+        let reply = try JSONParser.parse(endpoint.respond(to: &invalid).frame.body)
+        #expect(reply["code"] == "invalid_utf8")
+    }
+
+    @Test func customAction_isRoutedListedByHello_andGetsTheCaller() throws {
+        let (endpoint, _, _) = makeEndpoint(actions: BuiltInActions.all + [EchoAction()])
+        let reply = try respond(endpoint, #"{"action":"echo","text":"hi","id":"e1"}"#)
+        #expect(reply == ["status": "success", "text": "hi", "caller": "chrome-extension://abc/", "id": "e1"])
+        #expect(try respond(endpoint, #"{"action":"echo"}"#)["code"] == "missing_field")
+        let hello = try respond(endpoint, #"{"action":"hello"}"#)
+        #expect(hello["actions"]?.arrayValue?.contains("echo") == true)
+        #expect(endpoint.actionNames.contains("echo"))
+    }
+
+    @Test func laterActionReplacesEarlier_butHelloIsTheEndpoints() throws {
+        struct FakeHello: BridgeAction {
+            let name = "hello"
+            func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+                .success(["fake": true])
+            }
+        }
+        struct OtherSettings: BridgeAction {
+            let name = "getSettings"
+            func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+                .success(["mine": true])
+            }
+        }
+        let (endpoint, _, _) = makeEndpoint(actions: BuiltInActions.all + [OtherSettings(), FakeHello()])
+        #expect(try respond(endpoint, #"{"action":"getSettings"}"#)["mine"] == true)
+        #expect(try respond(endpoint, #"{"action":"hello"}"#)["fake"] == nil)
+        #expect(endpoint.actionNames.filter { $0 == "getSettings" }.count == 1)
+    }
+
+    @Test func replyOverTheLimit_becomesReplyTooLarge_withTheId() throws {
+        let (endpoint, _, _) = makeEndpoint(actions: [HugeAction()])
+        let reply = try respond(endpoint, #"{"action":"huge","id":"big"}"#)
+        #expect(reply["code"] == "reply_too_large")
+        #expect(reply["id"] == "big")
+        #expect(reply["limit"] == .int(ProtocolLimits.maxReplyBytes))
+    }
+
+    /// The cap holds for every reply, even with a limit so low that the
+    /// error itself would not fit with its id.
+    @Test func tinyLimit_stillNeverExceeded() throws {
+        let (endpoint, _, _) = makeEndpoint(maxReplyBytes: 80)
+        var body = Array(#"{"action":"hello","id":"0123456789012345678901234567890123456789"}"#.utf8)
+        let frame = endpoint.respond(to: &body).frame
+        #expect(frame.bodyLength <= 80)
+        #expect(try JSONParser.parse(frame.body)["code"] == "reply_too_large")
+    }
+
+    @Test func inProcessReply_matchesTheFramePath() throws {
+        let (endpoint, _, _) = makeEndpoint(
+            ["extensionEnabled": .bool(true)], actions: BuiltInActions.all + [EchoAction()])
+        for text in [
+            #"{"action":"getSettings","id":1}"#, #"{"action":"echo","text":"é"}"#,
+            #"{"message":"request:enabled_status"}"#, "[]",
+        ] {
+            let message = try JSONParser.parse(Array(text.utf8))
+            #expect(endpoint.reply(to: message) == (try respond(endpoint, text)))
+        }
+    }
+
+    @Test func onlyASuccessfulHello_startsChangeNotifications() {
+        let (endpoint, suite, _) = makeEndpoint()
+        var hello = Array(#"{"action":"hello"}"#.utf8)
+        #expect(endpoint.respond(to: &hello).startsChangeNotifications)
+        var other = Array(#"{"action":"getSettings"}"#.utf8)
+        #expect(!endpoint.respond(to: &other).startsChangeNotifications)
+        suite.failure = .corrupt(path: "x", reason: "y")
+        var badID = Array(#"{"action":"hello","id":[1]}"#.utf8)
+        #expect(!endpoint.respond(to: &badID).startsChangeNotifications)
+    }
+
+    @Test func changeNotification_onlyWhenWhatTheExtensionSeesChanged() throws {
+        let (endpoint, suite, _) = makeEndpoint(["extensionEnabled": .bool(false)])
+        endpoint.startChangeNotifications()
+        #expect(endpoint.changeNotification() == nil)
+        suite.values["other"] = .string("x")
+        #expect(endpoint.changeNotification() == nil)
+        suite.values["vocabulary"] = .dictionary(["a": .string("b")])
+        let event = try #require(endpoint.changeNotification())
+        let json = try JSONParser.parse(event.body)
+        #expect(json["event"] == "settingsChanged")
+        #expect(json["rules"] == ["vocabulary": ["a": "b"]])
+        #expect(endpoint.changeNotification() == nil)
+        suite.failure = .corrupt(path: "x", reason: "y")
+        #expect(endpoint.changeNotification() == nil)
+    }
+}
+
+@Suite struct HostSettingsTests {
+    let exe = "/opt/app/bin/extension-bridge-host"
+
+    func load(_ env: [String: String], files: [String: String]) -> HostSettings {
+        HostSettings.load(
+            environment: Environment(env), defaultGroupID: "group.default", executablePath: exe,
+            readFile: { files[$0].map { Array($0.utf8) } })
+    }
+
+    @Test func configurationFile_givesGroupLevelAndCallers() {
+        let s = load(
+            [:], files: ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nlog = debug\nallow = a@b\n"])
+        #expect(s.groupID == "g.one")
+        #expect(s.logLevel == .debug)
+        #expect(s.policy.allowed == ["a@b"])
+        #expect(s.warnings.isEmpty)
+    }
+
+    @Test func environment_overridesTheFile() {
+        let files = ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nlog = debug\nallow = a@b\n"]
+        let s = load(["EXTENSION_BRIDGE_GROUP": "g.two", "EXTENSION_BRIDGE_LOG": "error"], files: files)
+        #expect(s.groupID == "g.two")
+        #expect(s.logLevel == .error)
+        let listed = load(["EXTENSION_BRIDGE_ALLOWED_CALLERS": "x@y"], files: files)
+        #expect(listed.policy.allowed == ["x@y"])
+        #expect(listed.groupID == "group.default", "the environment's list means no file is read")
+    }
+
+    @Test func legacyAllowlist_whenNoConfigurationFile() {
+        let s = load([:], files: ["/opt/app/bin/extension-bridge-host.allowed": "chrome-extension://abc\n"])
+        #expect(s.policy.allowed == ["chrome-extension://abc/"])
+        #expect(s.groupID == "group.default")
+    }
+
+    @Test func nothing_servesNobody_andANewerFormatServesNobodyWithAWarning() {
+        #expect(load([:], files: [:]).policy.allowed.isEmpty)
+        let newer = load(
+            [:],
+            files: [
+                "/opt/app/bin/extension-bridge-host.conf": "format = 9\nallow = a@b\n",
+                "/opt/app/bin/extension-bridge-host.allowed": "a@b\n",
+            ])
+        #expect(newer.policy.allowed.isEmpty)
+        #expect(newer.warnings.first?.contains("newer") == true)
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import BridgeProtocol
+
+@Suite struct HostConfigurationTests {
+    @Test func text_readsBack() throws {
+        let configuration = HostConfiguration(
+            group: "group.example.app", logLevel: "debug",
+            allowedCallers: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/", "app@example.org"])
+        let (read, unknown) = try HostConfiguration.parse(configuration.text)
+        #expect(read == configuration)
+        #expect(unknown.isEmpty)
+    }
+
+    @Test func parse_commentsBlanksCRLFAndSpaces() throws {
+        let text = "# c\r\n\r\n  group =  g.x  # trailing\r\nallow=chrome-extension://abc//\r\nallow = a@b, c@d\n"
+        let (read, _) = try HostConfiguration.parse(text)
+        #expect(read.group == "g.x")
+        #expect(read.allowedCallers == ["chrome-extension://abc/", "a@b", "c@d"])
+        #expect(read.logLevel == nil)
+    }
+
+    @Test func parse_newerFormat_isRefused() {
+        #expect(throws: HostConfiguration.ParseError.newerFormat(found: 2)) {
+            try HostConfiguration.parse("format = 2\ngroup = x\n")
+        }
+    }
+
+    @Test func parse_lineWithoutEquals_namesTheLine() {
+        #expect(throws: HostConfiguration.ParseError.badLine(number: 2, reason: "expected key = value")) {
+            try HostConfiguration.parse("group = x\nnonsense\n")
+        }
+    }
+
+    @Test func parse_unknownKeys_areReportedNotFatal() throws {
+        let (read, unknown) = try HostConfiguration.parse("group = x\ncolour = blue\n")
+        #expect(read.group == "x")
+        #expect(unknown == ["colour"])
+    }
+
+    @Test func fileName_followsTheExecutable() {
+        #expect(HostConfiguration.fileName(forExecutable: "extension-bridge-host") == "extension-bridge-host.conf")
+        #expect(HostConfiguration.fileName(forExecutable: "myapp-host") == "myapp-host.conf")
+    }
+}
+
+@Suite struct AllowListTests {
+    @Test func parse_commasNewlinesCommentsAndRepeats() {
+        let list = AllowList.parse("chrome-extension://abc, a@b\n# x@y\n  a@b  \nchrome-extension://abc///")
+        #expect(list == ["chrome-extension://abc/", "a@b"])
+    }
+
+    @Test func origin_isNormalised() {
+        #expect(ExtensionOrigin.normalized("chrome-extension://abc") == "chrome-extension://abc/")
+        #expect(ExtensionOrigin.normalized("chrome-extension://abc//") == "chrome-extension://abc/")
+        #expect(ExtensionOrigin.chromium(id: "abc") == "chrome-extension://abc/")
+    }
+}
