@@ -43,6 +43,10 @@ public enum BridgeCLI {
             try context.print(try Help.text(for: verb))
             return 0
         }
+        if verb == "new" {
+            try NewCommand(context: context, args: args).run(Array(args.words.dropFirst()))
+            return 0
+        }
         let browserCommands = BrowserCommands(context: context, args: args)
         switch verb {
         case "install", "uninstall", "doctor":

@@ -22,9 +22,13 @@ enum Help {
         Browsers:
           install [--browser NAME|all|detected] [--system] [--user-data-dir DIR]
                   [--host-name NAME] [--extension-id ID] [--extension-dir DIR] [--host-path PATH]
-                  [--dry-run]            register the host with browsers
-          uninstall [--browser …] [--user-data-dir DIR]   remove exactly what install wrote
-          doctor [--browser …] [--user-data-dir DIR] [--all]   check every location and talk to the host
+                  [--config bridge.json] [--log-level LEVEL] [--dry-run]   register the host with browsers
+          uninstall [--browser …] [--user-data-dir DIR] [--config bridge.json]   remove exactly what install wrote
+          doctor [--browser …] [--user-data-dir DIR] [--config bridge.json] [--all]   check and talk to the host
+
+        Your own bridge:
+          new NAME --host-name ID --group GROUP [--dir PATH] [--package-path PATH |
+              --package-url URL --from VERSION] [--force] [--dry-run]   write a bridge project for your app
 
         Queue and files (what the extension saved):
           queue list | count | drain [--all]
@@ -36,7 +40,8 @@ enum Help {
           --help       help for a command: extension-bridge COMMAND --help
           --version    print the version
 
-        Exit status: 0 ok, 64 usage, 65 bad data, 66 missing key or file, 74 I/O, 75 lock timeout.
+        Exit status: 0 ok, 64 usage, 65 bad data, 66 missing key or file, 69 a tool is unavailable,
+        74 I/O, 75 lock timeout.
         The container is EXTENSION_BRIDGE_CONTAINER if set, else \(Platform.groupContainersRoot(home: "~", xdgDataHome: nil))/ID.
         """
 
@@ -96,15 +101,20 @@ enum Help {
           profile folder exists) pointing at the host beside this binary (or --host-path),
           allowing the bundled extension's ids (from --extension-dir, default
           ../share/extension-bridge/extension, else ./extension) plus --extension-id, and
-          writes the host's allowlist beside the host. --user-data-dir DIR writes
+          writes the host's configuration beside the host (the allowed callers, the group
+          of --suite, the level of --log-level). --user-data-dir DIR writes
           DIR/NativeMessagingHosts (a custom Chromium profile); --system the system folder.
-          A second run changes nothing. A receipt records every file for uninstall.
+          --config bridge.json installs a bridge made by `new` instead: its host name, ids
+          and group; its built host (the project's .build/release, or --host-path) is
+          copied to a folder of its own. A second run changes nothing. A receipt per
+          bridge records every file for uninstall.
           Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
         """,
         "uninstall": """
         extension-bridge uninstall [--browser NAME…] [--user-data-dir DIR] [--json]
           Removes the files install wrote (all, or those of --browser / --user-data-dir),
-          as its receipt lists them; a file changed since is left alone.
+          as its receipt lists them; a file changed since is left alone. --config
+          bridge.json: the files of that bridge only.
         """,
         "doctor": """
         extension-bridge doctor [--browser NAME…] [--user-data-dir DIR] [--all] [--json]
@@ -113,6 +123,22 @@ enum Help {
           extension, nothing shadows it; then launches the host as the browser would and
           does a hello round trip. Prints a table and the command that fixes each problem
           (--all also lists folders without a manifest). Exit 1 when anything is broken.
+          Without --config or --host-name it checks the built-in bridge and every bridge
+          installed with --config (by their receipts); with --config, that bridge only.
+        """,
+        "new": """
+        extension-bridge new NAME --host-name ID --group GROUP [--dir PATH]
+                             [--package-path PATH | --package-url URL --from VERSION] [--force] [--dry-run]
+          Writes a bridge project for the app NAME (a Swift identifier) into ./NAME or --dir:
+          a Swift package whose host runs the built-in actions plus the app's own (appInfo),
+          with a test over real pipes; the bundled extension made the app's own (a fresh key
+          and Chromium id, a Firefox id from the host name, the host name in its code, the
+          app's name); bridge.json for install/uninstall/doctor --config; README, scripts,
+          and a Safari/ handler. ExtensionBridge comes from --package-path (default: the
+          installed copy, or the checkout this tool was built in), or --package-url.
+          Host names: lowercase letters, digits, '_' and dots between them. An existing
+          folder is refused unless --force (which keeps it as FOLDER.old-TIME). Nothing is
+          half-written: the project appears in one rename. Needs openssl for the key.
         """,
     ]
 

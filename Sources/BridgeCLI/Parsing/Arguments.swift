@@ -12,7 +12,7 @@ public struct Arguments: Equatable {
     /// Flags that take a value.
     static let valued: Set<String> = [
         "--suite", "--log-level", "--browser", "--user-data-dir", "--host-name", "--extension-id", "--extension-dir",
-        "--host-path",
+        "--host-path", "--config", "--group", "--dir", "--package-path", "--package-url", "--from",
     ]
 
     /// Parses `arguments` (without the program name).
@@ -55,7 +55,7 @@ public struct Arguments: Equatable {
                     } else {
                         flags[name] = value
                     }
-                } else if ["--all", "--dry-run", "--system"].contains(name) {
+                } else if ["--all", "--dry-run", "--system", "--force"].contains(name) {
                     flags[name] = ""
                 } else {
                     throw .usage("unknown option \(name)")
