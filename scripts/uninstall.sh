@@ -1,9 +1,9 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Undoes scripts/install.sh: removes the host manifests and allowlist that
 # `extension-bridge install` wrote (as its receipt lists them), then the
 # binaries and the extension copy. The shared suite (your settings and queue)
 # is kept; `extension-bridge where` shows its folder if you want it gone too.
-set -eu
+set -euo pipefail
 
 prefix=${PREFIX:-"$HOME/.local"}
 bindir="$prefix/bin"

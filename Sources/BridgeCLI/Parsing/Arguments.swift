@@ -12,6 +12,7 @@ public struct Arguments: Equatable {
     /// Flags that take a value.
     static let valued: Set<String> = [
         "--suite", "--browser", "--user-data-dir", "--host-name", "--extension-id", "--extension-dir", "--host-path",
+        "--destdir",
     ]
 
     /// Parses `arguments` (without the program name).
