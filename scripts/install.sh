@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds ExtensionBridge (release, static executables) and installs
 # extension-bridge and extension-bridge-host into "$PREFIX/bin" (default
-# ~/.local/bin), the extension into "$PREFIX/share/extension-bridge", and
+# ~/.local/bin), the extension into "$PREFIX/share/extension-bridge", the man
+# page and bash/zsh/fish completions into "$PREFIX/share/...", and
 # registers the host with every browser that is installed (its executable is
 # there, even if it was never started) or has a profile folder.
 # Any arguments are passed to `extension-bridge install` (see its --help).
@@ -43,6 +44,17 @@ cp -R "$root/extension" "$sharedir/extension.new"
 rm -rf "$sharedir/extension"
 mv "$sharedir/extension.new" "$sharedir/extension"
 
+# The man page and shell completions, generated from the CLI's declarations.
+mandir="$prefix/share/man/man1"
+bash_dir="$prefix/share/bash-completion/completions"
+zsh_dir="$prefix/share/zsh/site-functions"
+fish_dir="$prefix/share/fish/vendor_completions.d"
+mkdir -p "$mandir" "$bash_dir" "$zsh_dir" "$fish_dir"
+"$bindir/extension-bridge" man >"$mandir/extension-bridge.1"
+"$bindir/extension-bridge" completions bash >"$bash_dir/extension-bridge"
+"$bindir/extension-bridge" completions zsh >"$zsh_dir/_extension-bridge"
+"$bindir/extension-bridge" completions fish >"$fish_dir/extension-bridge.fish"
+
 echo "==> registering the host with your browsers"
 registered=1
 status=0
@@ -61,6 +73,7 @@ Installed:
   $bindir/extension-bridge-host   (the native-messaging host browsers start)
   $bindir/extension-bridge        (settings, queue, install, doctor)
   $sharedir/extension             (the extension to load)
+  $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
 
 Load the extension:
   Chromium, Chrome, Edge, Brave, Vivaldi: open chrome://extensions, turn on

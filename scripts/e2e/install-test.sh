@@ -38,6 +38,23 @@ doctor=$(HOME="$home" "$cli" doctor 2>&1) && ok "doctor passes after install.sh"
 grep -q "chromium: user" <<<"$doctor" && grep -q "firefox: user" <<<"$doctor" \
     || { echo "$doctor"; fail "doctor does not say Chromium and Firefox use the user manifests"; }
 
+# The man page and completions install.sh put under PREFIX/share, checked by their own tools.
+share="$home/.local/share"
+man -l "$share/man/man1/extension-bridge.1" 2>/dev/null | grep -q "extension-bridge doctor" \
+    && ok "man page installed and renders" || fail "no man page under $share/man/man1"
+bash -n "$share/bash-completion/completions/extension-bridge" && ok "bash completion: bash -n" \
+    || fail "bash completion missing or broken"
+if command -v zsh >/dev/null; then
+    zsh -n "$share/zsh/site-functions/_extension-bridge" && ok "zsh completion: zsh -n" || fail "zsh completion broken"
+fi
+if command -v fish >/dev/null; then
+    fish -n "$share/fish/vendor_completions.d/extension-bridge.fish" && ok "fish completion: fish -n" \
+        || fail "fish completion broken"
+fi
+got=$(bash -c 'source "$1"; COMP_WORDS=(extension-bridge queue ""); COMP_CWORD=2; _extension_bridge; echo "${COMPREPLY[*]}"' \
+    _ "$share/bash-completion/completions/extension-bridge")
+[[ "$got" == "list count drain" ]] && ok "bash completes queue subcommands" || fail "bash completion offered '$got'"
+
 # 2. A second run changes nothing.
 again=$(HOME="$home" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) || fail "second run failed"
 grep -q "already installed: nothing changed" <<<"$again" && ok "second run: nothing changed" \

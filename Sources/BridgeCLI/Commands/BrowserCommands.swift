@@ -6,7 +6,7 @@ import SharedSuite
 /// `install`, `uninstall`, `doctor`.
 struct BrowserCommands {
     let context: CLIContext
-    let args: Arguments
+    let args: Invocation
 
     var home: String {
         get throws(CLIError) {
@@ -134,7 +134,9 @@ struct BrowserCommands {
             throw CLIError(.io, error.description + hint)
         }
         try report(results.map { ($0.0.path, $0.1) })
-        if !args.json {
+        if let destination, !args.json {
+            context.writeErr("staged the system install under \(destination) (no receipt: the package owns the files)")
+        } else if !args.json {
             let changed = results.contains { $0.1 == .written }
             context.writeErr(
                 changed
