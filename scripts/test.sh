@@ -54,6 +54,13 @@ step "install.sh on an empty HOME, twice, with no browser (scripts/e2e/install-t
 scripts/release-build.sh extension-bridge-host extension-bridge
 INSTALL_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/install-test.sh
 
+step "Debian package: lintian, dpkg -i, doctor --system, real Chromium, dpkg -r (scripts/e2e/deb-test.sh)"
+if [ "$(id -u)" -eq 0 ] && command -v dpkg-deb >/dev/null 2>&1; then
+    PACKAGE_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/deb-test.sh
+else
+    echo "skipped: needs root and dpkg-deb"
+fi
+
 step "swift test --sanitize=address (host and CLI built with ASan too)"
 asan_bin=$(swift build --scratch-path "$BUILD_DIR/asan" --sanitize=address --show-bin-path)
 swift build --scratch-path "$BUILD_DIR/asan" --sanitize=address --build-tests
