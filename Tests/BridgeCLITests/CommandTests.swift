@@ -164,6 +164,8 @@ final class Harness {
         #expect(h.run("frobnicate") == 64)
         #expect(h.run("queue") == 64)
         #expect(h.run("--suite", "../x", "read") == 64)
+        #expect(h.run("doctor", "--system", "--user-data-dir", h.tmp.path) == 64)
+        #expect(h.run("install", "--destdir", "relative", "--browser", "chromium", "--dry-run") == 64)
         #expect(h.run("read", "--dry-run", "x") == 64)
         #expect(h.err.first?.contains("`read` does not take the option --dry-run") == true)
         for verb in [

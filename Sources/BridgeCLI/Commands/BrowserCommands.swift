@@ -93,6 +93,11 @@ struct BrowserCommands {
     }
 
     func install() throws(CLIError) {
+        // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
+        let destination = args.flags["--destdir"]
+        if let destination, !args.has("--system") || !destination.hasPrefix("/") {
+            throw .usage("--destdir needs --system and an absolute folder", verb: "install")
+        }
         let options = InstallOptions(
             browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
             hostName: args.flags["--host-name"] ?? HostManifest.defaultName, hostPath: try hostPath(),
@@ -104,12 +109,7 @@ struct BrowserCommands {
         } catch {
             throw CLIError(.usage, error.description)
         }
-        // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
-        let destination = args.flags["--destdir"]
         if let destination {
-            guard options.system, destination.hasPrefix("/") else {
-                throw .usage("--destdir needs --system and an absolute folder", verb: "install")
-            }
             plan = plan.map { PlannedFile(path: destination + $0.path, bytes: $0.bytes, kind: $0.kind) }
         }
         if args.has("--dry-run") {
@@ -161,6 +161,9 @@ struct BrowserCommands {
     }
 
     func doctor() throws(CLIError) -> Int32 {
+        if args.has("--system"), args.has("--user-data-dir") {
+            throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
+        }
         let home = try home
         let identity = try identity()
         let hostName = args.flags["--host-name"] ?? HostManifest.defaultName
