@@ -46,6 +46,12 @@ public struct PlannedFile: Equatable, Sendable {
     public var path: String
     public var bytes: [UInt8]
     public var kind: Kind
+
+    public init(path: String, bytes: [UInt8], kind: Kind) {
+        self.path = path
+        self.bytes = bytes
+        self.kind = kind
+    }
 }
 
 /// Writes host manifests and the host's allowlist, and remembers what it
@@ -107,8 +113,11 @@ public struct Installer {
         case keptChanged = "kept (changed since install)"
     }
 
-    /// Writes the planned files (only those whose content differs) and records them.
-    public func apply(_ plan: [PlannedFile]) throws(InstallError) -> [(PlannedFile, Outcome)] {
+    /// Writes the planned files (only those whose content differs) and records them in the
+    /// receipt, unless `recordReceipt` is false (a package's staging folder: dpkg owns those files).
+    public func apply(_ plan: [PlannedFile], recordReceipt: Bool = true) throws(InstallError) -> [(
+        PlannedFile, Outcome
+    )] {
         var receipt = loadReceipt()
         var results: [(PlannedFile, Outcome)] = []
         for file in plan {
@@ -128,7 +137,7 @@ public struct Installer {
             receipt.append(
                 ReceiptEntry(path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind))
         }
-        try saveReceipt(receipt)
+        if recordReceipt { try saveReceipt(receipt) }
         return results
     }
 

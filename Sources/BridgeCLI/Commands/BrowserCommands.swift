@@ -6,7 +6,7 @@ import SharedSuite
 /// `install`, `uninstall`, `doctor`.
 struct BrowserCommands {
     let context: CLIContext
-    let args: Arguments
+    let args: Invocation
 
     var home: String {
         get throws(CLIError) {
@@ -28,7 +28,7 @@ struct BrowserCommands {
         for name in requested ?? [defaultAll ? "all" : "detected"] {
             switch name {
             case "all": out += BrowserCatalog.all
-            case "detected": out += BrowserCatalog.all.filter { HostLocation.isDetected($0, home: home) }
+            case "detected": out += detector(home: home).detect().map(\.browser)
             default:
                 guard let browser = BrowserCatalog.named(name) else {
                     throw CLIError(.usage, InstallError.unknownBrowser(name).description)
@@ -40,6 +40,11 @@ struct BrowserCommands {
         out = out.filter { seen.insert($0.id).inserted }
         if out.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         return out
+    }
+
+    /// The one detector `install` and `doctor` share, so they agree about which browsers are present.
+    func detector(home: String) -> BrowserDetector {
+        BrowserDetector.forEnvironment(home: home, environment: context.environment)
     }
 
     /// The extension's ids: from `--extension-dir`, the installed copy, or ./extension; plus `--extension-id`.
@@ -74,8 +79,9 @@ struct BrowserCommands {
                 FileSystem.parentPath($0) + "/extension-bridge-host"
             } ?? ""
         if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
-        guard FileSystem.isExecutable(path) else {
-            throw CLIError(.missing, InstallError.hostMissing(path: path).description)
+        let staged = (args.flags["--destdir"] ?? "") + path
+        guard FileSystem.isExecutable(staged) else {
+            throw CLIError(.missing, InstallError.hostMissing(path: staged).description)
         }
         return path
     }
@@ -87,16 +93,24 @@ struct BrowserCommands {
     }
 
     func install() throws(CLIError) {
+        // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
+        let destination = args.flags["--destdir"]
+        if let destination, !args.has("--system") || !destination.hasPrefix("/") {
+            throw .usage("--destdir needs --system and an absolute folder", verb: "install")
+        }
         let options = InstallOptions(
             browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
             hostName: args.flags["--host-name"] ?? HostManifest.defaultName, hostPath: try hostPath(),
             identity: try identity(), group: args.suiteID, logLevel: args.flags["--log-level"])
         let installer = try installer()
-        let plan: [PlannedFile]
+        var plan: [PlannedFile]
         do {
             plan = try installer.plan(options)
         } catch {
             throw CLIError(.usage, error.description)
+        }
+        if let destination {
+            plan = plan.map { PlannedFile(path: destination + $0.path, bytes: $0.bytes, kind: $0.kind) }
         }
         if args.has("--dry-run") {
             for file in plan {
@@ -114,13 +128,15 @@ struct BrowserCommands {
         }
         let results: [(PlannedFile, Installer.Outcome)]
         do {
-            results = try installer.apply(plan)
+            results = try installer.apply(plan, recordReceipt: destination == nil)
         } catch {
             let hint = options.system ? " (system folders need root: run with sudo)" : ""
             throw CLIError(.io, error.description + hint)
         }
         try report(results.map { ($0.0.path, $0.1) })
-        if !args.json {
+        if let destination, !args.json {
+            context.writeErr("staged the system install under \(destination) (no receipt: the package owns the files)")
+        } else if !args.json {
             let changed = results.contains { $0.1 == .written }
             context.writeErr(
                 changed
@@ -145,6 +161,9 @@ struct BrowserCommands {
     }
 
     func doctor() throws(CLIError) -> Int32 {
+        if args.has("--system"), args.has("--user-data-dir") {
+            throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
+        }
         let home = try home
         let identity = try identity()
         let hostName = args.flags["--host-name"] ?? HostManifest.defaultName
@@ -157,8 +176,9 @@ struct BrowserCommands {
             selected = try browsers()
         } else {
             // Detected browsers, and any browser with a manifest of ours somewhere.
+            let detector = detector(home: home)
             selected = BrowserCatalog.all.filter { browser in
-                HostLocation.isDetected(browser, home: home)
+                detector.isPresent(browser)
                     || HostLocation.all(for: browser, home: home).contains {
                         (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                     }
@@ -166,7 +186,8 @@ struct BrowserCommands {
             if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         }
         let doctor = Doctor(home: home, hostName: hostName, identity: identity, passEnvironment: pass)
-        let checks = doctor.run(browsers: selected, userDataDirectory: args.flags["--user-data-dir"])
+        let checks = doctor.run(
+            browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
         let broken = checks.contains { $0.status == .error }
         if args.json {
             try context.print(JSONWriter.prettyString(["ok": .bool(!broken), "checks": .array(checks.map(\.json))]))
@@ -184,6 +205,11 @@ struct BrowserCommands {
             try context.print(
                 pad(check.browser, browserWidth) + "  " + pad(check.scope, 7) + "  " + pad(check.status.rawValue, 7)
                     + "  " + check.path + ": " + check.detail)
+        }
+        let used = checks.filter(\.inUse)
+        if !used.isEmpty {
+            try context.print("\nIn use (the manifest each browser reads; user before system):")
+            for check in used { try context.print("  \(check.browser): \(check.scope) \(check.path)") }
         }
         let fixes = shown.filter { $0.fix != nil && $0.status != .ok }
         if fixes.isEmpty {
