@@ -1,26 +1,38 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Builds ExtensionBridge (release, static executables) and installs
 # extension-bridge and extension-bridge-host into "$PREFIX/bin" (default
-# ~/.local/bin) and the extension into "$PREFIX/share/extension-bridge".
+# ~/.local/bin), the extension into "$PREFIX/share/extension-bridge", the man
+# page and bash/zsh/fish completions into "$PREFIX/share/...", and
+# registers the host with every browser that is installed (its executable is
+# there, even if it was never started) or has a profile folder.
 # Any arguments are passed to `extension-bridge install` (see its --help).
-set -eu
+# Environment: PREFIX; INSTALL_BIN_DIR=DIR installs binaries already built
+# there (scripts/release-build.sh) instead of building.
+set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+: "${HOME:?install.sh: HOME is not set}"
 prefix=${PREFIX:-"$HOME/.local"}
 bindir="$prefix/bin"
 sharedir="$prefix/share/extension-bridge"
 
-command -v swift >/dev/null 2>&1 || {
-    echo "install.sh: the Swift toolchain is missing: install Swift 6 and put swift on PATH" >&2
-    exit 1
-}
-
-echo "==> building (release, static executables)"
-"$root/scripts/release-build.sh" extension-bridge-host extension-bridge
-built=$(cd "$root" && swift build -c release --show-bin-path)
+if [[ -n "${INSTALL_BIN_DIR:-}" ]]; then
+    built=$INSTALL_BIN_DIR
+else
+    command -v swift >/dev/null 2>&1 || {
+        echo "install.sh: the Swift toolchain is missing: install Swift 6 and put swift on PATH" >&2
+        exit 1
+    }
+    echo "==> building (release, static executables)"
+    "$root/scripts/release-build.sh" extension-bridge-host extension-bridge
+    built=$(cd "$root" && swift build -c release --show-bin-path)
+fi
 
 echo "==> installing into $bindir"
-mkdir -p "$bindir" "$sharedir"
+mkdir -p "$bindir" "$sharedir" || {
+    echo "install.sh: cannot create $bindir or $sharedir: choose a writable PREFIX (PREFIX=DIR scripts/install.sh)" >&2
+    exit 73
+}
 for tool in extension-bridge-host extension-bridge; do
     # Copy beside, then rename: a host the browser is running keeps its inode.
     cp "$built/$tool" "$bindir/.$tool.new"
@@ -32,26 +44,55 @@ cp -R "$root/extension" "$sharedir/extension.new"
 rm -rf "$sharedir/extension"
 mv "$sharedir/extension.new" "$sharedir/extension"
 
-if "$bindir/extension-bridge" install --help >/dev/null 2>&1; then
-    echo "==> registering the host with your browsers"
-    "$bindir/extension-bridge" install --extension-dir "$sharedir/extension" "$@"
+# The man page and shell completions, generated from the CLI's declarations.
+mandir="$prefix/share/man/man1"
+bash_dir="$prefix/share/bash-completion/completions"
+zsh_dir="$prefix/share/zsh/site-functions"
+fish_dir="$prefix/share/fish/vendor_completions.d"
+mkdir -p "$mandir" "$bash_dir" "$zsh_dir" "$fish_dir"
+"$bindir/extension-bridge" man >"$mandir/extension-bridge.1"
+"$bindir/extension-bridge" completions bash >"$bash_dir/extension-bridge"
+"$bindir/extension-bridge" completions zsh >"$zsh_dir/_extension-bridge"
+"$bindir/extension-bridge" completions fish >"$fish_dir/extension-bridge.fish"
+
+echo "==> registering the host with your browsers"
+registered=1
+status=0
+"$bindir/extension-bridge" install --extension-dir "$sharedir/extension" "$@" || status=$?
+if [[ $status -eq 66 && $# -eq 0 ]]; then
+    # The host and the extension folder were just copied, so 66 here means: no browser found.
+    registered=0
+elif [[ $status -ne 0 ]]; then
+    exit "$status"
 fi
 
+chromium_id=$(sed -n 's/.*"chromium": *"\([a-p]*\)".*/\1/p' "$root/extension/extension-id.json")
 cat <<TXT
 
 Installed:
   $bindir/extension-bridge-host   (the native-messaging host browsers start)
   $bindir/extension-bridge        (settings, queue, install, doctor)
   $sharedir/extension             (the extension to load)
+  $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
 
 Load the extension:
   Chromium, Chrome, Edge, Brave, Vivaldi: open chrome://extensions, turn on
     Developer mode, "Load unpacked", choose $sharedir/extension
   Firefox: open about:debugging#/runtime/this-firefox, "Load Temporary Add-on…",
     choose $sharedir/extension/manifest.json
-Extension IDs: $(sed -n 's/.*"chromium": *"\([a-p]*\)".*/chromium \1/p' "$root/extension/extension-id.json"), firefox extension-bridge@extensionbridge.org
+Extension IDs: chromium $chromium_id, firefox extension-bridge@extensionbridge.org
 Check everything with: extension-bridge doctor
 TXT
+if [[ $registered -eq 0 ]]; then
+    cat <<TXT
+
+No browser was found (no Chromium, Chrome, Edge, Brave, Vivaldi, Firefox or
+LibreWolf executable, profile folder or Flatpak), so the host is not registered
+yet. After installing a browser, run:
+  $bindir/extension-bridge install
+or register one by name now: $bindir/extension-bridge install --browser chromium
+TXT
+fi
 case ":$PATH:" in
     *":$bindir:"*) ;;
     *) echo "Note: $bindir is not on your PATH; add it to use extension-bridge by name." ;;

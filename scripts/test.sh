@@ -3,6 +3,10 @@
 # built binaries over pipes and the real file system), the extension's node
 # tests, and the end-to-end tests in real Chromium and Firefox.
 # Installs what it needs when run as root (Debian packages, a venv under .build).
+#   scripts/test.sh          everything (what .ci/run runs)
+#   scripts/test.sh --fast   format lint, Swift unit tests (not EndToEndTests), the extension's
+#                            node tests and one real-browser pass in Chromium: a few minutes
+# Either way it ends with each step's duration, so slow steps are visible.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -10,7 +14,40 @@ root=$PWD
 export BUILD_DIR="${BUILD_DIR:-$root/.build}"
 started=$(date +%s)
 
-step() { printf '\n==> %s\n' "$*"; }
+fast=0
+for arg in "$@"; do
+    case $arg in
+        --fast) fast=1 ;;
+        -h | --help) sed -n '2,9p' "$0"; exit 0 ;;
+        *) printf 'test.sh: unknown option %s (try --fast)\n' "$arg" >&2; exit 64 ;;
+    esac
+done
+
+step_names=()
+step_seconds=()
+step_name=""
+step_started=0
+end_step() {
+    if [ -n "$step_name" ]; then
+        step_names+=("$step_name")
+        step_seconds+=("$(($(date +%s) - step_started))")
+    fi
+    step_name=""
+}
+step() {
+    end_step
+    step_name="$*"
+    step_started=$(date +%s)
+    printf '\n==> %s\n' "$*"
+}
+durations() {
+    local status=$?
+    end_step
+    printf '\ntest.sh: step durations (%s):\n' "$([ "$status" -eq 0 ] && echo passed || echo "FAILED, exit $status")"
+    for i in "${!step_names[@]}"; do printf '%6ss  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"; done
+    printf '%6ss  total\n' "$(($(date +%s) - started))"
+}
+trap durations EXIT
 die() { printf 'test.sh: %s\n' "$*" >&2; exit 1; }
 
 need_debian_package() {  # $1 command, $2 package
@@ -36,6 +73,20 @@ step "swift build (debug, with tests)"
 swift build --build-tests
 bin_dir=$(swift build --show-bin-path)
 
+if [ "$fast" -eq 1 ]; then
+    step "swift test: unit tests (EndToEndTests skipped: the full run has them)"
+    swift test --skip-build --skip EndToEndTests
+
+    step "node --test: the extension's pure modules and its manifest"
+    node --test extension/test/
+
+    step "end-to-end in real Chromium (scripts/e2e/run.sh --browser chromium)"
+    E2E_SKIP_BUILD=1 E2E_BIN_DIR="$bin_dir" scripts/e2e/run.sh --browser chromium
+
+    printf '\ntest.sh: fast tier passed in %ss (the full run: scripts/test.sh)\n' "$(($(date +%s) - started))"
+    exit 0
+fi
+
 step "swift test: unit tests and end-to-end tests of the built binaries"
 EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
 
@@ -57,6 +108,17 @@ node --test extension/test/
 
 step "end-to-end in real Chromium and Firefox (scripts/e2e/run.sh)"
 E2E_SKIP_BUILD=1 E2E_BIN_DIR="$bin_dir" scripts/e2e/run.sh --browser all
+
+step "install.sh on an empty HOME, twice, with no browser (scripts/e2e/install-test.sh)"
+scripts/release-build.sh extension-bridge-host extension-bridge
+INSTALL_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/install-test.sh
+
+step "Debian package: lintian, dpkg -i, doctor --system, real Chromium, dpkg -r (scripts/e2e/deb-test.sh)"
+if [ "$(id -u)" -eq 0 ] && command -v dpkg-deb >/dev/null 2>&1; then
+    PACKAGE_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/deb-test.sh
+else
+    echo "skipped: needs root and dpkg-deb"
+fi
 
 step "swift test --sanitize=address (host and CLI built with ASan too)"
 asan_bin=$(swift build --scratch-path "$BUILD_DIR/asan" --sanitize=address --show-bin-path)

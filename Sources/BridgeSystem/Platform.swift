@@ -16,13 +16,26 @@
 /// Platform differences, each behind one name.
 public enum Platform {
     /// True on macOS, for the few paths that differ (group containers,
-    /// browser folders, the install receipt).
+    /// browser folders in `.app` bundles and under `~/Library`, the install receipt).
     public static var isMacOS: Bool {
         #if os(macOS)
             return true
         #else
             return false
         #endif
+    }
+
+    /// True when `path` names a regular file (links followed) that this process may execute.
+    public static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// True when something exists at `path` (links followed).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// Fills `count` bytes with cryptographically secure random bytes.

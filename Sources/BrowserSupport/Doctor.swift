@@ -22,11 +22,15 @@ public struct DoctorCheck: Equatable, Sendable {
     public var detail: String
     /// The command that fixes it, for warnings and errors.
     public var fix: String?
+    /// True for the manifest the browser (its distribution build, not a Flatpak) actually reads:
+    /// the first one found, user before system.
+    public var inUse = false
 
     public var json: JSONValue {
         .object([
             "browser": .string(browser), "scope": .string(scope), "path": .string(path),
             "status": .string(status.rawValue), "detail": .string(detail), "fix": fix.map(JSONValue.string) ?? .null,
+            "inUse": .bool(inUse),
         ])
     }
 }
@@ -48,13 +52,21 @@ public struct Doctor {
         self.passEnvironment = passEnvironment
     }
 
-    /// The checks for `browsers`; with `userDataDirectory`, only that profile's folder.
-    public func run(browsers: [Browser], userDataDirectory: String?) -> [DoctorCheck] {
+    /// The checks for `browsers`; with `userDataDirectory`, only that profile's folder; with
+    /// `systemOnly`, only the system folders (a user manifest that shadows one is still named).
+    public func run(browsers: [Browser], userDataDirectory: String?, systemOnly: Bool = false) -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
         for browser in browsers {
-            let locations =
+            var locations =
                 userDataDirectory.map { [HostLocation.profile($0, browser: browser)] }
                 ?? HostLocation.all(for: browser, home: home)
+            var shadowingUserManifest: String?
+            if systemOnly {
+                let user = locations.first { $0.scope == .user }?.manifestPath(hostName: hostName)
+                if let user, (try? FileSystem.status(user, followLinks: true)) != nil { shadowingUserManifest = user }
+                locations = locations.filter { $0.scope == .system }
+                if locations.isEmpty { continue }
+            }
             let installCommand =
                 "extension-bridge install --browser \(browser.id)"
                 + (userDataDirectory.map { " --user-data-dir '\($0)'" } ?? "")
@@ -70,10 +82,18 @@ public struct Doctor {
                 }
                 var check = examine(path: path, browser: browser, location: location, installCommand: installCommand)
                 // A Flatpak build reads only its own folder; user and system shadow each other.
-                if location.scope != .flatpak, let first = found.first(where: { $0.scope != "flatpak" }) {
+                let shadowedBy =
+                    location.scope == .flatpak
+                    ? nil : found.first(where: { $0.scope != "flatpak" })?.path ?? shadowingUserManifest
+                if let shadowedBy {
                     check.status = check.status == .error ? .error : .warning
-                    check.detail += "; shadowed by \(first.path), which the browser reads first"
-                    check.fix = "rm '\(path)'   (or make it identical: \(installCommand))"
+                    check.detail += "; shadowed by \(shadowedBy), which the browser reads first"
+                    check.fix =
+                        shadowingUserManifest == nil
+                        ? "rm '\(path)'   (or make it identical: \(installCommand))"
+                        : "extension-bridge uninstall --browser \(browser.id)   (to use the system install)"
+                } else if location.scope != .flatpak {
+                    check.inUse = true
                 }
                 found.append(check)
                 checks.append(check)

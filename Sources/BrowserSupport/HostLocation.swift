@@ -43,16 +43,4 @@ public struct HostLocation: Equatable, Sendable {
     public static func profile(_ directory: String, browser: Browser) -> HostLocation {
         HostLocation(browser: browser, scope: .profile, folder: directory + "/NativeMessagingHosts")
     }
-
-    /// True when the browser's profile folder exists for `home` (it is installed and used).
-    public static func isDetected(_ browser: Browser, home: String) -> Bool {
-        let config =
-            Platform.isMacOS
-            ? home + "/" + FileSystem.parentPath(browser.macUserHosts) : home + "/" + browser.linuxConfig
-        if (try? FileSystem.status(config, followLinks: true)) != nil { return true }
-        if let app = browser.flatpakID, (try? FileSystem.status("\(home)/.var/app/\(app)", followLinks: true)) != nil {
-            return true
-        }
-        return false
-    }
 }

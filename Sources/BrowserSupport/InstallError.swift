@@ -23,7 +23,9 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "unknown browser '\(name)'; known: \(BrowserCatalog.all.map(\.id).joined(separator: ", ")), all, detected"
         case .noBrowserDetected:
-            return "no browser profile folder was found; name one with --browser (for example --browser chromium)"
+            return "no browser found (no executable on PATH or in the vendors' folders, no profile folder, no "
+                + "Flatpak); install a browser and run `extension-bridge install` again, or name one with --browser "
+                + "(for example --browser chromium)"
         case .hostMissing(let path):
             return "no executable host at \(path); build and install it with scripts/install.sh, or pass --host-path"
         case .firefoxWithProfile:

@@ -158,9 +158,10 @@ public struct Installer {
     static let fileLimit = 256 << 20
 
     /// Writes the planned files (only those whose content differs) and records
-    /// them, with the bridge they belong to.
-    public func apply(_ plan: [PlannedFile], bridge: InstalledBridge? = nil) throws(InstallError)
-        -> [(PlannedFile, Outcome)]
+    /// them, with the bridge they belong to, in the receipt, unless
+    /// `recordReceipt` is false (a package's staging folder: dpkg owns those files).
+    public func apply(_ plan: [PlannedFile], bridge: InstalledBridge? = nil, recordReceipt: Bool = true)
+        throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         var receipt = loadReceipt()
         var results: [(PlannedFile, Outcome)] = []
@@ -181,7 +182,7 @@ public struct Installer {
             receipt.append(
                 ReceiptEntry(path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind))
         }
-        try saveReceipt(receipt, bridge: bridge ?? loadBridge())
+        if recordReceipt { try saveReceipt(receipt, bridge: bridge ?? loadBridge()) }
         return results
     }
 

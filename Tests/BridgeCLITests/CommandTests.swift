@@ -17,7 +17,10 @@ final class Harness {
     var stdout: String { String(decoding: out, as: UTF8.self) }
 
     @discardableResult
-    func run(_ args: String...) -> Int32 {
+    func run(_ args: String...) -> Int32 { run(args) }
+
+    @discardableResult
+    func run(_ args: [String]) -> Int32 {
         out = []
         err = []
         let context = CLIContext(
@@ -162,7 +165,14 @@ final class Harness {
         #expect(h.run("frobnicate") == 64)
         #expect(h.run("queue") == 64)
         #expect(h.run("--suite", "../x", "read") == 64)
-        for verb in ["read", "write", "delete", "export", "import", "enable", "disable", "repair", "queue", "files"] {
+        #expect(h.run("doctor", "--system", "--user-data-dir", h.tmp.path) == 64)
+        #expect(h.run("install", "--destdir", "relative", "--browser", "chromium", "--dry-run") == 64)
+        #expect(h.run("read", "--dry-run", "x") == 64)
+        #expect(h.err.first?.contains("`read` does not take the option --dry-run") == true)
+        for verb in [
+            "read", "write", "delete", "export", "import", "enable", "disable", "repair", "queue", "files", "where",
+            "install", "uninstall", "doctor", "help", "completions", "man",
+        ] {
             #expect(h.run(verb, "--help") == 0)
             #expect(h.stdout.contains("extension-bridge \(verb)"))
         }

@@ -41,21 +41,3 @@ import Testing
         }
     }
 }
-
-@Suite struct ArgumentsTests {
-    @Test func globalOptions_anywhere() throws {
-        let args = try Arguments(["--suite", "group.x", "read", "key", "--json"])
-        #expect(args.suiteID == "group.x")
-        #expect(args.json)
-        #expect(args.words == ["read", "key"])
-    }
-
-    @Test func doubleDash_endsOptions() throws {
-        #expect(try Arguments(["write", "k", "--", "--json"]).words == ["write", "k", "--json"])
-    }
-
-    @Test func unknownOption_isUsageError() {
-        #expect(throws: CLIError.self) { try Arguments(["--frobnicate"]) }
-        #expect(throws: CLIError.self) { try Arguments(["--suite"]) }
-    }
-}

@@ -9,18 +9,26 @@ import Testing
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
+    /// An empty HOME; browsers are looked for under a root of our own (EXTENSION_BRIDGE_DETECT_ROOT)
+    /// that holds only a Chromium executable, as a fresh machine with Chromium installed would.
     struct Setup {
         let tmp = TemporaryFolder()
         var bin: String { tmp.path + "/bin" }
         var home: String { tmp.path + "/home" }
+        var root: String { tmp.path + "/root" }
         var env: [String: String] {
-            ["HOME": home, "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "PATH": "/usr/bin:/bin"]
+            [
+                "HOME": home, "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "PATH": "/usr/bin:/bin",
+                "EXTENSION_BRIDGE_DETECT_ROOT": root,
+            ]
         }
 
         init() throws {
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(
-                atPath: home + "/.config/chromium", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: root + "/usr/bin", withIntermediateDirectories: true)
+            try "#!/bin/sh\n".write(toFile: root + "/usr/bin/chromium", atomically: true, encoding: .utf8)
+            chmod(root + "/usr/bin/chromium", 0o755)
             for tool in ["extension-bridge", "extension-bridge-host"] {
                 try FileManager.default.copyItem(atPath: Binaries.folder + "/" + tool, toPath: bin + "/" + tool)
             }
@@ -29,6 +37,58 @@ import Testing
         func cli(_ args: String...) throws -> Finished {
             try runProcess(bin + "/extension-bridge", args, environment: env)
         }
+
+        func cli(environment: [String: String], _ args: String...) throws -> Finished {
+            try runProcess(bin + "/extension-bridge", args, environment: environment)
+        }
+    }
+
+    @Test func emptyHome_installedButNeverStartedBrowsers_areRegistered_andDoctorAgrees() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        // The real machine: whatever browsers are installed here, found by executable alone.
+        var env = s.env
+        env["EXTENSION_BRIDGE_DETECT_ROOT"] = nil
+        let present = [
+            ("chromium", ["/usr/bin/chromium", "/usr/lib/chromium/chromium"]),
+            ("firefox", ["/usr/bin/firefox", "/usr/bin/firefox-esr"]),
+        ].filter { $0.1.contains { FileManager.default.isExecutableFile(atPath: $0) } }.map(\.0)
+        let install = try s.cli(environment: env, "install", "--extension-dir", repository + "/extension")
+        if present.isEmpty {
+            #expect(install.status == 66)
+            #expect(install.stderr.contains("no browser found"))
+            return
+        }
+        #expect(install.status == 0, "\(install.stderr)")
+        let folders = [
+            "chromium": "/.config/chromium/NativeMessagingHosts/", "firefox": "/.mozilla/native-messaging-hosts/",
+        ]
+        for browser in present {
+            #expect(install.outText.contains("written   " + s.home + (folders[browser] ?? "?")))
+        }
+        let doctor = try s.cli(environment: env, "doctor", "--extension-dir", repository + "/extension", "--json")
+        #expect(doctor.status == 0, "\(doctor.outText)")
+        // doctor looks at exactly the browsers install registered.
+        let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+        let used = checks.filter { $0["inUse"] == true }
+        #expect(
+            Set(checks.compactMap { $0["browser"]?.stringValue }) == Set(used.compactMap { $0["browser"]?.stringValue })
+        )
+        #expect(used.count == install.outText.split(separator: "\n").count - 1)
+        for browser in present {
+            #expect(used.contains { $0["browser"]?.stringValue == browser && $0["status"] == "ok" })
+        }
+    }
+
+    @Test func noBrowserAtAll_installSaysWhatToDo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        try FileManager.default.removeItem(atPath: s.root + "/usr/bin/chromium")
+        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 66)
+        #expect(install.stderr.contains("no browser found"))
+        #expect(install.stderr.contains("--browser chromium"))
+        #expect(try s.cli("doctor", "--extension-dir", repository + "/extension").status == 66)
     }
 
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
@@ -36,7 +96,7 @@ import Testing
         defer { s.tmp.remove() }
         let first = try s.cli("install", "--extension-dir", repository + "/extension")
         #expect(first.status == 0, "\(first.stderr)")
-        // Only Chromium's profile folder exists: detected means Chromium alone.
+        // Only Chromium's executable exists (no profile folder): detected means Chromium alone.
         #expect(first.outText.split(separator: "\n").count == 2)
         #expect(first.outText.contains(s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"))
         let second = try s.cli("install", "--extension-dir", repository + "/extension")

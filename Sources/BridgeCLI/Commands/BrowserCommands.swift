@@ -6,7 +6,7 @@ import SharedSuite
 /// `install`, `uninstall`, `doctor`.
 struct BrowserCommands {
     let context: CLIContext
-    let args: Arguments
+    let args: Invocation
 
     var home: String {
         get throws(CLIError) {
@@ -28,7 +28,7 @@ struct BrowserCommands {
         for name in requested ?? [defaultAll ? "all" : "detected"] {
             switch name {
             case "all": out += BrowserCatalog.all
-            case "detected": out += BrowserCatalog.all.filter { HostLocation.isDetected($0, home: home) }
+            case "detected": out += detector(home: home).detect().map(\.browser)
             default:
                 guard let browser = BrowserCatalog.named(name) else {
                     throw CLIError(.usage, InstallError.unknownBrowser(name).description)
@@ -60,6 +60,11 @@ struct BrowserCommands {
     /// The receipt of the bridge acted on.
     func receiptPath() throws(CLIError) -> String {
         Installer.receiptPath(home: try home, environment: context.environment, hostName: try hostName())
+    }
+
+    /// The one detector `install` and `doctor` share, so they agree about which browsers are present.
+    func detector(home: String) -> BrowserDetector {
+        BrowserDetector.forEnvironment(home: home, environment: context.environment)
     }
 
     /// The extension's ids: the bridge's, or from `--extension-dir`, the installed copy, or ./extension;
@@ -99,8 +104,9 @@ struct BrowserCommands {
                 FileSystem.parentPath($0) + "/extension-bridge-host"
             } ?? ""
         if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
-        guard FileSystem.isExecutable(path) else {
-            throw CLIError(.missing, InstallError.hostMissing(path: path).description)
+        let staged = (args.flags["--destdir"] ?? "") + path
+        guard FileSystem.isExecutable(staged) else {
+            throw CLIError(.missing, InstallError.hostMissing(path: staged).description)
         }
         return path
     }
@@ -135,6 +141,11 @@ struct BrowserCommands {
     }
 
     func install() throws(CLIError) {
+        // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
+        let destination = args.flags["--destdir"]
+        if let destination, !args.has("--system") || !destination.hasPrefix("/") {
+            throw .usage("--destdir needs --system and an absolute folder", verb: "install")
+        }
         var hostPath: String
         var hostBinary: [UInt8]?
         let bridge = try bridge()
@@ -155,11 +166,14 @@ struct BrowserCommands {
             group: args.suiteID ?? bridge?.group, logLevel: args.flags["--log-level"])
         options.hostBinary = hostBinary
         let installer = try installer()
-        let plan: [PlannedFile]
+        var plan: [PlannedFile]
         do {
             plan = try installer.plan(options)
         } catch {
             throw CLIError(.usage, error.description)
+        }
+        if let destination {
+            plan = plan.map { PlannedFile(path: destination + $0.path, bytes: $0.bytes, kind: $0.kind) }
         }
         if args.has("--dry-run") {
             for file in plan {
@@ -178,13 +192,16 @@ struct BrowserCommands {
         let results: [(PlannedFile, Installer.Outcome)]
         do {
             results = try installer.apply(
-                plan, bridge: Installer.InstalledBridge(hostName: options.hostName, identity: options.identity))
+                plan, bridge: Installer.InstalledBridge(hostName: options.hostName, identity: options.identity),
+                recordReceipt: destination == nil)
         } catch {
             let hint = options.system ? " (system folders need root: run with sudo)" : ""
             throw CLIError(.io, error.description + hint)
         }
         try report(results.map { ($0.0.path, $0.1) })
-        if !args.json {
+        if let destination, !args.json {
+            context.writeErr("staged the system install under \(destination) (no receipt: the package owns the files)")
+        } else if !args.json {
             let changed = results.contains { $0.1 == .written }
             context.writeErr(
                 changed
@@ -209,6 +226,9 @@ struct BrowserCommands {
     }
 
     func doctor() throws(CLIError) -> Int32 {
+        if args.has("--system"), args.has("--user-data-dir") {
+            throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
+        }
         let home = try home
         var bridges = [Installer.InstalledBridge(hostName: try hostName(), identity: try identity())]
         if args.flags["--config"] == nil && args.flags["--host-name"] == nil {
@@ -247,8 +267,9 @@ struct BrowserCommands {
             selected = try browsers()
         } else {
             // Detected browsers, and any browser with a manifest of ours somewhere.
+            let detector = detector(home: home)
             selected = BrowserCatalog.all.filter { browser in
-                HostLocation.isDetected(browser, home: home)
+                detector.isPresent(browser)
                     || HostLocation.all(for: browser, home: home).contains {
                         (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                     }
@@ -256,7 +277,8 @@ struct BrowserCommands {
             if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         }
         let doctor = Doctor(home: home, hostName: hostName, identity: identity, passEnvironment: pass)
-        return doctor.run(browsers: selected, userDataDirectory: args.flags["--user-data-dir"])
+        return doctor.run(
+            browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
@@ -267,6 +289,11 @@ struct BrowserCommands {
             try context.print(
                 pad(check.browser, browserWidth) + "  " + pad(check.scope, 7) + "  " + pad(check.status.rawValue, 7)
                     + "  " + check.path + ": " + check.detail)
+        }
+        let used = checks.filter(\.inUse)
+        if !used.isEmpty {
+            try context.print("\nIn use (the manifest each browser reads; user before system):")
+            for check in used { try context.print("  \(check.browser): \(check.scope) \(check.path)") }
         }
         let fixes = shown.filter { $0.fix != nil && $0.status != .ok }
         if fixes.isEmpty {

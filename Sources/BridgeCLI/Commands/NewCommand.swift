@@ -8,7 +8,7 @@ import BrowserSupport
 /// project for the app NAME, as the seeds' generator does.
 struct NewCommand {
     let context: CLIContext
-    let args: Arguments
+    let args: Invocation
 
     func run(_ operands: [String]) throws(CLIError) {
         guard operands.count == 1, let name = operands.first else {

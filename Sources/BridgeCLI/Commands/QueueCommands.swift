@@ -7,18 +7,6 @@ struct QueueCommands {
     let queue: PendingQueue
     let json: Bool
 
-    func run(_ operands: [String], all: Bool) throws(CLIError) {
-        guard let sub = operands.first, operands.count == 1 else {
-            throw .usage("queue needs one of: list, count, drain", verb: "queue")
-        }
-        switch sub {
-        case "list": try list()
-        case "count": try count()
-        case "drain": try drain(keepDuplicates: all)
-        default: throw .usage("unknown queue command '\(sub)'", verb: "queue")
-        }
-    }
-
     func list() throws(CLIError) {
         let entries = try suite { () throws(SuiteError) in
             try queue.entries(forURL: nil, contentCharacters: 0)

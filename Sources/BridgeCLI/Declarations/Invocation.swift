@@ -1,0 +1,111 @@
+/// A command line parsed against the declarations: which command, its options and operands.
+public struct Invocation: Equatable {
+    /// The command chosen, nil when none was named (`extension-bridge --help`).
+    public var command: CommandSpec?
+    public var suiteID: String?
+    public var json = false
+    public var help = false
+    public var version = false
+    /// The command's options given, with their values ("" for flags); repeated values joined with commas.
+    public var flags: [String: String] = [:]
+    public var operands: [String] = []
+
+    /// True when the option `name` was given.
+    public func has(_ name: String) -> Bool { flags[name] != nil }
+
+    /// Parses `arguments` (without the program name) against `commands`.
+    ///
+    /// Options may come before or after the command words; `--` ends options;
+    /// `-` and words with one dash (`-dict`) are operands. An option no command
+    /// declares, or one the chosen command does not take, is a usage error that
+    /// names the command; so is a wrong number of operands.
+    /// - Throws: `CLIError` of kind `.usage`.
+    public init(_ arguments: [String], commands: [CommandSpec]) throws(CLIError) {
+        var pending: [(name: String, value: String?)] = []
+        var words: [String] = []
+        var operandsOnly = false
+        var i = 0
+        let allOptions = commands.flatMap(\.flattened).flatMap(\.options) + GlobalOptions.all
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if operandsOnly || !arg.hasPrefix("--") {
+                words.append(arg)
+                continue
+            }
+            if arg == "--" {
+                operandsOnly = true
+                continue
+            }
+            var name = arg
+            var value: String?
+            if let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                value = String(arg[arg.index(after: eq)...])
+            }
+            // The value's arity comes from any declaration of the name: the same name takes a
+            // value everywhere or nowhere (checked by a test).
+            guard let spec = allOptions.first(where: { $0.name == name }) else {
+                throw .usage("unknown option \(name)")
+            }
+            if spec.valueName != nil, value == nil {
+                guard i < arguments.count else { throw .usage("\(name) needs a value (\(spec.synopsis))") }
+                value = arguments[i]
+                i += 1
+            } else if spec.valueName == nil, value != nil {
+                throw .usage("\(name) takes no value")
+            }
+            pending.append((name, value))
+        }
+        // The command: the first word, then a subcommand while the command has them.
+        var rest = words[...]
+        if let verb = rest.first {
+            guard var command = commands.first(where: { $0.path == [verb] }) else {
+                throw .usage("unknown command '\(verb)'")
+            }
+            rest = rest.dropFirst()
+            while !command.subcommands.isEmpty {
+                let names = command.subcommands.compactMap(\.path.last)
+                guard let word = rest.first else {
+                    if pending.contains(where: { $0.name == "--help" }) { break }
+                    throw .usage(
+                        "\(command.name) needs one of: \(names.joined(separator: ", "))", verb: command.name)
+                }
+                guard let sub = command.subcommand(word) else {
+                    throw .usage("unknown \(command.name) command '\(word)'", verb: command.name)
+                }
+                command = sub
+                rest = rest.dropFirst()
+            }
+            self.command = command
+        }
+        operands = Array(rest)
+        for (name, value) in pending {
+            switch name {
+            case "--suite": suiteID = value
+            case "--json": json = true
+            case "--help": help = true
+            case "--version": version = true
+            default:
+                guard let command, let spec = command.option(name) else {
+                    let who = command.map { "`\($0.name)`" } ?? "extension-bridge without a command"
+                    throw .usage("\(who) does not take the option \(name)", verb: command?.name)
+                }
+                if let existing = flags[name], spec.repeats {
+                    flags[name] = existing + "," + (value ?? "")
+                } else {
+                    flags[name] = value ?? ""
+                }
+            }
+        }
+        if let command, !help, !version {
+            let range = command.operandRange
+            if operands.count < range.minimum || operands.count > (range.maximum ?? Int.max) {
+                let expected =
+                    command.operands.isEmpty
+                    ? "takes no operands" : "takes \(command.operands.map(\.synopsis).joined(separator: " "))"
+                throw .usage("`\(command.name)` \(expected)", verb: command.name)
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// `extension-bridge install`.
+enum InstallVerb: Verb {
+    static let spec = CommandSpec(
+        ["install"], section: "Browsers", abstract: "register the host with browsers",
+        discussion: """
+            Writes a host manifest for each browser (default: detected, the browsers whose
+            executable is installed, whose profile folder exists, or whose Flatpak is
+            installed) pointing at the host beside this binary (or --host-path), allowing
+            the bundled extension's ids plus --extension-id, and writes the host's
+            configuration beside the host (the allowed callers, the group given with --suite,
+            the level given with --log-level): the host the browser starts reads it. --user-data-dir DIR writes DIR/NativeMessagingHosts (a custom
+            Chromium profile); --system the system folder. A second run changes nothing.
+            A receipt records every file for uninstall. Exit 66 when no browser is found.
+            --config bridge.json installs a bridge made by `new` instead: its host name, ids and
+            group; its built host (the project's .build/release or .build/debug, or --host-path)
+            is copied to a folder of its own, and it gets a receipt of its own.
+            Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
+            """,
+        options: [
+            BrowserOptions.browser, BrowserOptions.system, BrowserOptions.userDataDirectory, BrowserOptions.hostName,
+            BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
+            OptionSpec(
+                "--host-path", value: "PATH", help: "the host the manifests name (default: beside this binary)",
+                completion: .file),
+            OptionSpec(
+                "--destdir", value: "DIR", help: "with --system: stage the files under DIR, no receipt (packagers)",
+                completion: .directory),
+            OptionSpec(
+                "--log-level", value: "LEVEL", help: "the host's log level (error, warn, info, debug)",
+                completion: .words(["error", "warn", "info", "debug"])),
+            OptionSpec("--dry-run", help: "print what would be written, write nothing"),
+        ])
+
+    static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
+        try BrowserCommands(context: context, args: invocation).install()
+        return 0
+    }
+}

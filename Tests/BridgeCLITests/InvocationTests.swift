@@ -1,0 +1,116 @@
+import BridgeSystem
+import Testing
+
+@testable import BridgeCLI
+
+@Suite struct InvocationTests {
+    let commands = BridgeCLI.commands
+
+    @Test func globalOptions_anywhere() throws {
+        let invocation = try Invocation(["--suite", "group.x", "read", "key", "--json"], commands: commands)
+        #expect(invocation.suiteID == "group.x")
+        #expect(invocation.json)
+        #expect(invocation.command?.name == "read")
+        #expect(invocation.operands == ["key"])
+    }
+
+    @Test func doubleDash_endsOptions() throws {
+        #expect(try Invocation(["write", "k", "--", "--json"], commands: commands).operands == ["k", "--json"])
+    }
+
+    @Test func unknownOption_isUsageError() {
+        #expect(throws: CLIError.self) { try Invocation(["--frobnicate"], commands: commands) }
+        #expect(throws: CLIError.self) { try Invocation(["read", "--suite"], commands: commands) }
+    }
+
+    @Test(arguments: [
+        (["read", "--dry-run", "x"], "`read` does not take the option --dry-run"),
+        (["queue", "list", "--all"], "`queue list` does not take the option --all"),
+        (["doctor", "--destdir", "/x"], "`doctor` does not take the option --destdir"),
+        (["enable", "--system"], "`enable` does not take the option --system"),
+        (["install", "extra"], "`install` takes no operands"),
+        (["delete"], "`delete` takes KEY"),
+        (["files", "read"], "`files read` takes NAME"),
+        (["queue", "drain", "--all=yes"], "--all takes no value"),
+        (["queue", "empty"], "unknown queue command 'empty'"),
+    ])
+    func optionOrOperandTheVerbDoesNotTake_isUsageErrorNamingTheVerb(arguments: [String], message: String) {
+        #expect {
+            try Invocation(arguments, commands: commands)
+        } throws: { error in
+            guard let error = error as? CLIError else { return false }
+            return error.kind == .usage && error.message.contains(message)
+        }
+    }
+
+    @Test func allMeansWhatEachVerbDeclares() throws {
+        #expect(try Invocation(["queue", "drain", "--all"], commands: commands).has("--all"))
+        #expect(try Invocation(["doctor", "--all"], commands: commands).has("--all"))
+        let drain = commands.flatMap(\.flattened).first { $0.name == "queue drain" }?.option("--all")
+        let doctor = commands.first { $0.name == "doctor" }?.option("--all")
+        #expect(drain?.help != doctor?.help)
+    }
+
+    @Test func repeatedOptions_joinWithCommas() throws {
+        let invocation = try Invocation(
+            ["install", "--browser", "chromium", "--browser=firefox", "--extension-id", "a", "--extension-id", "b"],
+            commands: commands)
+        #expect(invocation.flags["--browser"] == "chromium,firefox")
+        #expect(invocation.flags["--extension-id"] == "a,b")
+    }
+
+    @Test func everyOptionName_takesAValueEverywhereOrNowhere() {
+        var arity: [String: Bool] = [:]
+        for option in commands.flatMap(\.flattened).flatMap(\.options) + GlobalOptions.all {
+            if let known = arity[option.name] { #expect(known == (option.valueName != nil), "\(option.name)") }
+            arity[option.name] = option.valueName != nil
+        }
+    }
+}
+
+@Suite struct GeneratedDocumentationTests {
+    let commands = BridgeCLI.commands
+
+    @Test func helpPage_listsEveryDeclaredOption_forEveryCommand() {
+        let h = Harness()
+        for command in commands.flatMap(\.flattened) {
+            #expect(h.run(command.path + ["--help"]) == 0, "\(command.name)")
+            #expect(h.stdout.contains("Usage: extension-bridge \(command.name)"))
+            for option in command.options {
+                #expect(h.stdout.contains(option.synopsis), "\(command.name) \(option.name)")
+            }
+        }
+        #expect(h.run("help", "queue", "drain") == 0 && h.stdout.contains("--all"))
+        #expect(h.run("help", "nope") == 64)
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completions_nameEveryCommandAndOption(shell: String) {
+        let h = Harness()
+        #expect(h.run("completions", shell) == 0)
+        for command in commands.flatMap(\.flattened) {
+            #expect(h.stdout.contains(command.path.last ?? "?"))
+            for option in command.options {
+                #expect(h.stdout.contains(shell == "fish" ? "-l " + option.name.dropFirst(2) : option.name))
+            }
+        }
+    }
+
+    @Test func completions_unknownShell_isUsageError() {
+        let h = Harness()
+        #expect(h.run("completions", "tcsh") == 64)
+        #expect(h.err.first?.contains("bash, zsh, fish") == true)
+    }
+
+    @Test func manPage_hasEveryCommandAndOption_escapedForRoff() {
+        let h = Harness()
+        #expect(h.run("man") == 0)
+        #expect(h.stdout.hasPrefix(".TH EXTENSION\\-BRIDGE 1"))
+        for command in commands.flatMap(\.flattened) {
+            #expect(h.stdout.contains(ManPage.escape(command.synopsis)))
+            for option in command.options { #expect(h.stdout.contains(ManPage.escape(option.name))) }
+        }
+        #expect(!h.stdout.split(separator: "\n").contains { $0.hasPrefix("'") })
+        #expect(ManPage.escape(".hidden \\ -x") == "\\&.hidden \\e \\-x")
+    }
+}

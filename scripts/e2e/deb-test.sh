@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The Debian package, end to end, as root: scripts/package-deb.sh builds it; lintian reports no
+# errors; `dpkg -i` (twice: a reinstall works); `extension-bridge doctor --system` passes; a real
+# Chromium with a fresh profile and the packaged extension reaches the packaged host through the
+# system manifest; with a per-user install beside it, doctor says which one each browser uses;
+# `dpkg -r` leaves no file of the package behind. The machine is restored (dpkg -r) even when a
+# step fails. Needs root, dpkg-deb and the browsers and venv of scripts/e2e/setup.sh.
+# Environment: PACKAGE_BIN_DIR (release binaries; default: built), BUILD_DIR.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build_dir=${BUILD_DIR:-"$repo/.build"}
+[[ $(id -u) -eq 0 ]] || { echo "deb-test: needs root (dpkg -i)" >&2; exit 77; }
+if ! command -v lintian >/dev/null; then
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends lintian >/dev/null
+fi
+python=$("$repo/scripts/e2e/setup.sh" | sed -n 's/^E2E_PYTHON=//p' | tail -n 1)
+
+tmp=$(mktemp -d)
+failures=0
+fail() { echo "deb-test: FAIL: $*" >&2; failures=$((failures + 1)); }
+ok() { echo "deb-test: ok   $*"; }
+restore() {
+    if dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "ok installed"; then
+        dpkg -r extension-bridge >/dev/null 2>&1 || echo "deb-test: dpkg -r failed: remove extension-bridge by hand" >&2
+    fi
+    rm -rf "$tmp"
+}
+trap restore EXIT
+
+if dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "ok installed"; then
+    echo "deb-test: extension-bridge is installed already (a package of its own?); refusing to touch it" >&2
+    trap - EXIT
+    rm -rf "$tmp"
+    exit 1
+fi
+
+deb=$("$repo/scripts/package-deb.sh" "$tmp/out" | tail -n 1)
+[[ -f "$deb" && "$deb" == *"/extension-bridge_"*"_$(dpkg --print-architecture).deb" ]] \
+    && ok "package-deb.sh made $(basename "$deb")" || { fail "package-deb.sh printed '$deb'"; exit 1; }
+
+lint=$(lintian "$deb" 2>&1 || true)
+if grep -q '^E:' <<<"$lint"; then fail "lintian errors:"; grep '^E:' <<<"$lint" >&2; else ok "lintian: no errors"; fi
+
+snapshot() { find /etc /usr /opt -xdev 2>/dev/null | sort; }
+snapshot >"$tmp/before"
+dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' | sort >"$tmp/package-paths"
+
+dpkg -i "$deb" >/dev/null && ok "dpkg -i" || fail "dpkg -i"
+dpkg -i "$deb" >/dev/null && ok "dpkg -i again (reinstall)" || fail "dpkg -i a second time"
+for path in /usr/bin/extension-bridge /usr/lib/extension-bridge/extension-bridge-host \
+    /usr/lib/extension-bridge/extension-bridge-host.allowed /etc/chromium/native-messaging-hosts/org.extensionbridge.host.json \
+    /usr/lib/mozilla/native-messaging-hosts/org.extensionbridge.host.json /usr/share/man/man1/extension-bridge.1.gz \
+    /usr/share/bash-completion/completions/extension-bridge /usr/share/extension-bridge/extension/manifest.json; do
+    [[ -e "$path" ]] || fail "the package did not install $path"
+done
+
+home="$tmp/home"
+mkdir -p "$home"
+doctor=$(HOME="$home" /usr/bin/extension-bridge doctor --system 2>&1) && ok "extension-bridge doctor --system passes" \
+    || { echo "$doctor"; fail "doctor --system"; }
+grep -q "chromium: system /etc/chromium/native-messaging-hosts" <<<"$doctor" \
+    || { echo "$doctor"; fail "doctor --system does not say Chromium uses the system manifest"; }
+man -l /usr/share/man/man1/extension-bridge.1.gz 2>/dev/null | grep -q "doctor" && ok "man extension-bridge renders" \
+    || fail "the man page does not render"
+
+HOME="$home" /usr/bin/extension-bridge enable 2>/dev/null || fail "extension-bridge enable"
+"$python" "$repo/scripts/e2e/deb_chromium.py" "$home" "$build_dir/e2e-artifacts/deb-chromium" \
+    || fail "Chromium did not reach the packaged host through the system manifest"
+
+# A per-user install beside the system one: doctor names the one each browser reads.
+mkdir -p "$tmp/user-bin"
+cp /usr/lib/extension-bridge/extension-bridge-host /usr/bin/extension-bridge "$tmp/user-bin/"
+HOME="$home" "$tmp/user-bin/extension-bridge" install --browser chromium \
+    --extension-dir /usr/share/extension-bridge/extension >/dev/null 2>&1 || fail "per-user install"
+both=$(HOME="$home" /usr/bin/extension-bridge doctor --browser chromium,firefox 2>&1) || true
+if grep -q "chromium: user $home/.config/chromium" <<<"$both" && grep -q "firefox: system /usr/lib/mozilla" <<<"$both" \
+    && grep -q "shadowed by $home/.config/chromium" <<<"$both"; then
+    ok "user and system installs: doctor says Chromium uses the user one, Firefox the system one"
+else
+    echo "$both"
+    fail "doctor does not say which install each browser uses"
+fi
+HOME="$home" "$tmp/user-bin/extension-bridge" uninstall >/dev/null 2>&1 || fail "per-user uninstall"
+
+dpkg -r extension-bridge >/dev/null && ok "dpkg -r" || fail "dpkg -r"
+snapshot >"$tmp/after"
+# Only what the package listed counts (another process may change other files meanwhile).
+left=$(comm -13 "$tmp/before" "$tmp/after" | grep -E 'extension-bridge|extensionbridge|native-messaging-hosts' || true)
+stale=$(comm -12 "$tmp/package-paths" "$tmp/after" | comm -23 - "$tmp/before" || true)
+if [[ -z "$left$stale" ]]; then ok "dpkg -r leaves no file behind"; else fail "left behind after dpkg -r: $left $stale"; fi
+
+if ((failures)); then
+    echo "deb-test: $failures failed"
+    exit 1
+fi
+echo "deb-test: all passed"

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# scripts/install.sh on a fresh machine, as a new user meets it: an EMPTY HOME
+# (no profile folder: the browsers are installed but were never started), a
+# path with spaces, a second run, a manifest folder that is a symlink, and a
+# machine with no browser at all. Uses the real browsers installed by
+# scripts/e2e/setup.sh and the release binaries (INSTALL_BIN_DIR, default
+# .build/release, built with scripts/release-build.sh when missing).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bin=${INSTALL_BIN_DIR:-"$repo/.build/release"}
+if [[ ! -x "$bin/extension-bridge" || ! -x "$bin/extension-bridge-host" ]]; then
+    "$repo/scripts/release-build.sh" extension-bridge-host extension-bridge
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "install-test: FAIL: $*" >&2; failures=$((failures + 1)); }
+ok() { echo "install-test: ok   $*"; }
+
+[[ -x /usr/lib/chromium/chromium ]] || { echo "install-test: Chromium is not installed (scripts/e2e/setup.sh)" >&2; exit 1; }
+command -v firefox-esr >/dev/null || { echo "install-test: firefox-esr is not installed (scripts/e2e/setup.sh)" >&2; exit 1; }
+
+# 1. Empty HOME with a space in it; Chromium and Firefox installed, never started.
+home="$tmp/fresh home"
+mkdir "$home"
+[[ -z "$(ls -A "$home")" ]] || fail "HOME is not empty"
+out=$(HOME="$home" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
+    || { echo "$out"; fail "install.sh exited $? on an empty HOME"; }
+chromium_manifest="$home/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+firefox_manifest="$home/.mozilla/native-messaging-hosts/org.extensionbridge.host.json"
+[[ -f "$chromium_manifest" ]] && ok "empty HOME: registered for Chromium" || { echo "$out"; fail "no Chromium manifest"; }
+[[ -f "$firefox_manifest" ]] && ok "empty HOME: registered for Firefox" || { echo "$out"; fail "no Firefox manifest"; }
+grep -q "\"path\": \"$home/.local/bin/extension-bridge-host\"" "$chromium_manifest" \
+    || fail "the Chromium manifest does not point at the installed host"
+cli="$home/.local/bin/extension-bridge"
+doctor=$(HOME="$home" "$cli" doctor 2>&1) && ok "doctor passes after install.sh" || { echo "$doctor"; fail "doctor failed"; }
+grep -q "chromium: user" <<<"$doctor" && grep -q "firefox: user" <<<"$doctor" \
+    || { echo "$doctor"; fail "doctor does not say Chromium and Firefox use the user manifests"; }
+
+# The man page and completions install.sh put under PREFIX/share, checked by their own tools.
+share="$home/.local/share"
+man -l "$share/man/man1/extension-bridge.1" 2>/dev/null | grep -q "extension-bridge doctor" \
+    && ok "man page installed and renders" || fail "no man page under $share/man/man1"
+bash -n "$share/bash-completion/completions/extension-bridge" && ok "bash completion: bash -n" \
+    || fail "bash completion missing or broken"
+if command -v zsh >/dev/null; then
+    zsh -n "$share/zsh/site-functions/_extension-bridge" && ok "zsh completion: zsh -n" || fail "zsh completion broken"
+fi
+if command -v fish >/dev/null; then
+    fish -n "$share/fish/vendor_completions.d/extension-bridge.fish" && ok "fish completion: fish -n" \
+        || fail "fish completion broken"
+fi
+got=$(bash -c 'source "$1"; COMP_WORDS=(extension-bridge queue ""); COMP_CWORD=2; _extension_bridge; echo "${COMPREPLY[*]}"' \
+    _ "$share/bash-completion/completions/extension-bridge")
+[[ "$got" == "list count drain" ]] && ok "bash completes queue subcommands" || fail "bash completion offered '$got'"
+
+# 2. A second run changes nothing.
+again=$(HOME="$home" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) || fail "second run failed"
+grep -q "already installed: nothing changed" <<<"$again" && ok "second run: nothing changed" \
+    || { echo "$again"; fail "second run changed something"; }
+
+# 3. Uninstall leaves the HOME as empty as it was (the group container is not created by install).
+HOME="$home" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || fail "uninstall.sh failed"
+left=$(cd "$home" && find . -type f | sort)
+[[ -z "$left" ]] && ok "uninstall.sh removes every file install.sh wrote" || fail "left behind: $left"
+
+# 4. The Firefox manifest folder is a symlink to a folder elsewhere: written through it, doctor happy.
+home2="$tmp/linked"
+mkdir -p "$home2/.mozilla" "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$home2/.mozilla/native-messaging-hosts"
+HOME="$home2" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" >/dev/null 2>&1 \
+    || fail "install.sh with a symlinked manifest folder failed"
+[[ -L "$home2/.mozilla/native-messaging-hosts" && -f "$tmp/elsewhere/org.extensionbridge.host.json" ]] \
+    && ok "symlinked manifest folder: kept, manifest written through it" || fail "symlinked folder replaced or unused"
+HOME="$home2" "$home2/.local/bin/extension-bridge" doctor >/dev/null 2>&1 || fail "doctor fails with a symlinked folder"
+
+# 5. No browser at all: binaries installed, next steps said, exit 0.
+home3="$tmp/nobrowser"
+mkdir -p "$home3" "$tmp/emptyroot"
+none=$(HOME="$home3" EXTENSION_BRIDGE_DETECT_ROOT="$tmp/emptyroot" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
+    && ok "no browser: exit 0" || { echo "$none"; fail "no browser: install.sh failed"; }
+grep -q "No browser was found" <<<"$none" && [[ -x "$home3/.local/bin/extension-bridge-host" ]] \
+    && ok "no browser: binaries installed and next steps printed" || { echo "$none"; fail "no browser: no advice"; }
+
+# 6. PREFIX somewhere unwritable (a file stands where the folder should be): a clear error, not a half install.
+home4="$tmp/badprefix"
+mkdir -p "$home4"
+touch "$home4/blocker"
+if bad=$(HOME="$home4" PREFIX="$home4/blocker/x" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1); then
+    fail "install.sh into an unwritable PREFIX succeeded"
+else
+    grep -q "choose a writable PREFIX" <<<"$bad" && ok "unwritable PREFIX: clear error" || { echo "$bad"; fail "unclear error"; }
+fi
+
+if ((failures)); then
+    echo "install-test: $failures failed"
+    exit 1
+fi
+echo "install-test: all passed"
