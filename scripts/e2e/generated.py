@@ -109,6 +109,10 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                     pass
 
     before = set()
+    written: list = []
+    # Folders the browsers themselves write into HOME (crash reports, caches): not install's.
+    browser_own = (".local/share/group.", ".config/chromium/Crash", ".config/mozilla", ".mozilla/firefox", ".cache",
+                   ".mozilla/extensions", ".pki")
     try:
         def install() -> None:
             nonlocal before
@@ -117,8 +121,10 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
             run([cli, "--suite", GROUP, "enable"], env)
             run([cli, "write", "vocabulary", "-dict", "blue", "groen"], env)
             run([cli, "enable"], env)
-            before = files_under(home, skip=(".local/share/group.",))
-            run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host], env)
+            before = files_under(home, skip=browser_own)
+            out = run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host], env).stdout
+            written.extend(line.split(None, 1)[1] for line in out.splitlines() if line.startswith("written"))
+            expect(len(written) >= 3, f"install wrote the host, its configuration and a manifest: {out}")
         step("install-config", install)
 
         with TestServer(PAGES_DIR) as site:
@@ -163,9 +169,13 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
 
         def uninstall() -> None:
             run([cli, "uninstall", "--config", project / "bridge.json", *select], env)
-            after = files_under(home, skip=(".local/share/group.", ".mozilla/firefox", ".cache", ".mozilla/extensions"))
+            still = [path for path in written if Path(path).exists()]
+            expect(not still, f"uninstall --config left what install wrote: {still}")
+            after = files_under(home, skip=browser_own)
             left = sorted(after - before)
             expect(not left, f"uninstall --config left files: {left}")
+            expect(not (home / ".local/share/extension-bridge/hosts").exists(), "the hosts folder is gone")
+            expect(not (home / ".local/share/extension-bridge/receipts").exists(), "the receipts folder is gone")
         step("uninstall-leaves-nothing", uninstall)
     finally:
         if b is not None:
