@@ -26,7 +26,7 @@ public final class Router: RequestHandling {
     public static func builtInActions() -> [BridgeAction] {
         [
             HelloAction(), GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(),
-            QueueCountAction(),
+            QueueCountAction(), GetPageStateAction(),
         ]
     }
 

@@ -159,7 +159,9 @@ func makeRouter(
         #expect(reply["hostVersion"] == .string(BridgeVersion.current))
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
-            reply["actions"] == ["getContent", "getSettings", "hello", "queueCount", "saveContent", "setSettings"])
+            reply["actions"] == [
+                "getContent", "getPageState", "getSettings", "hello", "queueCount", "saveContent", "setSettings",
+            ])
         #expect(reply["limits"] == ["maxRequestBytes": 67_108_864, "maxReplyBytes": 1_048_576])
     }
 

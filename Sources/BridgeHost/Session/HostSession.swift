@@ -166,8 +166,14 @@ public final class HostSession {
         lastPublished = state
         var event = BridgeReply(["event": "settingsChanged"])
         event.set("settings", encoded: state[0])
-        event.set("rules", encoded: state[1])
-        logger.debug("pushing settingsChanged")
+        if state[0].bytes.count + state[1].bytes.count + RulesPages.replyOverhead > router.context.maxReplyBytes {
+            // Too big for one frame: say so; the extension fetches the pages (getPageState).
+            event["event"] = "rulesChanged"
+            event["rulesBytes"] = .int(state[1].bytes.count)
+        } else {
+            event.set("rules", encoded: state[1])
+        }
+        logger.debug("pushing \(event["event"]?.stringValue ?? "")")
         return send(event)
     }
 }

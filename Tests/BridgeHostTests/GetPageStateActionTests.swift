@@ -1,0 +1,97 @@
+import BridgeJSON
+import SharedSuite
+import Testing
+
+@testable import BridgeHost
+
+@Suite struct GetPageStateActionTests {
+    static func vocabulary(_ count: Int, valueLength: Int = 8) -> SuiteValue {
+        var words: [String: SuiteValue] = [:]
+        for i in 0..<count {
+            words["word\(i)"] = .string("w\(i)" + String(repeating: "x", count: max(0, valueLength - 2)))
+        }
+        return .dictionary(words)
+    }
+
+    @Test func smallRules_comeWholeAsPageZeroOfOne_withTheHostsEnabledRule() {
+        let (router, _, _) = makeRouter([
+            "extensionEnabled": .bool(true), "user_defaults_suite_enabled": .bool(false),
+            "vocabulary": .dictionary(["blue": .string("blauw")]),
+        ])
+        let reply = router.handle(["action": "getPageState", "id": 3])
+        #expect(reply["status"] == "success")
+        #expect(reply["id"] == 3)
+        // One rule for "enabled": extensionEnabled, whatever the seed's legacy key says.
+        #expect(reply["enabled"] == true)
+        #expect(reply["rules"] == ["vocabulary": ["blue": "blauw"]])
+        #expect(reply["page"] == 0)
+        #expect(reply["pages"] == 1)
+        #expect(reply["undeliverable"] == 0)
+        #expect(reply["rulesVersion"]?.stringValue?.count == 16)
+        #expect(reply["items"] == nil)
+    }
+
+    @Test func neverReadsTheQueue() {
+        let (router, _, queue) = makeRouter(["extensionEnabled": .bool(true)])
+        queue.failure = .queueFull(items: 1, bytes: 1, maxItems: 1, maxBytes: 1)
+        let reply = router.handle(["action": "getPageState"])
+        #expect(reply["status"] == "success")
+        #expect(reply["rules"] == ["vocabulary": [:]])
+        #expect(reply["enabled"] == true)
+    }
+
+    @Test func badPage_isInvalidRequest() {
+        let (router, _, _) = makeRouter()
+        #expect(router.handle(["action": "getPageState", "page": -1])["code"] == "invalid_request")
+        #expect(router.handle(["action": "getPageState", "page": "1"])["code"] == "invalid_request")
+        let beyond = router.handle(["action": "getPageState", "page": 1])
+        #expect(beyond["code"] == "invalid_request")
+        #expect(beyond["pages"] == 1)
+    }
+
+    /// A vocabulary over 1 MiB: every page's reply fits the browsers' limit,
+    /// the pages together are the whole vocabulary, all with one version.
+    @Test func largeRules_comeInPagesUnderTheLimit_thatReassembleExactly() throws {
+        let values: [String: SuiteValue] = ["extensionEnabled": .bool(true), "vocabulary": Self.vocabulary(60_000)]
+        let (router, _, _) = makeRouter(values)
+        let first = router.handle(["action": "getPageState"])
+        let pages = try #require(first["pages"]?.intValue)
+        #expect(pages > 1)
+        var words: [String: JSONValue] = [:]
+        for page in 0..<pages {
+            let reply = router.reply(to: ["action": "getPageState", "page": .int(page), "id": 1])
+            #expect(reply.bytes.count + 4 <= HostLimits.maxReplyBytes)
+            #expect(reply["rulesVersion"] == first["rulesVersion"])
+            for (key, value) in reply["rules"]?["vocabulary"]?.objectValue ?? [:] {
+                #expect(words[key] == nil, "\(key) is on one page only")
+                words[key] = value
+            }
+        }
+        #expect(words.count == 60_000)
+        #expect(words["word59999"] == "w59999xxxxxx")
+    }
+
+    @Test func anEntryBiggerThanAPage_isCountedUndeliverable_notBreakingTheRest() {
+        var words: [String: SuiteValue] = [:]
+        for i in 0..<10 { words["w\(i)"] = .string(String(repeating: "y", count: 300)) }
+        words["huge"] = .string(String(repeating: "z", count: 5_000))
+        let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
+        let split = RulesPages.split(SettingsKeys.encodedRules(snapshot), of: snapshot, budget: 1_000)
+        #expect(split.undeliverable == 1)
+        var seen = 0
+        for page in split.pages {
+            #expect(page.bytes.count <= 1_000)
+            seen += page.value["vocabulary"]?.objectValue?.count ?? 0
+        }
+        #expect(seen == 10)
+    }
+
+    @Test func version_followsTheRules() {
+        let a = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("blauw")])])
+        let b = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("bleu")])])
+        let va = RulesPages.split(SettingsKeys.encodedRules(a), of: a, budget: 1_000).version
+        let vb = RulesPages.split(SettingsKeys.encodedRules(b), of: b, budget: 1_000).version
+        #expect(va != vb)
+        #expect(va == RulesPages.split(SettingsKeys.encodedRules(a), of: a, budget: 1_000).version)
+    }
+}
