@@ -7,7 +7,7 @@
 // connection state that a service-worker restart may lose: a new worker starts
 // with a fresh client, which opens a port again on first use.
 
-import { HOST_NAME, PROTOCOL_VERSION } from './constants.js';
+import { HOST_NAME, PROTOCOL_VERSION } from '../shared/constants.js';
 import { backoffDelay } from './backoff.js';
 import {
   HostProblemError,

@@ -1,9 +1,13 @@
-// Content script (classic script; lib/text-replace.js runs before it and
-// provides ExtensionBridgeText). Asks the background whether the extension is
-// enabled and for this page's rules, replaces vocabulary words in text nodes,
-// follows later changes, and undoes everything when switched off. It talks
-// only to its own extension (runtime messaging) and never to the page: no
-// window.postMessage, no globals of its own, no markup changes.
+// Content script (classic script, isolated world; content/engine.js runs
+// before it and provides ExtensionBridgeText). Runs at document_start in
+// every frame (all_frames, match_about_blank): asks the background once for
+// the page state ({enabled, rules}), compiles the rules in short steps,
+// rewrites nodes as the parser adds them, follows later changes — also
+// inside open shadow roots, those attached later included — and undoes
+// everything when switched off. It talks only to its own extension and
+// never to the page: no window.postMessage, no globals of its own, no markup
+// changes. (content/shadow-hook.js, in the page's world, only announces new
+// open shadow roots with an event; the roots themselves are read here.)
 
 (() => {
   'use strict';
@@ -12,31 +16,40 @@
   const engine = globalThis.ExtensionBridgeText;
   if (!api?.runtime?.id || !engine) return;
 
-  // Must equal MessageType in lib/constants.js (checked by test/manifest.test.js).
-  const CONTENT_ENABLED = 'content_request:enabled';
-  const GET_CONTENT = 'getContent';
-  const SETTINGS_CHANGED = 'settingsChanged';
+  // Must equal MessageType / events in shared/constants.js (checked by test/manifest.test.js).
+  const GET_PAGE_STATE = 'getPageState';
+  const PAGE_STATE = 'pageState';
   const COLLECT_PAGE = 'collectPage';
-  const ENABLED_RESPONSE_KEY = 'background_response:enabled';
+  const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
 
-  const schedule = typeof globalThis.requestIdleCallback === 'function'
-    ? (run) => globalThis.requestIdleCallback(() => run(), { timeout: 250 })
-    : (run) => globalThis.setTimeout(run, 16);
+  const SLICE_MS = 8;
 
-  let observer = null;
+  /** Runs `run` as a new task, soon: not idle time (the page should change while it loads). */
+  const schedule = (() => {
+    const postTask = globalThis.scheduler?.postTask;
+    if (typeof postTask === 'function') {
+      return (run) => postTask.call(globalThis.scheduler, run, { priority: 'user-visible' }).catch(() => {});
+    }
+    return (run) => setTimeout(run, 0);
+  })();
+
+  const observers = new Map(); // Document or ShadowRoot → MutationObserver
+  let enabled = false;
+  let compiling = null; // the compilation in progress, if any
+
   const rewriter = engine.createRewriter({
     schedule,
-    maxNodesPerSlice: 400,
-    maxSliceMs: 8,
+    maxNodesPerSlice: 2000,
+    maxSliceMs: SLICE_MS,
     now: () => performance.now(),
-    // Our own nodeValue writes produce records too; drop them (the rewriter
-    // would skip them anyway, this just saves the work).
-    afterSlice: () => observer?.takeRecords(),
+    // Our own nodeValue writes produce records too; drop them. Only ours can
+    // be queued here: a slice is a task of its own, and records of the
+    // page's changes were delivered before it began.
+    afterSlice: () => {
+      for (const observer of observers.values()) observer.takeRecords();
+    },
+    onShadowRoot: (shadowRoot) => observe(shadowRoot),
   });
-
-  function pageRoot() {
-    return document.body ?? document.documentElement;
-  }
 
   function onMutations(records) {
     for (const record of records) {
@@ -48,45 +61,69 @@
     }
   }
 
-  function startObserving() {
-    const rootNode = pageRoot();
-    if (observer || !rootNode) return;
-    observer = new MutationObserver(onMutations);
-    observer.observe(rootNode, { childList: true, subtree: true, characterData: true });
+  function observe(target) {
+    if (observers.has(target)) return;
+    const observer = new MutationObserver(onMutations);
+    observer.observe(target, { childList: true, subtree: true, characterData: true });
+    observers.set(target, observer);
   }
 
   function stopObserving() {
-    observer?.disconnect();
-    observer = null;
+    for (const observer of observers.values()) observer.disconnect();
+    observers.clear();
   }
 
-  /** Applies (or, when disabled or empty, removes) a vocabulary. */
-  function apply(enabled, vocabulary) {
-    const active = enabled === true && rewriter.setVocabulary(vocabulary ?? null, pageRoot());
-    if (active) {
-      startObserving();
-    } else {
-      rewriter.setVocabulary(null);
+  /** A new open shadow root (announced by shadow-hook.js; the event's target is only a hint). */
+  function onShadowRootEvent(event) {
+    if (!rewriter.active) return;
+    const host = event.composedPath?.()[0];
+    const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
+    if (!shadowRoot) return; // closed roots stay out of reach
+    observe(shadowRoot);
+    rewriter.enqueue(shadowRoot);
+  }
+
+  /** Applies a page state: compiles in steps, then rewrites from the document down. */
+  function apply(state) {
+    const on = state?.enabled === true;
+    const entries = on ? state.entries : null;
+    if (!on || !entries || entries.length === 0) {
+      enabled = false;
+      compiling = null;
+      rewriter.setCompiled(null);
       stopObserving();
+      return;
     }
-  }
-
-  async function ask(message) {
-    try {
-      return await api.runtime.sendMessage(message);
-    } catch {
-      return null; // background unavailable (e.g. the extension was reloaded)
-    }
+    const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
+    if (enabled && version !== undefined && rewriter.signature === `v:${version}`) return; // the same rules again
+    enabled = true;
+    const compiler = engine.startCompiling(entries, version);
+    compiling = compiler;
+    const step = () => {
+      if (compiling !== compiler) return; // superseded
+      const compiled = compiler.step(SLICE_MS, () => performance.now());
+      if (compiled === undefined) {
+        schedule(step);
+        return;
+      }
+      compiling = null;
+      if (rewriter.setCompiled(compiled, document)) {
+        observe(document);
+      } else {
+        stopObserving();
+      }
+    };
+    step();
   }
 
   async function load() {
-    const [enabledReply, contentReply] = await Promise.all([
-      ask({ type: CONTENT_ENABLED }),
-      ask({ type: GET_CONTENT }),
-    ]);
-    const enabled = enabledReply?.[ENABLED_RESPONSE_KEY] === true;
-    const vocabulary = contentReply?.status === 'success' ? contentReply.rules?.vocabulary : null;
-    apply(enabled, vocabulary);
+    let reply = null;
+    try {
+      reply = await api.runtime.sendMessage({ type: GET_PAGE_STATE });
+    } catch {
+      reply = null; // background unavailable (e.g. the extension was reloaded)
+    }
+    if (reply?.status === 'success') apply(reply);
   }
 
   function collectPage() {
@@ -108,19 +145,13 @@
     if (!sender || sender.id !== api.runtime.id) return false;
     if (sender.tab && !(typeof sender.url === 'string' && sender.url.startsWith(api.runtime.getURL('')))) return false;
     switch (message?.type) {
-      case SETTINGS_CHANGED: {
-        const enabled = message.settings?.enabled;
-        const vocabulary = message.rules?.vocabulary;
-        if (typeof enabled === 'boolean' && vocabulary && typeof vocabulary === 'object') {
-          apply(enabled, vocabulary);
-        } else if (enabled === false) {
-          apply(false, null);
-        } else {
-          load();
-        }
+      case PAGE_STATE:
+        // The complete state: enabled, entries, rulesVersion.
+        apply(message);
         return false;
-      }
       case COLLECT_PAGE:
+        // Only the top frame answers; frames are part of the page it saves.
+        if (window.top !== window.self) return false;
         sendResponse(collectPage());
         return false;
       default:
@@ -128,5 +159,6 @@
     }
   });
 
+  document.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent, true);
   load();
 })();

@@ -1,62 +1,173 @@
 // The word-replacement engine. A classic script, not a module: the manifest
 // lists it before content.js, and it defines exactly one global,
 // `ExtensionBridgeText`, in the content script's isolated world (pages never
-// see it). Node tests run this same file as a classic script in a vm context.
+// see it). Node tests and the node benchmark run this same file as a classic
+// script in a vm context.
 //
 // Two parts:
-//   * strings: compileVocabulary + replaceText (whole words, case kept,
-//     longest entry first, Unicode letters);
-//   * DOM: createRewriter walks text nodes in bounded slices, skips code and
-//     editable regions, remembers each changed node's original text and can
-//     undo everything. It only touches nodeValue of text nodes, never markup.
+//   * strings: compileVocabulary + replaceText. Text is cut into tokens — a
+//     word is a maximal run of letters, marks and digits (\p{L}\p{M}\p{N}),
+//     any other non-space character is a token of its own — and tokens (and
+//     phrases of up to the longest key's token count) are looked up in one
+//     Map. The cost per token does not depend on the vocabulary's size: one
+//     lookup, more only while a phrase's beginning is also a key's beginning.
+//     Whole words, case kept, longest phrase first.
+//   * DOM: createRewriter walks text nodes (and open shadow roots) in bounded
+//     slices, skips code and editable regions, remembers each changed node's
+//     original text and can undo everything. It only touches nodeValue of
+//     text nodes, never markup.
 
 (function defineExtensionBridgeText(root) {
   'use strict';
 
-  const WORD_CLASS = '[\\p{L}\\p{M}\\p{N}]';
   const TEXT_NODE = 3;
   const ELEMENT_NODE = 1;
+  const DOCUMENT_NODE = 9;
   const DOCUMENT_FRAGMENT_NODE = 11;
+
+  /** A token: a word (letters, marks, digits) or one other non-space character. */
+  const TOKEN = /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu;
+  const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
 
   /** Elements whose text is never changed. */
   const SKIP_TAGS = new Set([
-    'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION',
+    'HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION',
     'CODE', 'PRE', 'TEMPLATE', 'KBD', 'SAMP', 'IFRAME', 'OBJECT',
   ]);
 
-  /** Escapes every RegExp syntax character (valid with the `u` flag). */
-  function escapeRegExp(text) {
-    return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  /**
+   * A key as the map holds it: its tokens in lower case, joined with one
+   * space where the key has whitespace between them and nothing where it has
+   * none ("Ice  Cream" → "ice cream", "C++" → "c++"). Returns the token count too.
+   */
+  function keyOf(text) {
+    TOKEN.lastIndex = 0;
+    const source = String(text);
+    let key = '';
+    let count = 0;
+    let end = -1;
+    for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
+      if (count > 0 && match.index > end) key += ' ';
+      key += match[0].toLowerCase();
+      end = match.index + match[0].length;
+      count += 1;
+    }
+    return { key, count };
   }
 
-  /** Lower case, trimmed, inner whitespace collapsed to one space. */
+  /** Lower case, trimmed, inner whitespace collapsed to one space (kept for callers of the old API). */
   function normalizeKey(text) {
-    return String(text).trim().replace(/\s+/gu, ' ').toLowerCase();
+    return keyOf(text).key;
+  }
+
+  function entriesOf(vocabulary) {
+    if (!vocabulary || typeof vocabulary !== 'object') return [];
+    if (Object.prototype.toString.call(vocabulary) === '[object Map]') return vocabulary.entries();
+    if (Array.isArray(vocabulary)) return vocabulary;
+    return Object.entries(vocabulary);
   }
 
   /**
-   * Compiles a {word: replacement} map. Keys match case-insensitively as whole
-   * words; entries with empty keys or non-string values are skipped.
-   * @returns {{regex: RegExp, map: Map<string,string>, signature: string, size: number} | null}
+   * Compiles a vocabulary: a {word: replacement} object, a Map, or an array of
+   * [word, replacement] pairs. Keys match case-insensitively as whole words;
+   * entries with empty keys or non-string values are skipped. `version`, when
+   * given, identifies the vocabulary (the host's rulesVersion); otherwise one
+   * is computed.
+   * @returns {{table: Map<string, {replacement: (string|undefined), longer: boolean}>, maxTokens: number, signature: string, size: number} | null}
    */
-  function compileVocabulary(vocabulary) {
-    if (!vocabulary || typeof vocabulary !== 'object') return null;
-    const map = new Map();
-    for (const [key, value] of Object.entries(vocabulary)) {
-      if (typeof value !== 'string') continue;
-      const normalized = normalizeKey(key);
-      if (normalized === '') continue;
-      // With two keys that differ only in case, the one already in lower case wins.
-      if (map.has(normalized) && key !== normalized) continue;
-      map.set(normalized, value);
+  function compileVocabulary(vocabulary, version) {
+    const compiler = startCompiling(vocabulary, version);
+    let result;
+    do result = compiler.step(Infinity, () => 0); while (result === undefined);
+    return result;
+  }
+
+  /**
+   * The same compilation in steps, so a large vocabulary never blocks one
+   * task for long: `step(maxMs, now)` works for about maxMs and returns
+   * undefined while there is more to do, then the result (or null).
+   */
+  function startCompiling(vocabulary, version) {
+    // phrase → {replacement, longer}: `longer` when some key continues this phrase.
+    const table = new Map();
+    const pairs = Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
+    let index = 0;
+    let size = 0;
+    let maxTokens = 0;
+    function add(pair) {
+      if (!pair || typeof pair !== 'object') return;
+      const word = pair[0];
+      const value = pair[1];
+      if (typeof value !== 'string' || typeof word !== 'string') return;
+      const { key, count } = keyOf(word);
+      if (count === 0) return;
+      let entry = table.get(key);
+      if (entry && entry.replacement !== undefined) {
+        // With two keys that differ only in case, the one already in lower case wins.
+        if (word !== key) return;
+      } else {
+        size += 1;
+      }
+      if (!entry) {
+        entry = { replacement: undefined, longer: false };
+        table.set(key, entry);
+      }
+      entry.replacement = value;
+      if (count > maxTokens) maxTokens = count;
+      if (count > 1) markPrefixes(table, key);
     }
-    if (map.size === 0) return null;
-    // Longest first, so "ice cream" wins over "ice" where both match.
-    const keys = [...map.keys()].sort((a, b) => [...b].length - [...a].length || (a < b ? -1 : a > b ? 1 : 0));
-    const alternatives = keys.map((key) => escapeRegExp(key).replace(/ /g, '\\s+'));
-    const regex = new RegExp(`(?<!${WORD_CLASS})(?:${alternatives.join('|')})(?!${WORD_CLASS})`, 'giu');
-    const signature = JSON.stringify(keys.map((key) => [key, map.get(key)]));
-    return { regex, map, signature, size: map.size };
+    return {
+      step(maxMs, now) {
+        const start = now();
+        while (index < pairs.length) {
+          add(pairs[index]);
+          index += 1;
+          if ((index & 1023) === 0 && now() - start > maxMs) return undefined;
+        }
+        if (size === 0) return null;
+        const signature = typeof version === 'string' && version !== '' ? `v:${version}` : signatureOf(table);
+        return { table, maxTokens, signature, size };
+      },
+    };
+  }
+
+  /** Marks every shorter phrase of a multi-token key as "continues". */
+  function markPrefixes(table, key) {
+    TOKEN.lastIndex = 0;
+    let prefix = '';
+    let end = -1;
+    let first = true;
+    for (let match = TOKEN.exec(key); match !== null; match = TOKEN.exec(key)) {
+      if (!first) {
+        let entry = table.get(prefix);
+        if (!entry) {
+          entry = { replacement: undefined, longer: false };
+          table.set(prefix, entry);
+        }
+        entry.longer = true;
+        if (match.index > end) prefix += ' ';
+      }
+      prefix += match[0];
+      end = match.index + match[0].length;
+      first = false;
+    }
+  }
+
+  /** A short hash of the compiled entries (FNV-1a 32 over keys and values, in map order). */
+  function signatureOf(table) {
+    const imul = Math.imul;
+    let hash = 0x811c9dc5;
+    let count = 0;
+    for (const [key, entry] of table) {
+      if (entry.replacement === undefined) continue;
+      const text = `${key}\u0000${entry.replacement}\u0001`;
+      for (let i = 0; i < text.length; i += 1) {
+        hash ^= text.charCodeAt(i);
+        hash = imul(hash, 0x01000193);
+      }
+      count += 1;
+    }
+    return `h:${count}:${(hash >>> 0).toString(16)}`;
   }
 
   function hasCase(text) {
@@ -81,19 +192,83 @@
     return replacement;
   }
 
+  // Token buffers reused across calls (one text at a time; no re-entrancy).
+  let starts = [];
+  let ends = [];
+  let words = [];
+
   /** Replaces every vocabulary word in `text`. Returns `text` itself when nothing matched. */
   function replaceText(text, compiled) {
     if (!compiled || typeof text !== 'string' || text === '') return text;
-    compiled.regex.lastIndex = 0;
+    const { table, maxTokens } = compiled;
+    // 1. Tokens, lower-cased.
+    let n = 0;
+    TOKEN.lastIndex = 0;
+    for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
+      starts[n] = match.index;
+      ends[n] = match.index + match[0].length;
+      words[n] = match[0].toLowerCase();
+      n += 1;
+    }
+    if (n > 65_536 && starts.length > 65_536) {
+      // a huge text node: do not keep its buffers alive afterwards
+      const result = scan(text, table, maxTokens, n);
+      starts = [];
+      ends = [];
+      words = [];
+      return result;
+    }
+    return scan(text, table, maxTokens, n);
+  }
+
+  function isWord(i) {
+    return WORD_START.test(words[i]);
+  }
+
+  function scan(text, table, maxTokens, n) {
+    // 2. Left to right; at each token the longest phrase that is a key wins.
+    let out = null;
+    let copied = 0;
     let changed = false;
-    const result = text.replace(compiled.regex, (matched) => {
-      const replacement = compiled.map.get(normalizeKey(matched));
-      if (replacement === undefined) return matched;
-      const cased = keepCase(matched, replacement);
-      if (cased !== matched) changed = true;
-      return cased;
-    });
-    return changed ? result : text;
+    for (let i = 0; i < n; i += 1) {
+      let entry = table.get(words[i]);
+      if (entry === undefined) continue;
+      // A phrase that starts with a non-word token may not touch a word before it.
+      if (i > 0 && starts[i] === ends[i - 1] && !isWord(i) && isWord(i - 1)) continue;
+      let phrase = words[i];
+      let best = -1;
+      let bestReplacement;
+      for (let j = i; ; ) {
+        if (entry.replacement !== undefined && endsClean(j, n)) {
+          best = j;
+          bestReplacement = entry.replacement;
+        }
+        if (!entry.longer || j + 1 >= n || j + 1 - i >= maxTokens) break;
+        phrase += (starts[j + 1] > ends[j] ? ' ' : '') + words[j + 1];
+        j += 1;
+        entry = table.get(phrase);
+        if (entry === undefined) break;
+      }
+      if (best < 0) continue;
+      const matched = text.slice(starts[i], ends[best]);
+      const cased = keepCase(matched, bestReplacement);
+      if (cased !== matched) {
+        if (out === null) out = [];
+        out.push(text.slice(copied, starts[i]), cased);
+        copied = ends[best];
+        changed = true;
+      }
+      i = best;
+    }
+    if (!changed) return text;
+    out.push(text.slice(copied));
+    return out.join('');
+  }
+
+  /** A phrase that ends with a non-word token may not touch a word after it. */
+  function endsClean(j, n) {
+    if (j + 1 >= n || starts[j + 1] !== ends[j]) return true;
+    return isWord(j) || !isWord(j + 1);
   }
 
   function tagOf(element) {
@@ -109,9 +284,14 @@
     return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
   }
 
-  /** True if `node` sits inside a skipped element. */
+  /** The parent in the flat tree: a shadow root's parent is its host. */
+  function parentOf(node) {
+    return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
+  }
+
+  /** True if `node` sits inside a skipped element (also across shadow roots). */
   function isInsideSkipped(node) {
-    for (let current = node && node.parentNode; current; current = current.parentNode) {
+    for (let current = node && parentOf(node); current; current = parentOf(current)) {
       if (isSkippedElement(current)) return true;
     }
     return false;
@@ -120,13 +300,17 @@
   /**
    * Creates a DOM rewriter.
    * @param {object} options
-   * @param {(run: Function) => void} options.schedule runs `run` later (idle callback / animation frame)
+   * @param {(run: Function) => void} options.schedule runs `run` soon, as a new task
    * @param {number} [options.maxNodesPerSlice] nodes visited per slice
    * @param {number} [options.maxSliceMs] time per slice, with options.now
    * @param {() => number} [options.now]
-   * @param {() => void} [options.afterSlice] e.g. drop the observer's records of our own writes
+   * @param {() => void} [options.afterSlice] e.g. drop the observers' records of our own writes
+   * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
    */
-  function createRewriter({ schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(), afterSlice = () => {} }) {
+  function createRewriter({
+    schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
+    afterSlice = () => {}, onShadowRoot = () => {},
+  }) {
     const originals = new Map(); // Text → {original, applied}
     const stack = [];
     let compiled = null;
@@ -149,15 +333,21 @@
       const start = now();
       let visited = 0;
       while (stack.length > 0 && visited < maxNodesPerSlice) {
-        if (visited % 64 === 63 && now() - start > maxSliceMs) break;
+        if ((visited & 31) === 31 && now() - start > maxSliceMs) break;
         const node = stack.pop();
         visited += 1;
         if (!compiled || node.isConnected === false) continue;
-        if (node.nodeType === TEXT_NODE) {
+        const type = node.nodeType;
+        if (type === TEXT_NODE) {
           processText(node);
-        } else if ((node.nodeType === ELEMENT_NODE && !isSkippedElement(node)) || node.nodeType === DOCUMENT_FRAGMENT_NODE) {
+        } else if ((type === ELEMENT_NODE && !isSkippedElement(node)) || type === DOCUMENT_FRAGMENT_NODE || type === DOCUMENT_NODE) {
           const children = node.childNodes || [];
           for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]);
+          const shadow = type === ELEMENT_NODE ? node.shadowRoot : null;
+          if (shadow) {
+            onShadowRoot(shadow);
+            stack.push(shadow);
+          }
         }
       }
       try {
@@ -174,10 +364,11 @@
       schedule(runSlice);
     }
 
-    /** Queues `node` (an element, fragment or text node that appeared or changed) for processing. */
+    /** Queues `node` (a document, element, fragment, shadow root or text node that appeared or changed). */
     function enqueue(node) {
       if (!compiled || !node) return;
-      if (node.nodeType !== TEXT_NODE && node.nodeType !== ELEMENT_NODE && node.nodeType !== DOCUMENT_FRAGMENT_NODE) return;
+      const type = node.nodeType;
+      if (type !== TEXT_NODE && type !== ELEMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE && type !== DOCUMENT_NODE) return;
       if (isInsideSkipped(node)) return;
       stack.push(node);
       ensureScheduled();
@@ -198,12 +389,18 @@
     }
 
     /**
-     * Sets the vocabulary (null or {} to switch off). A different vocabulary
-     * undoes everything, then re-applies from `rootNode`; the same one again
-     * changes nothing. Returns true if a vocabulary is active.
+     * Sets the vocabulary (null or empty to switch off). A different
+     * vocabulary undoes everything, then re-applies from `rootNode`; the same
+     * one again (same signature) changes nothing. Returns true if a
+     * vocabulary is active.
      */
-    function setVocabulary(vocabulary, rootNode) {
-      const next = compileVocabulary(vocabulary);
+    function setVocabulary(vocabulary, rootNode, version) {
+      const next = vocabulary === null || vocabulary === undefined ? null : compileVocabulary(vocabulary, version);
+      return setCompiled(next, rootNode);
+    }
+
+    /** Like setVocabulary, with a vocabulary compiled already. */
+    function setCompiled(next, rootNode) {
       const same = next && compiled && next.signature === compiled.signature;
       if (!same) {
         undoAll();
@@ -215,11 +412,15 @@
 
     return {
       setVocabulary,
+      setCompiled,
       enqueue,
       undoAll,
       runSlice,
       get active() {
         return compiled !== null;
+      },
+      get signature() {
+        return compiled?.signature ?? null;
       },
       get pending() {
         return stack.length;
@@ -232,9 +433,10 @@
 
   root.ExtensionBridgeText = Object.freeze({
     compileVocabulary,
+    startCompiling,
     replaceText,
     keepCase,
-    escapeRegExp,
+    normalizeKey,
     isSkippedElement,
     isInsideSkipped,
     createRewriter,

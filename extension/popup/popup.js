@@ -2,7 +2,7 @@
 // count. Every dynamic piece is a <template> clone filled with textContent;
 // nothing from the host, the suite or the page is ever parsed as markup.
 
-import { DOCTOR_COMMAND, MessageType } from './lib/constants.js';
+import { DOCTOR_COMMAND, MessageType } from '../shared/constants.js';
 
 const api = globalThis.browser ?? globalThis.chrome;
 

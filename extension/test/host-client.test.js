@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { HostClient, ConnectionState } from '../lib/host-client.js';
-import { HostProblemError } from '../lib/problems.js';
+import { HostClient, ConnectionState } from '../background/host-client.js';
+import { HostProblemError } from '../background/problems.js';
 import { createClock, createRuntime, flush } from './helpers/fakes.js';
 
 function setup({ runtime = createRuntime(), keepAlive = false, ...options } = {}) {

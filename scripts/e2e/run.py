@@ -296,8 +296,8 @@ class Run:
 
     def popup(self):
         if self.browser == "chromium":
-            return self.b.open_extension_page("popup.html")
-        return self.b.open_extension_page("popup.html")
+            return self.b.open_extension_page("popup/popup.html")
+        return self.b.open_extension_page("popup/popup.html")
 
     def screenshot_all(self, prefix: str) -> None:
         try:
