@@ -94,4 +94,24 @@ import Testing
         #expect(va != vb)
         #expect(va == RulesPages.split(SettingsKeys.encodedRules(a), of: a, budget: 1_000).version)
     }
+
+    /// Pages are cut from the encoded bytes; they must be what cutting the
+    /// decoded vocabulary gives, escapes and non-ASCII keys included.
+    @Test func cuttingTheBytes_equalsCuttingTheDecodedVocabulary() throws {
+        var words: [String: SuiteValue] = [
+            "quote \" in": .string("a\\b"), "blå": .string("blue \u{1F499}"), "__proto__": .string("p"),
+            "tab\there": .string("line\nbreak"), "Zebra": .string("z"),
+        ]
+        for i in 0..<200 { words["w\(i)"] = .string(String(repeating: "v", count: i % 17)) }
+        let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
+        let rules = SettingsKeys.encodedRules(snapshot)
+        let ranges = try #require(RulesPages.entryRanges(rules.bytes))
+        #expect(ranges.count == words.count)
+        let fromBytes = RulesPages.split(rules, of: snapshot, budget: 300)
+        let decoded = RulesPages.pack(
+            RulesPages.entriesDecoded(from: snapshot), budget: 300, version: fromBytes.version)
+        #expect(fromBytes == decoded)
+        #expect(fromBytes.pages.count > 5)
+        #expect(RulesPages.entryRanges(Array(#"{"vocabulary":{"a":1}}"#.utf8)) == nil)
+    }
 }

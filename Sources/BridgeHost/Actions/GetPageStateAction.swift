@@ -72,8 +72,61 @@ public enum RulesPages {
     public static func split(_ rules: EncodedJSON, of snapshot: SuiteSnapshot, budget: Int) -> Split {
         let version = fnv1a(rules.bytes)
         if rules.bytes.count <= budget { return Split(pages: [rules], version: version, undeliverable: 0) }
-        let head = Array(#"{"vocabulary":{"#.utf8)
-        let tail = Array("}}".utf8)
+        // The encoded rules are the writer's compact text, keys in order: cut
+        // them between entries without decoding anything.
+        guard let ranges = entryRanges(rules.bytes) else {
+            return pack(entriesDecoded(from: snapshot), budget: budget, version: version)
+        }
+        return rules.bytes.withUnsafeBufferPointer { buffer in
+            pack(ranges.lazy.map { Array(buffer[$0]) }, budget: budget, version: version)
+        }
+    }
+
+    private static let head = Array(#"{"vocabulary":{"#.utf8)
+    private static let tail = Array("}}".utf8)
+
+    /// The byte ranges of `"key":"value"` in `{"vocabulary":{…}}` written
+    /// compactly with string values; nil for any other shape.
+    static func entryRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
+        guard bytes.count >= head.count + tail.count, Array(bytes.prefix(head.count)) == head,
+            Array(bytes.suffix(tail.count)) == tail
+        else { return nil }
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let end = bytes.count - tail.count
+        var ranges: [Range<Int>] = []
+        var i = head.count
+        /// The index after the string starting at `j`, or nil.
+        func skipString(_ j: Int) -> Int? {
+            guard j < end, bytes[j] == quote else { return nil }
+            var k = j + 1
+            while k < end {
+                if bytes[k] == backslash {
+                    k += 2
+                } else if bytes[k] == quote {
+                    return k + 1
+                } else {
+                    k += 1
+                }
+            }
+            return nil
+        }
+        while i < end {
+            let start = i
+            guard let afterKey = skipString(i), afterKey < end, bytes[afterKey] == UInt8(ascii: ":"),
+                let afterValue = skipString(afterKey + 1)
+            else { return nil }
+            ranges.append(start..<afterValue)
+            i = afterValue
+            if i < end {
+                guard bytes[i] == UInt8(ascii: ",") else { return nil }
+                i += 1
+            }
+        }
+        return ranges
+    }
+
+    /// Every `"key":"value"` of the snapshot's vocabulary, encoded, in key order.
+    static func entriesDecoded(from snapshot: SuiteSnapshot) -> [[UInt8]] {
         var entries: [(String, [UInt8])] = []
         for (word, value) in snapshot.dictionary(SettingsKeys.vocabulary) ?? [:] {
             guard case .string(let replacement) = value, !word.isEmpty else { continue }
@@ -84,10 +137,16 @@ public enum RulesPages {
             entries.append((word, pair))
         }
         entries.sort { JSONWriter.utf8Precedes($0.0, $1.0) }
+        return entries.map { $0.1 }
+    }
+
+    /// Packs encoded entries into pages of at most `budget` bytes.
+    static func pack<Entries: Sequence>(_ entries: Entries, budget: Int, version: String) -> Split
+    where Entries.Element == [UInt8] {
         var pages: [EncodedJSON] = []
         var undeliverable = 0
         var current = head
-        for (_, pair) in entries {
+        for pair in entries {
             if head.count + pair.count + tail.count > budget {
                 undeliverable += 1
                 continue
