@@ -44,7 +44,7 @@
     now: () => performance.now(),
     // Our own nodeValue writes produce records too; drop them. Only ours can
     // be queued here: a slice is a task of its own, and records of the
-    // page's changes were delivered before it began.
+    // page's changes were delivered (and deferred) before it began.
     afterSlice: () => {
       for (const observer of observers.values()) observer.takeRecords();
     },
@@ -52,13 +52,7 @@
   });
 
   function onMutations(records) {
-    for (const record of records) {
-      if (record.type === 'childList') {
-        for (const node of record.addedNodes) rewriter.enqueue(node);
-      } else if (record.type === 'characterData') {
-        rewriter.enqueue(record.target);
-      }
-    }
+    rewriter.deferRecords(records);
   }
 
   function observe(target) {

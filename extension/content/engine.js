@@ -34,6 +34,8 @@
     'HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION',
     'CODE', 'PRE', 'TEMPLATE', 'KBD', 'SAMP', 'IFRAME', 'OBJECT',
   ]);
+  /** The same names as nodeName gives them outside HTML (SVG, XML): no case conversion per element. */
+  const SKIP_NAMES = new Set([...SKIP_TAGS, ...[...SKIP_TAGS].map((tag) => tag.toLowerCase())]);
 
   /**
    * A key as the map holds it: its tokens in lower case, joined with one
@@ -122,7 +124,7 @@
         while (index < pairs.length) {
           add(pairs[index]);
           index += 1;
-          if ((index & 1023) === 0 && now() - start > maxMs) return undefined;
+          if ((index & 127) === 0 && now() - start > maxMs) return undefined;
         }
         if (size === 0) return null;
         const signature = typeof version === 'string' && version !== '' ? `v:${version}` : signatureOf(table);
@@ -271,15 +273,16 @@
     return isWord(j) || !isWord(j + 1);
   }
 
-  function tagOf(element) {
-    return String(element.nodeName || element.tagName || '').toUpperCase();
-  }
-
   /** True if this element's own text (and its descendants') must be left alone. */
   function isSkippedElement(element) {
     if (!element || element.nodeType !== ELEMENT_NODE) return false;
-    if (SKIP_TAGS.has(tagOf(element))) return true;
-    if (element.isContentEditable === true) return true;
+    const name = element.nodeName;
+    if (SKIP_NAMES.has(name)) return true;
+    if (typeof name === 'string' && name !== name.toUpperCase() && name !== name.toLowerCase() && SKIP_TAGS.has(name.toUpperCase())) return true;
+    // The attribute, not isContentEditable: that property makes Blink bring
+    // style up to date, which costs a style recalculation per element while
+    // the parser is still adding them. Descendants of an editable element
+    // are skipped with it.
     const editable = typeof element.getAttribute === 'function' ? element.getAttribute('contenteditable') : null;
     return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
   }
@@ -312,6 +315,7 @@
     afterSlice = () => {}, onShadowRoot = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
+    let checked = new WeakMap(); // Text → the text it had when it needed no change
     const stack = [];
     let compiled = null;
     let scheduled = false;
@@ -321,10 +325,13 @@
       const record = originals.get(node);
       if (record && current === record.applied) return; // ours already: idempotent
       if (record) originals.delete(node); // the page changed it: its text is the new original
+      else if (checked.get(node) === current) return; // seen already (queued twice), nothing to do
       const next = replaceText(current, compiled);
       if (next !== current) {
         originals.set(node, { original: current, applied: next });
         node.nodeValue = next;
+      } else {
+        checked.set(node, current);
       }
     }
 
@@ -332,6 +339,9 @@
       scheduled = false;
       const start = now();
       let visited = 0;
+      while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
+        enqueueRecords(recordBatches.shift(), false);
+      }
       while (stack.length > 0 && visited < maxNodesPerSlice) {
         if ((visited & 31) === 31 && now() - start > maxSliceMs) break;
         const node = stack.pop();
@@ -353,13 +363,13 @@
       try {
         afterSlice();
       } finally {
-        if (stack.length > 0) ensureScheduled();
+        if (stack.length > 0 || recordBatches.length > 0) ensureScheduled();
       }
       return visited;
     }
 
     function ensureScheduled() {
-      if (scheduled || stack.length === 0) return;
+      if (scheduled || (stack.length === 0 && recordBatches.length === 0)) return;
       scheduled = true;
       schedule(runSlice);
     }
@@ -374,9 +384,61 @@
       ensureScheduled();
     }
 
+    const recordBatches = []; // MutationObserver batches not looked at yet
+
+    /**
+     * Keeps a batch of MutationObserver records for the next slice: the
+     * observer's callback stays O(1) however much the parser added.
+     */
+    function deferRecords(records) {
+      if (!compiled || records.length === 0) return;
+      recordBatches.push(records);
+      ensureScheduled();
+    }
+
+    /**
+     * Queues what a batch of MutationObserver records added or changed. A
+     * node whose parent was added in the same batch is left out (walking the
+     * parent covers it), and the skipped-ancestor test runs once per parent.
+     */
+    function enqueueRecords(records, schedule = true) {
+      if (!compiled) return;
+      const added = new Set();
+      const parentSkipped = new Map();
+      const insideSkipped = (parent) => {
+        let skipped = parentSkipped.get(parent);
+        if (skipped === undefined) {
+          skipped = isSkippedElement(parent) || isInsideSkipped(parent);
+          parentSkipped.set(parent, skipped);
+        }
+        return skipped;
+      };
+      for (const record of records) {
+        if (record.type === 'childList') {
+          const parent = record.target;
+          const covered = added.has(parent);
+          for (const node of record.addedNodes) {
+            added.add(node);
+            if (covered) continue;
+            const type = node.nodeType;
+            if (type !== TEXT_NODE && type !== ELEMENT_NODE) continue;
+            if (insideSkipped(parent)) continue;
+            stack.push(node);
+          }
+        } else if (record.type === 'characterData') {
+          const node = record.target;
+          if (added.has(node) || (node.parentNode && added.has(node.parentNode))) continue;
+          if (node.parentNode && insideSkipped(node.parentNode)) continue;
+          stack.push(node);
+        }
+      }
+      if (schedule) ensureScheduled();
+    }
+
     /** Puts back every original text this rewriter changed (unless the page changed it since). */
     function undoAll() {
       stack.length = 0;
+      recordBatches.length = 0;
       let restored = 0;
       for (const [node, record] of originals) {
         if (node.nodeValue === record.applied) {
@@ -404,6 +466,7 @@
       const same = next && compiled && next.signature === compiled.signature;
       if (!same) {
         undoAll();
+        checked = new WeakMap();
         compiled = next;
       }
       if (compiled && rootNode && !same) enqueue(rootNode);
@@ -414,6 +477,8 @@
       setVocabulary,
       setCompiled,
       enqueue,
+      enqueueRecords,
+      deferRecords,
       undoAll,
       runSlice,
       get active() {
@@ -423,7 +488,7 @@
         return compiled?.signature ?? null;
       },
       get pending() {
-        return stack.length;
+        return stack.length + recordBatches.length;
       },
       get changedCount() {
         return originals.size;

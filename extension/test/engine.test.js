@@ -331,3 +331,32 @@ test('rewriter_disabled_ignoresEnqueue', () => {
   assert.equal(queue.length, 0);
   assert.equal(rewriter.active, false);
 });
+
+test('rewriter_enqueueRecords_coversChildrenOnceAndSkipsSkippedParents', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = h('body', null);
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  const p = h('p', null, 'blue one');
+  const pre = h('pre', null);
+  body.append(p);
+  body.append(pre);
+  const late = pre.append('blue in pre');
+  const sets = [];
+  const text = p.childNodes[0];
+  let value = text.nodeValue;
+  Object.defineProperty(text, 'nodeValue', { get: () => value, set: (v) => { sets.push(v); value = v; } });
+  rewriter.enqueueRecords([
+    { type: 'childList', target: body, addedNodes: [p] },
+    { type: 'childList', target: p, addedNodes: [text] },
+    { type: 'childList', target: pre, addedNodes: [late] },
+  ]);
+  assert.equal(rewriter.pending, 1, 'the text under p is covered by p; the text in pre is not queued');
+  drain();
+  assert.deepEqual(sets, ['blauw one']);
+  assert.equal(late.nodeValue, 'blue in pre');
+  // Queued again (another record for the same node): nothing to redo.
+  rewriter.enqueue(text);
+  drain();
+  assert.deepEqual(sets, ['blauw one']);
+});
