@@ -340,7 +340,8 @@
       const start = now();
       let visited = 0;
       while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
-        enqueueRecords(recordBatches.shift(), false);
+        if (!expandBatch(recordBatches[0], maxSliceMs, start)) break;
+        recordBatches.shift();
       }
       while (stack.length > 0 && visited < maxNodesPerSlice) {
         if ((visited & 31) === 31 && now() - start > maxSliceMs) break;
@@ -351,8 +352,8 @@
         if (type === TEXT_NODE) {
           processText(node);
         } else if ((type === ELEMENT_NODE && !isSkippedElement(node)) || type === DOCUMENT_FRAGMENT_NODE || type === DOCUMENT_NODE) {
-          const children = node.childNodes || [];
-          for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]);
+          // Sibling links, not childNodes: no NodeList per element.
+          for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
           const shadow = type === ELEMENT_NODE ? node.shadowRoot : null;
           if (shadow) {
             onShadowRoot(shadow);
@@ -392,7 +393,7 @@
      */
     function deferRecords(records) {
       if (!compiled || records.length === 0) return;
-      recordBatches.push(records);
+      recordBatches.push({ records, index: 0, added: new Set(), parentSkipped: new Map() });
       ensureScheduled();
     }
 
@@ -401,10 +402,15 @@
      * node whose parent was added in the same batch is left out (walking the
      * parent covers it), and the skipped-ancestor test runs once per parent.
      */
-    function enqueueRecords(records, schedule = true) {
+    function enqueueRecords(records) {
       if (!compiled) return;
-      const added = new Set();
-      const parentSkipped = new Map();
+      expandBatch({ records, index: 0, added: new Set(), parentSkipped: new Map() }, Infinity, 0);
+      ensureScheduled();
+    }
+
+    /** Works through `batch` until done or `deadline` (checked every 64 records); true when done. */
+    function expandBatch(batch, deadline, start) {
+      const { records, added, parentSkipped } = batch;
       const insideSkipped = (parent) => {
         let skipped = parentSkipped.get(parent);
         if (skipped === undefined) {
@@ -413,7 +419,10 @@
         }
         return skipped;
       };
-      for (const record of records) {
+      while (batch.index < records.length) {
+        if ((batch.index & 63) === 63 && now() - start > deadline) return false;
+        const record = records[batch.index];
+        batch.index += 1;
         if (record.type === 'childList') {
           const parent = record.target;
           const covered = added.has(parent);
@@ -432,7 +441,7 @@
           stack.push(node);
         }
       }
-      if (schedule) ensureScheduled();
+      return true;
     }
 
     /** Puts back every original text this rewriter changed (unless the page changed it since). */

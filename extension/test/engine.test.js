@@ -169,6 +169,12 @@ class FakeText {
     this.nodeValue = text;
     this.parentNode = null;
   }
+
+  get previousSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i > 0 ? siblings[i - 1] : null;
+  }
 }
 
 class FakeElement {
@@ -190,6 +196,16 @@ class FakeElement {
 
   getAttribute(name) {
     return name in this.attributes ? this.attributes[name] : null;
+  }
+
+  get lastChild() {
+    return this.childNodes[this.childNodes.length - 1] ?? null;
+  }
+
+  get previousSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i > 0 ? siblings[i - 1] : null;
   }
 
   get textContent() {
