@@ -7,10 +7,11 @@
 // Two parts:
 //   * strings: compileVocabulary + replaceText. Text is cut into tokens — a
 //     word is a maximal run of letters, marks and digits (\p{L}\p{M}\p{N}),
-//     any other non-space character is a token of its own — and tokens (and
-//     phrases of up to the longest key's token count) are looked up in one
-//     Map. The cost per token does not depend on the vocabulary's size: one
-//     lookup, more only while a phrase's beginning is also a key's beginning.
+//     any other non-space character is a token of its own — and looked up in
+//     a trie of Maps (first token, then the next one after whitespace or
+//     right after it). The cost per token does not depend on the vocabulary's
+//     size: one lookup, more only while a phrase's beginning is also a key's
+//     beginning.
 //     Whole words, case kept, longest phrase first.
 //   * DOM: createRewriter walks text nodes (and open shadow roots) in bounded
 //     slices, skips code and editable regions, remembers each changed node's
@@ -46,15 +47,19 @@
     TOKEN.lastIndex = 0;
     const source = String(text);
     let key = '';
-    let count = 0;
+    const tokens = [];
+    const spaced = []; // spaced[i]: whitespace between token i-1 and token i
     let end = -1;
     for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
-      if (count > 0 && match.index > end) key += ' ';
-      key += match[0].toLowerCase();
+      const gap = tokens.length > 0 && match.index > end;
+      if (gap) key += ' ';
+      const lower = match[0].toLowerCase();
+      key += lower;
+      tokens.push(lower);
+      spaced.push(gap);
       end = match.index + match[0].length;
-      count += 1;
     }
-    return { key, count };
+    return { key, count: tokens.length, tokens, spaced };
   }
 
   /** Lower case, trimmed, inner whitespace collapsed to one space (kept for callers of the old API). */
@@ -75,7 +80,7 @@
    * entries with empty keys or non-string values are skipped. `version`, when
    * given, identifies the vocabulary (the host's rulesVersion); otherwise one
    * is computed.
-   * @returns {{table: Map<string, {replacement: (string|undefined), longer: boolean}>, maxTokens: number, signature: string, size: number} | null}
+   * @returns {{root: Map<string, {replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)}>, maxTokens: number, signature: string, size: number} | null}
    */
   function compileVocabulary(vocabulary, version) {
     const compiler = startCompiling(vocabulary, version);
@@ -90,33 +95,50 @@
    * undefined while there is more to do, then the result (or null).
    */
   function startCompiling(vocabulary, version) {
-    // phrase → {replacement, longer}: `longer` when some key continues this phrase.
-    const table = new Map();
+    // A trie of tokens: root.get(first token) → {replacement, spaced, adjacent},
+    // where `spaced` / `adjacent` map the next token after whitespace / right
+    // after it. Extending a phrase is one Map lookup, no string building.
+    const root = new Map();
     const pairs = Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
     let index = 0;
     let size = 0;
     let maxTokens = 0;
+    let hash = 0x811c9dc5;
+    const imul = Math.imul;
+    function mix(text) {
+      for (let i = 0; i < text.length; i += 1) {
+        hash ^= text.charCodeAt(i);
+        hash = imul(hash, 0x01000193);
+      }
+    }
     function add(pair) {
       if (!pair || typeof pair !== 'object') return;
       const word = pair[0];
       const value = pair[1];
       if (typeof value !== 'string' || typeof word !== 'string') return;
-      const { key, count } = keyOf(word);
+      const { key, count, tokens, spaced } = keyOf(word);
       if (count === 0) return;
-      let entry = table.get(key);
-      if (entry && entry.replacement !== undefined) {
+      let map = root;
+      let entry = null;
+      for (let i = 0; i < count; i += 1) {
+        if (i > 0) {
+          map = spaced[i] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
+        }
+        entry = map.get(tokens[i]);
+        if (entry === undefined) {
+          entry = { replacement: undefined, spaced: null, adjacent: null };
+          map.set(tokens[i], entry);
+        }
+      }
+      if (entry.replacement !== undefined) {
         // With two keys that differ only in case, the one already in lower case wins.
         if (word !== key) return;
       } else {
         size += 1;
       }
-      if (!entry) {
-        entry = { replacement: undefined, longer: false };
-        table.set(key, entry);
-      }
       entry.replacement = value;
       if (count > maxTokens) maxTokens = count;
-      if (count > 1) markPrefixes(table, key);
+      if (version === undefined) mix(`${key}\u0000${value}\u0001`);
     }
     return {
       step(maxMs, now) {
@@ -127,49 +149,10 @@
           if ((index & 127) === 0 && now() - start > maxMs) return undefined;
         }
         if (size === 0) return null;
-        const signature = typeof version === 'string' && version !== '' ? `v:${version}` : signatureOf(table);
-        return { table, maxTokens, signature, size };
+        const signature = typeof version === 'string' && version !== '' ? `v:${version}` : `h:${size}:${(hash >>> 0).toString(16)}`;
+        return { root, maxTokens, signature, size };
       },
     };
-  }
-
-  /** Marks every shorter phrase of a multi-token key as "continues". */
-  function markPrefixes(table, key) {
-    TOKEN.lastIndex = 0;
-    let prefix = '';
-    let end = -1;
-    let first = true;
-    for (let match = TOKEN.exec(key); match !== null; match = TOKEN.exec(key)) {
-      if (!first) {
-        let entry = table.get(prefix);
-        if (!entry) {
-          entry = { replacement: undefined, longer: false };
-          table.set(prefix, entry);
-        }
-        entry.longer = true;
-        if (match.index > end) prefix += ' ';
-      }
-      prefix += match[0];
-      end = match.index + match[0].length;
-      first = false;
-    }
-  }
-
-  /** A short hash of the compiled entries (FNV-1a 32 over keys and values, in map order). */
-  function signatureOf(table) {
-    const imul = Math.imul;
-    let hash = 0x811c9dc5;
-    let count = 0;
-    for (const [key, entry] of table) {
-      if (entry.replacement === undefined) continue;
-      const text = `${key}\u0000${entry.replacement}\u0001`;
-      for (let i = 0; i < text.length; i += 1) {
-        hash ^= text.charCodeAt(i);
-        hash = imul(hash, 0x01000193);
-      }
-      count += 1;
-    }
-    return `h:${count}:${(hash >>> 0).toString(16)}`;
   }
 
   function hasCase(text) {
@@ -181,7 +164,8 @@
    * BLUE → BLAUW, Blue → Blauw, blue → blauw (the replacement as written).
    */
   function keepCase(matched, replacement) {
-    if (!hasCase(matched)) return replacement;
+    // Fast path, most matches: already lower case (or caseless), the replacement as written.
+    if (matched === matched.toLowerCase()) return replacement;
     const letters = [...matched].filter(hasCase);
     if (letters.length > 1 && matched === matched.toUpperCase()) return replacement.toUpperCase();
     const first = [...matched].find(hasCase);
@@ -202,7 +186,7 @@
   /** Replaces every vocabulary word in `text`. Returns `text` itself when nothing matched. */
   function replaceText(text, compiled) {
     if (!compiled || typeof text !== 'string' || text === '') return text;
-    const { table, maxTokens } = compiled;
+    const { root } = compiled;
     // 1. Tokens, lower-cased.
     let n = 0;
     TOKEN.lastIndex = 0;
@@ -214,30 +198,29 @@
     }
     if (n > 65_536 && starts.length > 65_536) {
       // a huge text node: do not keep its buffers alive afterwards
-      const result = scan(text, table, maxTokens, n);
+      const result = scan(text, root, n);
       starts = [];
       ends = [];
       words = [];
       return result;
     }
-    return scan(text, table, maxTokens, n);
+    return scan(text, root, n);
   }
 
   function isWord(i) {
     return WORD_START.test(words[i]);
   }
 
-  function scan(text, table, maxTokens, n) {
+  function scan(text, root, n) {
     // 2. Left to right; at each token the longest phrase that is a key wins.
     let out = null;
     let copied = 0;
     let changed = false;
     for (let i = 0; i < n; i += 1) {
-      let entry = table.get(words[i]);
+      let entry = root.get(words[i]);
       if (entry === undefined) continue;
       // A phrase that starts with a non-word token may not touch a word before it.
       if (i > 0 && starts[i] === ends[i - 1] && !isWord(i) && isWord(i - 1)) continue;
-      let phrase = words[i];
       let best = -1;
       let bestReplacement;
       for (let j = i; ; ) {
@@ -245,10 +228,11 @@
           best = j;
           bestReplacement = entry.replacement;
         }
-        if (!entry.longer || j + 1 >= n || j + 1 - i >= maxTokens) break;
-        phrase += (starts[j + 1] > ends[j] ? ' ' : '') + words[j + 1];
+        if (j + 1 >= n) break;
+        const next = starts[j + 1] > ends[j] ? entry.spaced : entry.adjacent;
+        if (next === null) break;
         j += 1;
-        entry = table.get(phrase);
+        entry = next.get(words[j]);
         if (entry === undefined) break;
       }
       if (best < 0) continue;
