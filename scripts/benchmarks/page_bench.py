@@ -168,7 +168,7 @@ def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int) -> di
         batches = [e["params"]["value"] for e in cdp.events if e.get("method") == "Tracing.dataCollected"]
     events = [e for batch in batches for e in batch]
     if DUMP:
-        Path(f"{DUMP}.{'ours' if extension_prefix.endswith(e2e.CHROMIUM_ID + '/') else 'reference'}.json").write_text(
+        Path(f"{DUMP}.{'ours' if extension_prefix.endswith(e2e.CHROMIUM_ID + '/') else 'reference'}.{url.rsplit('/', 1)[-1]}.json").write_text(
             json.dumps(events))
     result.update(trace_tasks(events, extension_prefix))
     result["last_ms"] = round(result.pop("last"), 1)
