@@ -172,7 +172,9 @@ extension BridgeEndpoint {
         #expect(reply["hostVersion"] == .string(BridgeVersion.current))
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
-            reply["actions"] == ["getContent", "getSettings", "hello", "queueCount", "saveContent", "setSettings"])
+            reply["actions"] == [
+                "getContent", "getPageState", "getSettings", "hello", "queueCount", "saveContent", "setSettings",
+            ])
         #expect(reply["group"] == .string(GroupContainer.defaultGroupID))
         #expect(reply["limits"] == ["maxRequestBytes": 67_108_864, "maxReplyBytes": 1_048_576])
     }

@@ -8,7 +8,7 @@ function createEvent() {
   return { listeners, addListener: (fn) => listeners.push(fn) };
 }
 
-test('background_wiresRouterPortAndForwarding', async () => {
+test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
   const runtime = createRuntime();
   runtime.onMessage = createEvent();
   runtime.getURL = (path) => `chrome-extension://${runtime.id}/${path}`;
@@ -25,41 +25,58 @@ test('background_wiresRouterPortAndForwarding', async () => {
   globalThis.clearTimeout = clock.clearTimeout;
   console.warn = () => {};
   try {
-    await import('../background.js');
+    await import('../background/background.js');
     assert.equal(runtime.onMessage.listeners.length, 1, 'one router listener, registered at top level');
     assert.equal(tabs.onRemoved.listeners.length, 1);
     await flush();
     assert.equal(runtime.ports.length, 0, 'no port until needed');
 
-    // A content script asks for its page's content.
+    // A content script asks for its page state: one getPageState, no URL.
     const replies = [];
     const keep = runtime.onMessage.listeners[0](
-      { type: 'getContent', url: 'https://elsewhere.example/' },
+      { type: 'getPageState' },
       { id: runtime.id, url: 'https://a.example/', tab: { id: 11 } },
       (r) => replies.push(r),
     );
     assert.equal(keep, true);
     await flush();
-    assert.equal(replies[0].code, 'forbidden_sender');
-
-    runtime.onMessage.listeners[0]({ type: 'getContent' }, { id: runtime.id, url: 'https://a.example/', tab: { id: 11 } }, (r) => replies.push(r));
-    await flush();
     const port = runtime.lastPort;
     assert.ok(port, 'port opened');
     assert.equal(port.sent[0].action, 'hello');
-    const request = port.sent.find((m) => m.action === 'getContent');
-    assert.equal(request.url, 'https://a.example/');
     port.answerHello();
-    port.reply({ status: 'success', id: request.id, url: request.url, rules: { vocabulary: { blue: 'blauw' } } });
     await flush();
-    assert.equal(replies[1].rules.vocabulary.blue, 'blauw');
+    const request = port.sent.find((m) => m.action === 'getPageState');
+    assert.ok(request, 'getPageState sent');
+    assert.equal(request.url, undefined);
+    port.reply({ status: 'success', id: request.id, enabled: true, page: 0, pages: 1, rulesVersion: 'v1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw' } } });
+    await flush();
+    assert.deepEqual(replies[0], { status: 'success', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' });
     assert.deepEqual(session.data.servedTabs, [11]);
     assert.equal(session.data.hostStatus.state, 'connected');
+    assert.equal(port.sent.filter((m) => m.action !== 'hello').length, 1, 'one host request per page load');
 
-    // A host event reaches every tab.
+    // The first answer came while the port was still connecting, so it is not
+    // kept. The next page's answer, fetched on the connected port, is.
+    const ask = () => runtime.onMessage.listeners[0]({ type: 'getPageState' }, { id: runtime.id, url: 'https://a.example/', tab: { id: 11 } }, (r) => replies.push(r));
+    ask();
+    await flush();
+    const second = port.sent.filter((m) => m.action === 'getPageState').at(-1);
+    assert.notEqual(second.id, request.id);
+    port.reply({ status: 'success', id: second.id, enabled: true, page: 0, pages: 1, rulesVersion: 'v1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw' } } });
+    await flush();
+    ask();
+    await flush();
+    assert.equal(replies[2].rulesVersion, 'v1');
+    assert.equal(port.sent.filter((m) => m.action === 'getPageState').length, 2, 'the third page is served from memory');
+
+    // A host event: the background fetches the complete state and sends it to the tab that asked (11), not 12.
     port.reply({ event: 'settingsChanged', settings: { enabled: false, theme: 'auto' }, rules: { vocabulary: {} } });
     await flush();
-    assert.deepEqual(tabs.sent.map((s) => [s.tabId, s.message.type, s.message.settings.enabled]), [[11, 'settingsChanged', false], [12, 'settingsChanged', false]]);
+    const refetch = port.sent.filter((m) => m.action === 'getPageState').at(-1);
+    assert.notEqual(refetch.id, request.id);
+    port.reply({ status: 'success', id: refetch.id, enabled: false, page: 0, pages: 1, rulesVersion: 'v2', undeliverable: 0, rules: { vocabulary: {} } });
+    await flush();
+    assert.deepEqual(tabs.sent.map((s) => [s.tabId, s.message.type, s.message.enabled]), [[11, 'pageState', false]]);
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;

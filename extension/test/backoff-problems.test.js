@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { backoffDelay } from '../lib/backoff.js';
-import { classifyNativeError, problemFromHostReply, DOCTOR_HINT } from '../lib/problems.js';
+import { backoffDelay } from '../background/backoff.js';
+import { classifyNativeError, problemFromHostReply, DOCTOR_HINT } from '../background/problems.js';
 
 test('backoffDelay_growsExponentiallyToTheCap', () => {
   const mid = () => 0.5;

@@ -1,49 +1,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { broadcastToTabs, createTabRegistry, forwardHostEvent, settingsChangedMessage } from '../lib/events.js';
-import { HostClient } from '../lib/host-client.js';
-import { createClock, createRuntime, createStorageArea, createTabs, flush } from './helpers/fakes.js';
+import { createBroadcaster, createTabRegistry, isPageStateEvent, sendToTabs } from '../background/events.js';
+import { createStorageArea, createTabs } from './helpers/fakes.js';
 
-const EVENT = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, rules: { vocabulary: { blue: 'blauw' } } };
+const STATE = { status: 'success', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' };
 
-test('forwardHostEvent_settingsChanged_reachesEveryTabDespiteFailures', async () => {
+test('sendToTabs_reachesTheGivenTabsDespiteFailures', async () => {
   const tabs = createTabs([1, 2, 3], { failFor: [2] });
-  const reached = await forwardHostEvent(tabs, EVENT);
-  assert.equal(reached, 2);
-  assert.deepEqual(tabs.sent.map((s) => s.tabId), [1, 3]);
-  assert.deepEqual(tabs.sent[0].message, { type: 'settingsChanged', settings: EVENT.settings, rules: EVENT.rules });
+  assert.equal(await sendToTabs(tabs, [1, 2], { type: 'x' }), 1);
+  assert.deepEqual(tabs.sent.map((s) => s.tabId), [1]);
 });
 
-test('forwardHostEvent_unknownEvent_isIgnored', async () => {
-  const tabs = createTabs([1]);
-  assert.equal(await forwardHostEvent(tabs, { event: 'somethingNew' }), 0);
-  assert.deepEqual(tabs.sent, []);
+test('isPageStateEvent_knowsBothEvents', () => {
+  assert.equal(isPageStateEvent({ event: 'settingsChanged' }), true);
+  assert.equal(isPageStateEvent({ event: 'rulesChanged', rulesBytes: 5 }), true);
+  assert.equal(isPageStateEvent({ event: 'somethingNew' }), false);
+  assert.equal(isPageStateEvent(null), false);
 });
 
-test('settingsChangedMessage_withoutRules_omitsThem', () => {
-  assert.deepEqual(settingsChangedMessage({ settings: { enabled: false } }), { type: 'settingsChanged', settings: { enabled: false } });
-  assert.deepEqual(settingsChangedMessage(null), { type: 'settingsChanged' });
-});
-
-test('hostPushOnPort_endToEnd_reachesTabs', async () => {
-  const clock = createClock();
-  const runtime = createRuntime();
-  const tabs = createTabs([7, 8]);
-  const client = new HostClient({
-    runtime,
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
-    now: clock.now,
-    onEvent: (frame) => forwardHostEvent(tabs, frame),
-  });
-  client.setKeepAlive(true);
-  runtime.lastPort.answerHello();
-  runtime.lastPort.reply(EVENT);
-  await flush();
-  assert.deepEqual(tabs.sent.map((s) => [s.tabId, s.message.rules.vocabulary.blue]), [[7, 'blauw'], [8, 'blauw']]);
-  await broadcastToTabs(tabs, { type: 'settingsChanged' });
-  assert.equal(tabs.sent.length, 4);
+test('broadcaster_sendsCompleteStateOnlyToTabsThatAsked_andOnlyWhenChanged', async () => {
+  const tabs = createTabs([1, 2, 3]);
+  const registry = createTabRegistry(createStorageArea());
+  await registry.add(2);
+  await registry.add(3);
+  const broadcast = createBroadcaster(tabs, registry);
+  assert.equal(await broadcast(STATE), 2);
+  assert.deepEqual(tabs.sent.map((s) => s.tabId), [2, 3], 'tab 1 never asked');
+  assert.deepEqual(tabs.sent[0].message, { type: 'pageState', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' });
+  assert.equal(await broadcast({ ...STATE }), 0, 'the same state again is not sent');
+  assert.equal(await broadcast({ ...STATE, enabled: false }), 2);
+  assert.equal(tabs.sent.at(-1).message.enabled, false);
+  assert.equal(await broadcast({ status: 'error', code: 'timeout' }), 0, 'errors are not broadcast');
 });
 
 test('tabRegistry_keepsTabsInSessionStorageAndReportsSize', async () => {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { HostClient, ConnectionState } from '../lib/host-client.js';
-import { HostProblemError } from '../lib/problems.js';
+import { HostClient, ConnectionState } from '../background/host-client.js';
+import { HostProblemError } from '../background/problems.js';
 import { createClock, createRuntime, flush } from './helpers/fakes.js';
 
 function setup({ runtime = createRuntime(), keepAlive = false, ...options } = {}) {
@@ -301,4 +301,26 @@ test('statusUpdates_reportEveryStateChange', async () => {
   runtime.lastPort.drop('Specified native messaging host not found.');
   assert.deepEqual(statuses.map((s) => s.state), ['connecting', 'connected', 'failed']);
   assert.equal(statuses.at(-1).problem.code, 'not_found');
+});
+
+test('stateMachine_sixStates_andLeavingAStateCancelsItsTimers', async () => {
+  assert.deepEqual(Object.values(ConnectionState).sort(), ['backoff', 'connected', 'connecting', 'failed', 'idle', 'oneShot']);
+  const clock = createClock();
+  const runtime = createRuntime();
+  const client = new HostClient({ runtime, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, now: clock.now, random: () => 0.5 });
+  client.setKeepAlive(true);
+  assert.equal(client.state, ConnectionState.CONNECTING);
+  runtime.lastPort.answerHello();
+  await flush();
+  assert.equal(client.state, ConnectionState.CONNECTED);
+  runtime.lastPort.drop('Native host has exited.');
+  await flush();
+  assert.equal(client.state, ConnectionState.BACKOFF);
+  assert.deepEqual(clock.pendingDelays(), [500], 'backoff owns one timer');
+  client.retry();
+  assert.equal(client.state, ConnectionState.CONNECTING, 'retry leaves backoff at once');
+  assert.deepEqual(clock.pendingDelays(), [5000], 'the backoff timer went with its state; only the hello timeout is left');
+  const ports = runtime.ports.length;
+  await clock.advance(600);
+  assert.equal(runtime.ports.length, ports, 'no second port from the cancelled timer');
 });

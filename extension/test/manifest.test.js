@@ -6,14 +6,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 
-import { HOST_NAME, MessageType, ENABLED_RESPONSE_KEY } from '../lib/constants.js';
-import { ProblemCode } from '../lib/problems.js';
+import { HOST_NAME, MessageType, SHADOW_ROOT_EVENT } from '../shared/constants.js';
+import { ProblemCode } from '../background/problems.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 const manifest = JSON.parse(read('manifest.json'));
 const ids = JSON.parse(read('extension-id.json'));
-const popupHtml = read('popup.html');
+const popupHtml = read('popup/popup.html');
 
 /** Every file under the extension, relative paths, skipping tests and tooling. */
 function shippedFiles(dir = ROOT) {
@@ -21,7 +21,7 @@ function shippedFiles(dir = ROOT) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     const rel = relative(ROOT, path);
-    if (['test', 'tools', 'node_modules'].includes(rel)) continue;
+    if (['test', 'tools', 'bench', 'node_modules'].includes(rel)) continue;
     if (statSync(path).isDirectory()) out.push(...shippedFiles(path));
     else out.push(rel);
   }
@@ -46,16 +46,35 @@ test('manifest_isMv3WithMinimalPermissions', () => {
 });
 
 test('manifest_backgroundServesBothBrowsers', () => {
-  assert.deepEqual(manifest.background, { service_worker: 'background.js', scripts: ['background.js'], type: 'module' });
+  assert.deepEqual(manifest.background, { service_worker: 'background/background.js', scripts: ['background/background.js'], type: 'module' });
 });
 
-test('manifest_contentScriptsOnWebPagesEngineFirst', () => {
-  assert.equal(manifest.content_scripts.length, 1);
-  const [cs] = manifest.content_scripts;
-  assert.deepEqual([...cs.matches].sort(), ['http://*/*', 'https://*/*']);
-  assert.deepEqual(cs.js, ['lib/text-replace.js', 'content.js']);
-  assert.equal(cs.run_at, 'document_idle');
-  assert.equal(cs.all_frames, false);
+test('manifest_contentScriptsEveryFrameFromDocumentStart_engineFirst', () => {
+  assert.equal(manifest.content_scripts.length, 2);
+  const [hook, cs] = manifest.content_scripts;
+  for (const script of [hook, cs]) {
+    assert.deepEqual([...script.matches].sort(), ['http://*/*', 'https://*/*']);
+    assert.equal(script.run_at, 'document_start');
+    assert.equal(script.all_frames, true);
+    assert.equal(script.match_about_blank, true);
+  }
+  // The page-world hook only announces open shadow roots; everything else is isolated.
+  assert.deepEqual(hook.js, ['content/shadow-hook.js']);
+  assert.equal(hook.world, 'MAIN');
+  assert.deepEqual(cs.js, ['content/engine.js', 'content/content.js']);
+  assert.equal(cs.world, undefined);
+});
+
+test('extensionIsArrangedByWhereCodeRuns', () => {
+  for (const file of jsFiles) {
+    assert.match(file, /^(background|content|popup|shared|test|bench|tools)\//, `${file} lives in a folder named for where it runs`);
+  }
+  for (const file of jsFiles.filter((f) => f.startsWith('content/'))) {
+    assert.doesNotMatch(read(file), /^\s*import\s/m, `${file}: content scripts are classic scripts`);
+  }
+  for (const file of jsFiles.filter((f) => f.startsWith('popup/') || f.startsWith('shared/'))) {
+    assert.doesNotMatch(read(file), /from '\.\.\/background\//, `${file} must not import background code`);
+  }
 });
 
 test('manifest_geckoSettingsAcceptedByEsr128', () => {
@@ -102,7 +121,7 @@ function referencedFiles() {
     ...Object.values(manifest.action.default_icon),
     ...Object.values(manifest.icons),
   ]);
-  for (const [, src] of popupHtml.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)) refs.add(src);
+  for (const [, src] of popupHtml.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)) refs.add(join('popup', src));
   // ES module imports, followed from every shipped .js file
   for (const file of jsFiles) {
     for (const [, spec] of read(file).matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)) {
@@ -114,7 +133,7 @@ function referencedFiles() {
 
 test('everyReferencedFileExists', () => {
   const refs = referencedFiles();
-  assert.ok(refs.includes('lib/router.js') && refs.includes('popup.css'), refs.join(', '));
+  assert.ok(refs.includes('background/router.js') && refs.includes('popup/popup.css'), refs.join(', '));
   for (const ref of refs) {
     assert.ok(!/^[a-z]+:/i.test(ref), `remote or absolute reference: ${ref}`);
     assert.ok(existsSync(join(ROOT, ref)), `missing: ${ref}`);
@@ -213,8 +232,8 @@ test('popup_isCspCleanAndBuiltFromTemplates', () => {
   assert.doesNotMatch(popupHtml, /\son[a-z]+=/i, 'no inline event handlers');
   assert.doesNotMatch(popupHtml, /(src|href)="(https?:)?\/\//i, 'no remote resources');
   assert.match(popupHtml, /<template id="tpl-host-problem">/);
-  assert.match(read('popup.css'), /prefers-color-scheme:\s*dark/);
-  assert.match(read('popup.css'), /:focus-visible/);
+  assert.match(read('popup/popup.css'), /prefers-color-scheme:\s*dark/);
+  assert.match(read('popup/popup.css'), /:focus-visible/);
 });
 
 test('javascript_noHtmlInjectionEvalOrRemoteCode', () => {
@@ -227,24 +246,28 @@ test('javascript_noHtmlInjectionEvalOrRemoteCode', () => {
 });
 
 test('contentScript_neverTouchesWindowMessagingAndUsesTheSameTypes', () => {
-  const content = read('content.js').replace(/^\s*\/\/.*$/gm, '');
-  assert.doesNotMatch(content, /postMessage/);
-  assert.doesNotMatch(content, /addEventListener\(\s*['"]message['"]/);
-  assert.doesNotMatch(content, /\bonmessage\b/);
-  assert.doesNotMatch(content, /^\s*(import|export)\s/m, 'classic script');
+  const content = read('content/content.js').replace(/^\s*\/\/.*$/gm, '');
+  for (const code of [content, read('content/shadow-hook.js').replace(/^\s*\/\/.*$/gm, '')]) {
+    assert.doesNotMatch(code, /postMessage/);
+    assert.doesNotMatch(code, /addEventListener\(\s*['"]message['"]/);
+    assert.doesNotMatch(code, /\bonmessage\b/);
+    assert.doesNotMatch(code, /^\s*(import|export)\s/m, 'classic script');
+  }
   const constant = (name) => content.match(new RegExp(`const ${name} = '([^']+)'`))?.[1];
-  assert.equal(constant('CONTENT_ENABLED'), MessageType.CONTENT_ENABLED);
-  assert.equal(constant('GET_CONTENT'), MessageType.GET_CONTENT);
-  assert.equal(constant('SETTINGS_CHANGED'), MessageType.SETTINGS_CHANGED);
+  assert.equal(constant('GET_PAGE_STATE'), MessageType.GET_PAGE_STATE);
+  assert.equal(constant('PAGE_STATE'), MessageType.PAGE_STATE);
   assert.equal(constant('COLLECT_PAGE'), MessageType.COLLECT_PAGE);
-  assert.equal(constant('ENABLED_RESPONSE_KEY'), ENABLED_RESPONSE_KEY);
+  assert.equal(constant('SHADOW_ROOT_EVENT'), SHADOW_ROOT_EVENT);
+  assert.match(read('content/shadow-hook.js'), new RegExp(`'${SHADOW_ROOT_EVENT}'`));
+  // Ours no longer asks the legacy question; the background still answers it (router).
+  assert.doesNotMatch(content, /content_request:enabled|getContent/);
 });
 
 test('onlyBackgroundSpeaksNativeMessaging', () => {
   for (const file of jsFiles) {
     const code = read(file);
     const speaks = /connectNative|sendNativeMessage/.test(code.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''));
-    if (speaks) assert.ok(['lib/host-client.js'].includes(file), `${file} uses native messaging`);
+    if (speaks) assert.ok(['background/host-client.js'].includes(file), `${file} uses native messaging`);
   }
-  assert.match(read('background.js'), /new HostClient\(/);
+  assert.match(read('background/background.js'), /new HostClient\(/);
 });

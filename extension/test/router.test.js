@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { createRouter, classifySender, SenderKind, ALLOWED_SENDERS } from '../lib/router.js';
-import { MessageType } from '../lib/constants.js';
-import { HostProblemError, makeProblem } from '../lib/problems.js';
+import { createRouter, classifySender, SenderKind, ALLOWED_SENDERS } from '../background/router.js';
+import { MessageType } from '../shared/constants.js';
+import { HostProblemError, makeProblem } from '../background/problems.js';
 
 const ID = 'honlgoealnaplikdeeidpcknncfcnfmo';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -203,7 +203,7 @@ test('hostStatus_connected_andProblemWithDoctorHint', async () => {
 test('unknownOrMalformed_answeredWithError', async () => {
   const { router } = setup();
   assert.equal((await router.route({ type: 'frobnicate' }, popupSender)).code, 'unknown_type');
-  assert.equal((await router.route({ type: MessageType.SETTINGS_CHANGED }, popupSender)).code, 'unknown_type');
+  assert.equal((await router.route({ type: MessageType.PAGE_STATE }, popupSender)).code, 'unknown_type');
   assert.equal((await router.route('hello', popupSender)).code, 'invalid_message');
   assert.equal((await router.route(null, popupSender)).code, 'invalid_message');
   assert.equal((await router.route({ action: 'queueCount' }, popupSender)).code, 'invalid_message');

@@ -388,7 +388,7 @@ class Bench:
         self.row("4", "queue: %d concurrent hosts × %d saveContent" % (workers, per), "%.0f items/s" % rate,
                  "%d lost, %d dup" % (lost, dup), "", "0 lost/dup", verdict(good))
 
-    # ---- 6. pushes -----------------------------------------------------
+    # ---- 8. pushes -----------------------------------------------------
 
     def port_process(self, container, extra_env=None):
         env = self.env(container)
@@ -466,8 +466,8 @@ class Bench:
             proc.stdin.close()
             proc.wait(timeout=5)
 
-    def section6(self):
-        log("6. pushes: CLI write -> settingsChanged on an open port; an idle port")
+    def section8(self):
+        log("8. pushes: CLI write -> settingsChanged on an open port; an idle port")
         rounds = 5 if self.quick else 20
         c = self.container("pushes", {"extensionEnabled": True, "vocabulary": {"blue": "blauw"}})
         ours = sorted(self.push_latencies(c, rounds))
@@ -475,15 +475,15 @@ class Bench:
         p50, p99 = ours[len(ours) // 2], ours[min(len(ours) - 1, int(len(ours) * 0.99))]
         q50, q99 = poll[len(poll) // 2], poll[min(len(poll) - 1, int(len(poll) * 0.99))]
         self.results["push latency"] = {"rounds": rounds, "inotify_ms": ours, "poll_ms": poll}
-        self.row("6", "push: CLI exit -> settingsChanged, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50, "",
+        self.row("8", "push: CLI exit -> settingsChanged, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50, "",
                  "≤ 5 ms", verdict(p50 <= 5))
-        self.row("6", "push: CLI exit -> settingsChanged, p99", "%.2f ms" % p99, "stat poll %.1f ms" % q99, "",
+        self.row("8", "push: CLI exit -> settingsChanged, p99", "%.2f ms" % p99, "stat poll %.1f ms" % q99, "",
                  "≤ 20 ms", verdict(p99 <= 20))
         seconds = 2 if self.quick else 5
         wakes = self.idle_wakeups(c, seconds)
         polled = self.idle_wakeups(c, seconds, {"EXTENSION_BRIDGE_WATCH": "poll"})
         self.results["idle wakeups"] = {"seconds": seconds, "inotify": wakes, "poll": polled}
-        self.row("6", "idle port: wake-ups in %d s after hello" % seconds, "%d" % wakes, "stat poll %d" % polled, "",
+        self.row("8", "idle port: wake-ups in %d s after hello" % seconds, "%d" % wakes, "stat poll %d" % polled, "",
                  "≤ 1 per 5 s", verdict(wakes <= 1))
 
     # ---- 5. browsers ---------------------------------------------------
@@ -512,6 +512,67 @@ class Bench:
                 self.row("5", "%s %s (getSettings): p50 / p99" % (m.get("version") or browser, kind),
                          "%.2f / %.2f ms" % (m[kind]["p50_ms"], m[kind]["p99_ms"]), "n=%d" % m[kind]["n"],
                          "", "(info)", "")
+
+    # ---- 6. the extension's engine (node) ---------------------------------
+
+    def section6(self):
+        log("6. extension engine (node)")
+        node = shutil.which("node")
+        if not node:
+            self.row("6", "engine on a 200 KB text", "", "", "", "(info)", "skipped: node missing")
+            return
+        cmd = [node, os.path.join(ROOT, "extension", "bench", "engine.bench.js"), "--json"]
+        if self.quick:
+            cmd.append("--quick")
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        if r.returncode != 0:
+            log(r.stderr[-3000:])
+            self.row("6", "engine on a 200 KB text", "", "", "", "(info)", "failed (see stderr)")
+            return
+        data = json.loads(r.stdout.strip().splitlines()[-1])
+        self.results["engine"] = data
+        base = data["rows"][0]
+        for row in data["rows"]:
+            is_target = row["entries"] == 20_000
+            self.row("6", "engine, 200 KB text, %s entries (compile %.0f ms; %d replaced)" % (
+                         "{:,}".format(row["entries"]), row["compileMs"], row["replaced"]),
+                     "%.1f ms" % row["replaceMs"], "%.1f ms at 300" % base["replaceMs"],
+                     "%.2f×" % row["vs300"], "≤ 1.5× of 300" if is_target else "(info)",
+                     verdict(row["vs300"] <= 1.5) if is_target else "token+map ref %.1f ms" % row["referenceMs"])
+
+    # ---- 7. the extension on real pages (Chromium) ---------------------------
+
+    def section7(self):
+        log("7. extension on real pages (Chromium, python3.11-doc)")
+        script = os.path.join(ROOT, "scripts", "benchmarks", "page_bench.py")
+        venv_py = os.path.join(ROOT, ".build", "e2e-venv", "bin", "python")
+        if not os.path.exists(venv_py):
+            self.row("7", "real pages", "", "", "", "(info)", "skipped: run scripts/e2e/setup.sh")
+            return
+        cmd = [venv_py, script, "--bin-dir", os.path.join(ROOT, ".build", "release")]
+        if self.quick:
+            cmd += ["--rounds", "1", "--sizes", "100"]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+        if r.returncode != 0:
+            log(r.stderr[-3000:])
+            self.row("7", "real pages", "", "", "", "(info)", "failed (see stderr)")
+            return
+        data = json.loads(r.stdout.strip().splitlines()[-1])
+        self.results["pages"] = data
+        if "skipped" in data:
+            self.row("7", "real pages", "", "", "", "(info)", data["skipped"])
+            return
+        for row in data["rows"]:
+            o, f = row["ours"], row["reference"]
+            self.row("7", "%s, %s entries: navigation → last replacement" % (
+                         row["page"].rsplit("/", 1)[-1], "{:,}".format(row["entries"])),
+                     "%.0f ms" % o["last_ms"], "%.0f ms token+map" % f["last_ms"], "%.2f×" % row["ratio"],
+                     "≤ 1.2×", verdict(row["ratio"] <= 1.2))
+            self.row("7", "%s, %s entries: longest task running extension code (own time)" % (
+                         row["page"].rsplit("/", 1)[-1], "{:,}".format(row["entries"])),
+                     "%.0f ms (%.0f)" % (o["max_task_ms"], o["ext_ms"]),
+                     "%.0f ms (%.0f)" % (f["max_task_ms"], f["ext_ms"]), "", "≤ 50 ms",
+                     verdict(o["max_task_ms"] <= 50))
 
     # ---- report --------------------------------------------------------
 
@@ -543,15 +604,23 @@ class Bench:
         log("bench: %s run, load average %.2f %.2f %.2f, scratch %s" % (
             "quick" if self.quick else "full", *load0, self.tmp))
         try:
-            self.section1()
-            self.section2()
-            self.section3()
-            self.section4()
+            browsers = self.args.browsers or (not self.quick and not self.args.no_browsers)
+            if not self.args.extension:
+                self.section1()
+                self.section2()
+                self.section3()
+                self.section4()
+                self.section8()
+                if browsers:
+                    self.section5()
+                else:
+                    self.row("5", "in-browser round trips (Chromium, Firefox)", "", "", "", "(info)",
+                             "skipped (--quick / --no-browsers)")
             self.section6()
-            if self.args.browsers or (not self.quick and not self.args.no_browsers):
-                self.section5()
+            if browsers:
+                self.section7()
             else:
-                self.row("5", "in-browser round trips (Chromium, Firefox)", "", "", "", "(info)",
+                self.row("7", "extension on real pages (Chromium)", "", "", "", "(info)",
                          "skipped (--quick / --no-browsers)")
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
@@ -563,7 +632,7 @@ class Bench:
         for r in self.rows:
             lines.append("| %s |" % " | ".join(r))
         table = "\n".join(lines)
-        cmd = "scripts/bench" + "".join(" " + a for a in sys.argv[1:] if a in ("--quick", "--browsers", "--no-browsers", "--no-build"))
+        cmd = "scripts/bench" + "".join(" " + a for a in sys.argv[1:] if a in ("--quick", "--browsers", "--no-browsers", "--no-build", "--extension"))
         header = ("Command: `%s` — %s; %s × %s, %s, Linux %s; %s; %s; Python %s.\n"
                   "Load average at start %.2f / %.2f / %.2f, at end %.2f / %.2f / %.2f; measured in %.0f s.\n" % (
                       cmd, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), machine["cpus"], machine["cpu"],
@@ -598,7 +667,8 @@ if __name__ == "__main__":
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
     p.add_argument("--browsers", action="store_true", help="section 5 in --quick mode too")
-    p.add_argument("--no-browsers", action="store_true", help="skip section 5")
+    p.add_argument("--no-browsers", action="store_true", help="skip sections 5 and 7")
+    p.add_argument("--extension", action="store_true", help="only the extension's sections (6 and 7)")
     p.add_argument("--no-build", action="store_true")
     p.add_argument("--python", default=sys.executable)
     p.add_argument("--out", required=True)

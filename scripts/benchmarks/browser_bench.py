@@ -71,7 +71,7 @@ def main():
             js = JS % {"host": json.dumps(e2e.HOST_NAME), "n": a.count, "np": a.count * 5}
             # From an extension page (popup.html in a tab): evaluating in Chromium's service
             # worker over CDP hung here, a page context does not.
-            tab = b.open_extension_page("popup.html")
+            tab = b.open_extension_page("popup/popup.html")
             res = tab.evaluate(js, timeout=600)
             res["version"] = b.version
             out[browser] = res

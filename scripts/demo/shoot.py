@@ -65,7 +65,7 @@ def main() -> int:
         time.sleep(0.3)
         print("after: ", tab.screenshot(a.out / "demo-after.png"), flush=True)
 
-        popup = c.open_extension_page("popup.html")
+        popup = c.open_extension_page("popup/popup.html")
         viewport(popup, 420, 480)
         popup.wait_for("!!document.querySelector('#host-status .ok') && "
                        "document.getElementById('enabled').checked && "

@@ -616,7 +616,7 @@ class Chromium:
                 tab.send("Page.navigate", {"url": url})
         return tab
 
-    def open_extension_page(self, path: str = "popup.html", timeout: float = DEFAULT_TIMEOUT) -> ChromiumTab:
+    def open_extension_page(self, path: str = "popup/popup.html", timeout: float = DEFAULT_TIMEOUT) -> ChromiumTab:
         eid = self.extension_id or self.wait_for_extension()
         return self.new_tab(f"chrome-extension://{eid}/{path.lstrip('/')}", timeout)
 
@@ -969,7 +969,7 @@ class Firefox:
             self.extension_uuid = base.split("/")[2]
         return self.base_url
 
-    def background_eval(self, expression: str, page: str = "popup.html", timeout: float = DEFAULT_TIMEOUT) -> Any:
+    def background_eval(self, expression: str, page: str = "popup/popup.html", timeout: float = DEFAULT_TIMEOUT) -> Any:
         """Evaluate ``expression`` with ``bg`` bound to the background page's window (Firefox runs
         background.scripts as an event page; reach it through runtime.getBackgroundPage() from an
         extension page, opened once in a helper tab). Example: ``background_eval("bg.someGlobal")``."""
@@ -1005,7 +1005,7 @@ class Firefox:
             tab.navigate(url, timeout)
         return tab
 
-    def open_extension_page(self, path: str = "popup.html", timeout: float = DEFAULT_TIMEOUT) -> FirefoxTab:
+    def open_extension_page(self, path: str = "popup/popup.html", timeout: float = DEFAULT_TIMEOUT) -> FirefoxTab:
         return self.new_tab(self.base_url + path.lstrip("/"), timeout)
 
     def screenshot_all(self, prefix: str = "failure") -> list:

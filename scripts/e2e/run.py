@@ -296,8 +296,8 @@ class Run:
 
     def popup(self):
         if self.browser == "chromium":
-            return self.b.open_extension_page("popup.html")
-        return self.b.open_extension_page("popup.html")
+            return self.b.open_extension_page("popup/popup.html")
+        return self.b.open_extension_page("popup/popup.html")
 
     def screenshot_all(self, prefix: str) -> None:
         try:
@@ -538,6 +538,148 @@ def check_isolation(r: Run, site) -> None:
     r.drain()
 
 
+PARTS_BEFORE = {
+    "top": ["blue on top"], "open": ["blue in open shadow", "blue in shadow code"], "nested": ["blue nested"],
+    "closed": ["blue in closed shadow"], "declared": ["blue declared"], "late": [],
+    "same": ["blue in same-origin frame", "blue in frame textarea"], "blank": ["blue in blank frame"],
+}
+PARTS_ON_LOAD = {
+    "top": ["blauw on top"], "open": ["blauw in open shadow", "blue in shadow code"], "nested": ["blauw nested"],
+    # closed shadow roots are out of reach (documented in extension/README.md)
+    "closed": ["blue in closed shadow"], "declared": ["blauw declared"], "late": [],
+    "same": ["blauw in same-origin frame", "blue in frame textarea"], "blank": ["blauw in blank frame"],
+}
+PARTS_LATER = {
+    **PARTS_ON_LOAD,
+    "open": ["blauw in open shadow", "blue in shadow code", "blauw added later to open shadow"],
+    "late": ["blauw attached later", "blauw added later to late shadow"],
+    "same": ["blauw in same-origin frame", "blue in frame textarea", "blauw added later in frame"],
+    "blank": ["blauw in blank frame", "blauw added later in blank"],
+}
+PARTS_OFF = {
+    **PARTS_BEFORE,
+    "open": ["blue in open shadow", "blue in shadow code", "blue added later to open shadow"],
+    "late": ["blue attached later", "blue added later to late shadow"],
+    "same": ["blue in same-origin frame", "blue in frame textarea", "blue added later in frame"],
+    "blank": ["blue in blank frame", "blue added later in blank"],
+}
+
+
+def wait_probe(tab, expected: dict, what: str, timeout: float = 15) -> None:
+    seen = {}
+
+    def matches():
+        seen["v"] = tab.evaluate("probe()")
+        return seen["v"] == expected
+    try:
+        wait_until(matches, timeout, what, 0.2)
+    except WaitTimeout:
+        raise CheckFailed(f"{what}:\n    expected {expected!r}\n    actual   {seen.get('v')!r}") from None
+
+
+def check_every_part(r: Run, site) -> None:
+    """8. open shadow roots (at parse time, declarative, nested, attached later), a same-origin
+    frame and an about:blank frame written by script are rewritten, on load and when text is
+    added later; code and textarea inside them stay; a closed shadow root stays out of reach;
+    disabling restores all of it."""
+    tab = r.open("parts", site.url("parts.html"))
+    wait_probe(tab, PARTS_ON_LOAD, "every part replaced on load")
+    tab.evaluate("later()")
+    wait_probe(tab, PARTS_LATER, "a shadow root attached later and text added later everywhere")
+    r.cli(["write", "extensionEnabled", "-bool", "false"])
+    wait_probe(tab, PARTS_OFF, "disabling restores every part")
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    wait_probe(tab, {**PARTS_LATER, "closed": ["blue in closed shadow"]}, "enabling again replaces every part")
+
+
+def check_one_enabled_rule(r: Run, site) -> None:
+    """9. "enabled" has one rule, the host's (extensionEnabled), on load and live alike: the
+    seed's legacy key set the other way changes nothing the content script does."""
+    tab = r.tabs["A"]
+    rt = r.runtime()
+    r.cli(["write", "user_defaults_suite_enabled", "-bool", "false"])
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    tab.navigate(site.url("index.html"))
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+    # The legacy question (for the seed's own content script) still reads its key first.
+    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
+    expect_eq(reply, {"background_response:enabled": False}, "legacy reply follows user_defaults_suite_enabled")
+    state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}}).then(s => s.enabled)")
+    expect_eq(state, True, "getPageState follows extensionEnabled")
+    r.cli(["write", "user_defaults_suite_enabled", "-bool", "true"])
+    r.cli(["write", "extensionEnabled", "-bool", "false"])
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_ORIGINAL))}", timeout=15)
+    tab.navigate(site.url("index.html"))
+    state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}}).then(s => s.enabled)")
+    expect_eq(state, False, "after reload: getPageState still follows extensionEnabled")
+    time.sleep(0.7)
+    expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_ORIGINAL, "after reload the page agrees with the live change")
+    r.cli(["delete", "user_defaults_suite_enabled"])
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+
+
+BIG_ENTRIES = 150_000
+BIG_PROBE = "wordnumber0 Wordnumber74999 WORDNUMBER149999 blue"
+BIG_EXPECTED = "w0-replaced W74999-replaced W149999-REPLACED blauw"
+
+
+def check_paged_vocabulary(r: Run, site) -> None:
+    """10. a vocabulary over 5 MiB (150,000 entries, plus one entry too big for any page) reaches
+    an open page live (rulesChanged → paged getPageState) and a reloaded one; the popup says
+    that one entry could not be delivered."""
+    words = {f"wordnumber{i}": f"w{i}-replaced" for i in range(BIG_ENTRIES)}
+    words.update({"blue": "blauw", "red": "rood", "enormous": "x" * 1_100_000})
+    document = {"extensionEnabled": True, "vocabulary": words}
+    path = r.dir / "big-vocabulary.json"
+    path.write_text(json.dumps(document))
+    size = len(json.dumps(words).encode())
+    expect(size > 5 * 1024 * 1024, f"the vocabulary is over 5 MiB ({size} bytes)")
+    tab = r.tabs["A"]
+    set_late = f"document.getElementById('late').textContent = {json.dumps(BIG_PROBE)}"
+    t0 = time.monotonic()
+    r.cli(["import", str(path)])
+    tab.evaluate(set_late)
+    tab.wait_for(f"document.getElementById('late').textContent === {json.dumps(BIG_EXPECTED)}", timeout=60)
+    r.log(f"    live: {BIG_ENTRIES:,} entries applied {time.monotonic() - t0:.2f}s after the import")
+    t0 = time.monotonic()
+    tab.navigate(site.url("index.html"))
+    tab.evaluate(set_late)
+    tab.wait_for(f"document.getElementById('late').textContent === {json.dumps(BIG_EXPECTED)}", timeout=60)
+    expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_BLAUW_ROOD, "page A with the big vocabulary")
+    r.log(f"    reload: applied {time.monotonic() - t0:.2f}s after navigation")
+    popup = r.popup()
+    try:
+        rules = popup.wait_for("""(() => { const r = document.querySelector('#host-status .rules');
+          const p = document.querySelector('#host-status .rules-problem');
+          return r && r.textContent && p && p.textContent ? {rules: r.textContent, problem: p.textContent} : null; })()""",
+                               timeout=15)
+    finally:
+        popup.close()
+    expect(rules["rules"].replace(",", "").replace("\u202f", "").replace(".", "").startswith(str(BIG_ENTRIES + 2)),
+           f"popup counts the entries: {rules}")
+    expect_eq(rules["problem"], msg("rulesUndeliverable").replace("$COUNT$", "1"), "popup says what was not delivered")
+    small = r.dir / "small-vocabulary.json"
+    small.write_text(json.dumps({"extensionEnabled": True, "vocabulary": {"blue": "blauw", "red": "rood"}}))
+    r.cli(["import", str(small)])
+    tab.wait_for("document.getElementById('late').textContent === " + json.dumps(BIG_PROBE.replace("blue", "blauw")),
+                 timeout=30)
+
+
+def check_popup_theme(r: Run, site) -> None:
+    """11. the popup follows extensionTheme: dark and light fix its colours, auto follows the system."""
+    for theme, background in (("dark", "rgb(13, 17, 23)"), ("light", "rgb(255, 255, 255)")):
+        r.cli(["write", "extensionTheme", theme])
+        popup = r.popup()
+        try:
+            got = popup.wait_for(f"document.documentElement.dataset.theme === {json.dumps(theme)} && "
+                                 "getComputedStyle(document.body).backgroundColor", timeout=15)
+        finally:
+            popup.close()
+        expect_eq(got, background, f"popup background with extensionTheme={theme}")
+    r.cli(["delete", "extensionTheme"])
+
+
 def popup_problem(r: Run) -> dict:
     popup = r.popup()
     try:
@@ -632,6 +774,10 @@ CHECKS = [
     ("4-popup-save-queue-drain", check_popup_save),
     ("5-legacy-enabled-status", check_legacy),
     ("6-isolation-postmessage-cross-url", check_isolation),
+    ("8-every-part-of-the-page", check_every_part),
+    ("9-one-enabled-rule", check_one_enabled_rule),
+    ("10-paged-vocabulary-over-5-mib", check_paged_vocabulary),
+    ("11-popup-follows-theme", check_popup_theme),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),

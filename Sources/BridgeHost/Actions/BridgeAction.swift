@@ -97,6 +97,9 @@ public enum HostLimits {
 /// the endpoint always answers): the seed handler's and ours.
 public enum BuiltInActions {
     public static var all: [BridgeAction] {
-        [GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction()]
+        [
+            GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction(),
+            GetPageStateAction(),
+        ]
     }
 }

@@ -212,8 +212,14 @@ public final class BridgeEndpoint {
         lastPublished = state
         var event = BridgeReply(["event": "settingsChanged"])
         event.set("settings", encoded: state[0])
-        event.set("rules", encoded: state[1])
-        context.logger.debug("pushing settingsChanged")
+        if state[0].bytes.count + state[1].bytes.count + RulesPages.replyOverhead > context.maxReplyBytes {
+            // Too big for one frame: say so; the extension fetches the rules in pages (getPageState).
+            event["event"] = "rulesChanged"
+            event["rulesBytes"] = .int(state[1].bytes.count)
+        } else {
+            event.set("rules", encoded: state[1])
+        }
+        context.logger.debug("pushing \(event["event"]?.stringValue ?? "")")
         return frame(event)
     }
 

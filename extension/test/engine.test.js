@@ -5,10 +5,10 @@ import vm from 'node:vm';
 
 // Load the engine exactly as the browser does: a classic script run in a
 // fresh global, which must define one global and nothing else.
-const source = readFileSync(new URL('../lib/text-replace.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../content/engine.js', import.meta.url), 'utf8');
 const context = vm.createContext({});
 const before = new Set(Object.getOwnPropertyNames(vm.runInContext('globalThis', context)));
-vm.runInContext(source, context, { filename: 'text-replace.js' });
+vm.runInContext(source, context, { filename: 'engine.js' });
 const added = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).filter((n) => !before.has(n));
 const T = context.ExtensionBridgeText;
 
@@ -94,11 +94,70 @@ test('keepCase_rules', () => {
   assert.equal(T.keepCase('123', 'x'), 'x');
 });
 
-test('escapeRegExp_producesValidUnicodePatterns', () => {
-  for (const key of ['a-b', 'a/b', '.*+?^${}()|[]\\', 'é']) {
-    assert.doesNotThrow(() => new RegExp(T.escapeRegExp(key), 'u'), key);
-    assert.ok(new RegExp(`^${T.escapeRegExp(key)}$`, 'u').test(key), key);
-  }
+test('replace_metacharacterKeysNeverTouchAWord', () => {
+  // A key that ends (or starts) with a non-word character still may not touch a word.
+  assert.equal(run('c++x c++ x+c++', { 'c++': 'cpp' }), 'c++x cpp x+cpp');
+  assert.equal(run('e-mail E-Mail e - mail', { 'e-mail': 'mail' }), 'mail Mail e - mail');
+  assert.equal(run('.*+?^${}()|[]\\ and .*', { '.*+?^${}()|[]\\': 'meta', '.*': 'dotstar' }), 'meta and dotstar');
+  assert.equal(run('a/b a\\b', { 'a/b': 'slash', 'a\\b': 'backslash' }), 'slash backslash');
+  assert.equal(run('& && &amp;', { '&': 'and' }), 'and andand &amp;', 'as the regex did: & touches no word here');
+});
+
+test('replace_phrases_whitespaceInKeysAndTextIsAnyWhitespace', () => {
+  const v = { 'New  York   City': 'NYC', 'new york': 'NY', york: 'Y' };
+  assert.equal(run('new york city, New York, york', v), 'NYC, NY, Y');
+  assert.equal(run('New\nYork\tCity', v), 'NYC');
+  assert.equal(run('newyork', v), 'newyork');
+  // a phrase's beginning that is no key does not hide a shorter key inside it
+  assert.equal(run('new yorkshire', v), 'new yorkshire');
+  assert.equal(run('the new york', { 'the new york times': 'NYT', new: 'nieuw' }), 'the nieuw york');
+});
+
+test('replace_overlappingKeys_leftmostThenLongest', () => {
+  const v = { 'a b': 'AB', 'b c': 'BC', 'a b c d': 'ABCD', c: 'C' };
+  assert.equal(run('a b c', v), 'AB C');
+  assert.equal(run('a b c d', v), 'ABCD');
+  assert.equal(run('x b c', v), 'x BC');
+});
+
+test('replace_prototypeNamesAreOrdinaryWords', () => {
+  const v = JSON.parse('{"__proto__": "proto", "constructor": "maker", "toString": "tekst", "hasOwnProperty": "heeft"}');
+  const c = T.compileVocabulary(v);
+  assert.equal(c.size, 4);
+  assert.equal(T.replaceText('__proto__ constructor toString hasOwnProperty valueOf', c), 'proto maker tekst heeft valueOf');
+  assert.equal(T.replaceText('constructor', T.compileVocabulary({ blue: 'blauw' })), 'constructor');
+  assert.equal(Object.prototype.blue, undefined);
+});
+
+test('compile_acceptsPairsAndMaps_andZeroEntriesIsOff', () => {
+  assert.equal(T.compileVocabulary({}), null);
+  assert.equal(T.compileVocabulary([]), null);
+  assert.equal(T.compileVocabulary(null), null);
+  assert.equal(T.compileVocabulary({ ' ': 'x', blue: 3 }), null);
+  assert.equal(T.replaceText('blue', T.compileVocabulary({})), 'blue');
+  const pairs = T.compileVocabulary([['blue', 'blauw'], ['red', 'rood']]);
+  const map = T.compileVocabulary(new Map([['blue', 'blauw'], ['red', 'rood']]));
+  assert.equal(T.replaceText('blue red', pairs), 'blauw rood');
+  assert.equal(pairs.signature, map.signature);
+  assert.notEqual(pairs.signature, T.compileVocabulary([['blue', 'bleu']]).signature);
+  assert.equal(T.compileVocabulary([['blue', 'blauw']], 'abc').signature, 'v:abc');
+});
+
+test('replace_150000Entries_findsFirstMiddleLastAndPhrases', () => {
+  const pairs = [];
+  for (let i = 0; i < 150_000; i += 1) pairs.push([`word${i}`, `w${i}`]);
+  for (let i = 0; i < 1_000; i += 1) pairs.push([`phrase ${i} here`, `p${i}`]);
+  const c = T.compileVocabulary(pairs);
+  assert.equal(c.size, 151_000);
+  assert.equal(T.replaceText('Word0, word74999 and WORD149999; word150000', c), 'W0, w74999 and W149999; word150000');
+  assert.equal(T.replaceText('phrase 999 here, phrase 1000 here', c), 'p999, phrase 1000 here');
+});
+
+test('replace_hugeTextNode_linearAndExact', () => {
+  const text = 'blue sky '.repeat(200_000);
+  const out = run(text, { blue: 'blauw' });
+  assert.equal(out.length, text.length + 200_000);
+  assert.equal(out.slice(0, 18), 'blauw sky blauw sk');
 });
 
 // ---- the DOM rewriter, on a minimal fake DOM ----
@@ -109,6 +168,12 @@ class FakeText {
     this.nodeName = '#text';
     this.nodeValue = text;
     this.parentNode = null;
+  }
+
+  get previousSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i > 0 ? siblings[i - 1] : null;
   }
 }
 
@@ -131,6 +196,16 @@ class FakeElement {
 
   getAttribute(name) {
     return name in this.attributes ? this.attributes[name] : null;
+  }
+
+  get lastChild() {
+    return this.childNodes[this.childNodes.length - 1] ?? null;
+  }
+
+  get previousSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i > 0 ? siblings[i - 1] : null;
   }
 
   get textContent() {
@@ -271,4 +346,33 @@ test('rewriter_disabled_ignoresEnqueue', () => {
   rewriter.enqueue(h('p', null, 'blue'));
   assert.equal(queue.length, 0);
   assert.equal(rewriter.active, false);
+});
+
+test('rewriter_enqueueRecords_coversChildrenOnceAndSkipsSkippedParents', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = h('body', null);
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  const p = h('p', null, 'blue one');
+  const pre = h('pre', null);
+  body.append(p);
+  body.append(pre);
+  const late = pre.append('blue in pre');
+  const sets = [];
+  const text = p.childNodes[0];
+  let value = text.nodeValue;
+  Object.defineProperty(text, 'nodeValue', { get: () => value, set: (v) => { sets.push(v); value = v; } });
+  rewriter.enqueueRecords([
+    { type: 'childList', target: body, addedNodes: [p] },
+    { type: 'childList', target: p, addedNodes: [text] },
+    { type: 'childList', target: pre, addedNodes: [late] },
+  ]);
+  assert.equal(rewriter.pending, 1, 'the text under p is covered by p; the text in pre is not queued');
+  drain();
+  assert.deepEqual(sets, ['blauw one']);
+  assert.equal(late.nodeValue, 'blue in pre');
+  // Queued again (another record for the same node): nothing to redo.
+  rewriter.enqueue(text);
+  drain();
+  assert.deepEqual(sets, ['blauw one']);
 });

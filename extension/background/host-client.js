@@ -7,7 +7,7 @@
 // connection state that a service-worker restart may lose: a new worker starts
 // with a fresh client, which opens a port again on first use.
 
-import { HOST_NAME, PROTOCOL_VERSION } from './constants.js';
+import { HOST_NAME, PROTOCOL_VERSION } from '../shared/constants.js';
 import { backoffDelay } from './backoff.js';
 import {
   HostProblemError,
@@ -17,7 +17,18 @@ import {
   problemFromHostReply,
 } from './problems.js';
 
-/** What the client is doing, for the popup. */
+/**
+ * The client's states. The client is always in exactly one, held as
+ * `{kind, ...data}`: what a state owns (the port, a timer) is data of that
+ * state and goes away with it — leaving a state cancels its timers.
+ *
+ *   idle       {}                          no port; one opens on the next request (or keep-alive)
+ *   connecting {port}                      hello sent, not answered
+ *   connected  {port, hello, idleTimer}    idleTimer closes an unneeded port
+ *   backoff    {retryTimer}                the port dropped; requests go one-shot meanwhile
+ *   oneShot    {}                          ports are unusable here; every request one-shot
+ *   failed     {problem}                   retrying cannot help until retry()
+ */
 export const ConnectionState = Object.freeze({
   IDLE: 'idle', // no port; one is opened on the next request
   CONNECTING: 'connecting', // port open, hello not answered yet
@@ -54,17 +65,12 @@ export class HostClient {
   #onStatus;
   #log;
 
-  #port = null;
-  #state = ConnectionState.IDLE;
+  /** The one current state: {kind: ConnectionState, ...its data}. */
+  #conn = { kind: ConnectionState.IDLE };
   #pending = new Map(); // id → {message, resolve, reject, timer, internal}
   #nextId = 1;
   #attempt = 0;
-  #retryTimer = null;
-  #idleTimer = null;
-  #problem = null;
-  #hello = null;
-  #hardFailure = false;
-  #portDisabled = false;
+  #problem = null; // the last problem seen (for the popup)
   #keepAlive = false;
 
   /**
@@ -117,10 +123,10 @@ export class HostClient {
   /** The current state as plain data (what goes to storage.session). */
   snapshot() {
     return {
-      state: this.#state,
+      state: this.#conn.kind,
       problem: this.#problem,
-      hostVersion: this.#hello?.hostVersion ?? null,
-      protocolVersion: this.#hello?.protocolVersion ?? null,
+      hostVersion: this.#conn.hello?.hostVersion ?? null,
+      protocolVersion: this.#conn.hello?.protocolVersion ?? null,
       attempt: this.#attempt,
       keepAlive: this.#keepAlive,
       updatedAt: this.#now(),
@@ -128,7 +134,7 @@ export class HostClient {
   }
 
   get state() {
-    return this.#state;
+    return this.#conn.kind;
   }
 
   /**
@@ -139,7 +145,7 @@ export class HostClient {
     this.#keepAlive = Boolean(on);
     if (this.#keepAlive) {
       this.#cancelIdleClose();
-      if (!this.#port && this.#state === ConnectionState.IDLE && this.#portAllowed()) this.#openPort();
+      if (this.#conn.kind === ConnectionState.IDLE && this.#portAllowed()) this.#openPort();
     } else {
       this.#maybeIdleClose();
     }
@@ -147,31 +153,23 @@ export class HostClient {
 
   /** Forget a permanent problem (after the user ran the doctor) so the next request tries again. */
   retry() {
-    this.#hardFailure = false;
-    this.#portDisabled = false;
     this.#attempt = 0;
     this.#problem = null;
-    this.#cancelRetry();
-    if (!this.#port) this.#setState(ConnectionState.IDLE);
-    if (this.#keepAlive && !this.#port) this.#openPort();
+    const { kind } = this.#conn;
+    if (kind === ConnectionState.FAILED || kind === ConnectionState.ONE_SHOT || kind === ConnectionState.BACKOFF) {
+      this.#enter(ConnectionState.IDLE);
+    } else if (kind === ConnectionState.IDLE) {
+      this.#emit();
+    }
+    if (this.#keepAlive && this.#conn.kind === ConnectionState.IDLE) this.#openPort();
   }
 
   /** Close the port and stop reconnecting. Pending requests fail. */
   close() {
-    this.#cancelRetry();
-    this.#cancelIdleClose();
     const port = this.#port;
-    this.#port = null;
-    this.#hello = null;
+    this.#enter(ConnectionState.IDLE);
     this.#rejectAll(makeProblem(ProblemCode.EXITED, 'Closed by the extension.'));
-    if (port) {
-      try {
-        port.disconnect();
-      } catch {
-        // already gone
-      }
-    }
-    this.#setState(ConnectionState.IDLE);
+    disconnect(port);
   }
 
   /**
@@ -201,22 +199,47 @@ export class HostClient {
     };
   }
 
+  // ---- the state machine ----
+
+  /** The port of the current state (connecting, connected), else null. */
+  get #port() {
+    return this.#conn.port ?? null;
+  }
+
+  /** Leaves the current state (cancelling its timers) for `kind` with `data`, and reports it. */
+  #enter(kind, data = {}) {
+    const old = this.#conn;
+    if (old.retryTimer != null) this.#clearTimeout(old.retryTimer);
+    if (old.idleTimer != null) this.#clearTimeout(old.idleTimer);
+    this.#conn = { kind, ...data };
+    this.#emit();
+  }
+
+  #emit() {
+    try {
+      this.#onStatus(this.snapshot());
+    } catch (error) {
+      this.#log('status handler failed:', error);
+    }
+  }
+
   // ---- sending ----
 
   #portAllowed() {
-    return !this.#hardFailure && !this.#portDisabled && typeof this.#runtime.connectNative === 'function';
+    const { kind } = this.#conn;
+    return kind !== ConnectionState.FAILED && kind !== ConnectionState.ONE_SHOT && typeof this.#runtime.connectNative === 'function';
   }
 
   async #send(message, { timeoutMs = this.#requestTimeoutMs } = {}) {
     if (!message || typeof message !== 'object' || Array.isArray(message)) {
       throw new TypeError('A host request is an object');
     }
-    if (this.#hardFailure) throw new HostProblemError(this.#problem);
-    if (!this.#portAllowed() || this.#state === ConnectionState.BACKOFF) {
+    if (this.#conn.kind === ConnectionState.FAILED) throw new HostProblemError(this.#conn.problem);
+    if (!this.#portAllowed() || this.#conn.kind === ConnectionState.BACKOFF) {
       return this.#oneShot(message, timeoutMs);
     }
     if (!this.#port && !this.#openPort()) {
-      if (this.#hardFailure) throw new HostProblemError(this.#problem);
+      if (this.#conn.kind === ConnectionState.FAILED) throw new HostProblemError(this.#conn.problem);
       return this.#oneShot(message, timeoutMs);
     }
     return this.#postOnPort(this.#port, message, timeoutMs, false);
@@ -249,8 +272,8 @@ export class HostClient {
         this.#lose(port, problem);
         if (internal) {
           reject(new HostProblemError(problem));
-        } else if (this.#hardFailure) {
-          reject(new HostProblemError(this.#problem));
+        } else if (this.#conn.kind === ConnectionState.FAILED) {
+          reject(new HostProblemError(this.#conn.problem));
         } else {
           this.#oneShot(message, timeoutMs).then(resolve, reject);
         }
@@ -294,9 +317,8 @@ export class HostClient {
 
   // ---- the port ----
 
-  /** Opens the port and sends hello. False if connectNative itself failed. */
+  /** idle/backoff → connecting: opens the port and sends hello. False if connectNative itself failed. */
   #openPort() {
-    this.#cancelRetry();
     let port;
     try {
       port = this.#runtime.connectNative(this.#hostName);
@@ -306,19 +328,17 @@ export class HostClient {
       this.#lose(null, problem);
       return false;
     }
-    this.#port = port;
-    this.#hello = null;
     port.onMessage.addListener((frame) => this.#onFrame(port, frame));
     port.onDisconnect.addListener((p) => this.#onDisconnect(port, p));
-    this.#setState(ConnectionState.CONNECTING);
+    this.#enter(ConnectionState.CONNECTING, { port });
     this.#postOnPort(port, { action: 'hello' }, this.#helloTimeoutMs, true).then(
       ({ reply }) => {
         if (port !== this.#port) return;
         if (reply?.status === 'success' && reply.protocolVersion === PROTOCOL_VERSION) {
-          this.#hello = reply;
+          // connecting → connected
           this.#attempt = 0;
           this.#problem = null;
-          this.#setState(ConnectionState.CONNECTED);
+          this.#enter(ConnectionState.CONNECTED, { port, hello: reply, idleTimer: null });
           this.#maybeIdleClose();
         } else {
           this.#fail(this.#mismatch(reply));
@@ -381,22 +401,15 @@ export class HostClient {
     // Firefox reports the reason on the port; Chromium in runtime.lastError
     // (read it here so Chromium does not log it as unchecked).
     const text = disconnected?.error?.message ?? port.error?.message ?? this.#runtime.lastError?.message ?? '';
-    this.#port = null;
     this.#lose(null, classifyNativeError(text));
   }
 
-  /** The port (if any) is gone because of `problem`: settle in-flight requests and decide what next. */
+  /**
+   * The port (if any) is gone because of `problem`: settle in-flight requests
+   * and leave for backoff, oneShot or failed (none of which has a port).
+   */
   #lose(port, problem) {
-    if (port && port === this.#port) {
-      this.#port = null;
-      try {
-        port.disconnect();
-      } catch {
-        // already gone
-      }
-    }
-    this.#hello = null;
-    this.#cancelIdleClose();
+    if (port && port === this.#port) disconnect(port);
     this.#problem = problem;
     if (!problem.transient && problem.code !== ProblemCode.PORT_CLOSED) {
       this.#fail(problem);
@@ -414,47 +427,35 @@ export class HostClient {
     }
     if (problem.code === ProblemCode.PORT_CLOSED) {
       // Not worth retrying the port; one-shot messages may still work.
-      this.#portDisabled = true;
-      this.#setState(ConnectionState.ONE_SHOT);
+      this.#enter(ConnectionState.ONE_SHOT);
       return;
     }
     this.#scheduleReconnect();
   }
 
+  /** → backoff, with the timer that ends it. */
   #scheduleReconnect() {
-    this.#cancelRetry();
     const delay = backoffDelay(this.#attempt, this.#backoff, this.#random);
     this.#attempt += 1;
-    this.#setState(ConnectionState.BACKOFF);
-    this.#retryTimer = this.#setTimeout(() => {
-      this.#retryTimer = null;
-      if (this.#hardFailure || this.#portDisabled || this.#port) return;
+    const retryTimer = this.#setTimeout(() => {
+      if (this.#conn.retryTimer !== retryTimer) return;
+      this.#conn.retryTimer = null;
       if (this.#keepAlive) {
         this.#openPort();
       } else {
-        this.#setState(ConnectionState.IDLE);
+        this.#enter(ConnectionState.IDLE);
       }
     }, delay);
+    this.#enter(ConnectionState.BACKOFF, { retryTimer });
   }
 
-  /** A problem retrying cannot fix: stop, fail everything, wait for retry(). */
+  /** A problem retrying cannot fix: → failed; everything pending fails; wait for retry(). */
   #fail(problem) {
-    this.#hardFailure = true;
     this.#problem = problem;
-    this.#cancelRetry();
-    this.#cancelIdleClose();
     const port = this.#port;
-    this.#port = null;
-    this.#hello = null;
-    if (port) {
-      try {
-        port.disconnect();
-      } catch {
-        // already gone
-      }
-    }
     this.#rejectAll(problem);
-    this.#setState(ConnectionState.FAILED);
+    disconnect(port);
+    this.#enter(ConnectionState.FAILED, { problem });
   }
 
   #rejectAll(problem) {
@@ -466,43 +467,34 @@ export class HostClient {
     }
   }
 
+  /** In connected, with nothing pending and no one to serve: close the port after idleCloseMs. */
   #maybeIdleClose() {
-    if (this.#keepAlive || !this.#port || this.#pending.size > 0 || this.#idleTimer !== null) return;
-    this.#idleTimer = this.#setTimeout(() => {
-      this.#idleTimer = null;
+    const conn = this.#conn;
+    if (this.#keepAlive || conn.kind !== ConnectionState.CONNECTED || this.#pending.size > 0 || conn.idleTimer != null) return;
+    const idleTimer = this.#setTimeout(() => {
+      if (this.#conn.idleTimer !== idleTimer) return;
+      this.#conn.idleTimer = null;
+      if (this.#keepAlive || this.#pending.size > 0) return;
       const port = this.#port;
-      if (this.#keepAlive || !port || this.#pending.size > 0) return;
-      this.#port = null;
-      this.#hello = null;
-      try {
-        port.disconnect();
-      } catch {
-        // already gone
-      }
-      this.#setState(ConnectionState.IDLE);
+      this.#enter(ConnectionState.IDLE);
+      disconnect(port);
     }, this.#idleCloseMs);
+    conn.idleTimer = idleTimer;
   }
 
   #cancelIdleClose() {
-    if (this.#idleTimer !== null) {
-      this.#clearTimeout(this.#idleTimer);
-      this.#idleTimer = null;
+    if (this.#conn.idleTimer != null) {
+      this.#clearTimeout(this.#conn.idleTimer);
+      this.#conn.idleTimer = null;
     }
   }
+}
 
-  #cancelRetry() {
-    if (this.#retryTimer !== null) {
-      this.#clearTimeout(this.#retryTimer);
-      this.#retryTimer = null;
-    }
-  }
-
-  #setState(state) {
-    this.#state = state;
-    try {
-      this.#onStatus(this.snapshot());
-    } catch (error) {
-      this.#log('status handler failed:', error);
-    }
+function disconnect(port) {
+  if (!port) return;
+  try {
+    port.disconnect();
+  } catch {
+    // already gone
   }
 }

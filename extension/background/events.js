@@ -1,37 +1,41 @@
-// Forwarding host events to content scripts, and remembering which tabs have
-// a content script to serve (so the port, which keeps the worker alive, stays
+// Sending page states to content scripts, and remembering which tabs have
+// a content script that asked for one (so the port, which keeps the worker alive, stays
 // open only while it is useful). Pure: the tabs API and the storage area are
 // passed in.
 
-import { MessageType, SessionKey } from './constants.js';
-
-/** The tabs.sendMessage payload for a host `settingsChanged` event (or a local save). */
-export function settingsChangedMessage(frame) {
-  const message = { type: MessageType.SETTINGS_CHANGED };
-  if (frame && typeof frame.settings === 'object' && frame.settings !== null) message.settings = frame.settings;
-  if (frame && typeof frame.rules === 'object' && frame.rules !== null) message.rules = frame.rules;
-  return message;
-}
+import { HostEvent, MessageType, SessionKey } from '../shared/constants.js';
+import { pageStateMessage } from './page-state.js';
 
 /**
- * Sends `message` to every tab's content script. Tabs without one reject;
- * that is expected and ignored. Resolves with the number of tabs reached.
+ * Sends `message` to the content scripts (every frame) of the given tabs.
+ * Tabs without one reject; that is expected and ignored. Resolves with the
+ * number of tabs reached.
  */
-export async function broadcastToTabs(tabs, message) {
-  const all = await tabs.query({});
+export async function sendToTabs(tabs, tabIds, message) {
   const results = await Promise.allSettled(
-    all.filter((tab) => typeof tab.id === 'number').map((tab) => tabs.sendMessage(tab.id, message)),
+    [...tabIds].filter((id) => typeof id === 'number').map((id) => tabs.sendMessage(id, message)),
   );
   return results.filter((result) => result.status === 'fulfilled').length;
 }
 
+/** True for a host event frame that means the page state changed. */
+export function isPageStateEvent(frame) {
+  return frame?.event === HostEvent.SETTINGS_CHANGED || frame?.event === HostEvent.RULES_CHANGED;
+}
+
 /**
- * Handles one host event frame. Only `settingsChanged` is known; others are
- * ignored (the protocol may add events).
+ * Broadcasts complete page states to the tabs that asked for one, skipping a
+ * state equal to the last one sent (same enabled, same rules version).
  */
-export async function forwardHostEvent(tabs, frame) {
-  if (frame?.event !== 'settingsChanged') return 0;
-  return broadcastToTabs(tabs, settingsChangedMessage(frame));
+export function createBroadcaster(tabs, registry) {
+  let last = null;
+  return async function broadcast(state) {
+    if (state?.status !== 'success') return 0;
+    const key = `${state.enabled === true}|${state.rulesVersion}`;
+    if (key === last) return 0;
+    last = key;
+    return sendToTabs(tabs, await registry.list(), pageStateMessage(MessageType.PAGE_STATE, state));
+  };
 }
 
 /**
@@ -77,6 +81,8 @@ export function createTabRegistry(area, onChange = () => {}) {
   return {
     add: (tabId) => update((set) => (set.has(tabId) ? false : (set.add(tabId), true))),
     remove: (tabId) => update((set) => set.delete(tabId)),
+    /** The tab ids, once the stored set is loaded. */
+    list: () => chain.then(() => load()).then((set) => [...set]),
     /** Loads the stored set and reports its size (call once at worker start). */
     restore: () => update(() => false).then((size) => (onChange(size), size)),
   };

@@ -2,7 +2,7 @@
 // sender rules, unknown types answered with an error. Pure: the host client
 // and the extension's identity are passed in.
 
-import { ENABLED_RESPONSE_KEY, MessageType } from './constants.js';
+import { ENABLED_RESPONSE_KEY, MessageType } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
 
 /** Who sent a runtime message. */
@@ -14,6 +14,7 @@ export const SenderKind = Object.freeze({
 
 /** Which sender kinds may send which message type. */
 export const ALLOWED_SENDERS = Object.freeze({
+  [MessageType.GET_PAGE_STATE]: [SenderKind.CONTENT_SCRIPT],
   [MessageType.CONTENT_ENABLED]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
   [MessageType.GET_SETTINGS]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
   [MessageType.GET_CONTENT]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
@@ -69,13 +70,14 @@ function isPlainObject(value) {
  * Creates the router.
  * @param {object} deps
  * @param {{request: Function, ping: Function, retry?: Function}} deps.host a HostClient
+ * @param {{get: Function, summary: Function}} [deps.pageState] the page state source (page-state.js)
  * @param {string} deps.extensionId runtime.id
  * @param {string} deps.extensionOrigin runtime.getURL('')
  * @param {(tabId: number) => void} [deps.onContentScript] called for each content-script message (keeps the port alive for that tab)
  * @param {(settings: object) => void} [deps.onSettingsSaved] called after a successful setSettings
  * @param {(...args: any[]) => void} [deps.log]
  */
-export function createRouter({ host, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+export function createRouter({ host, pageState = null, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
   async function ask(request) {
     try {
       return await host.request(request);
@@ -106,6 +108,13 @@ export function createRouter({ host, extensionId, extensionOrigin, onContentScri
     }
 
     switch (type) {
+      case MessageType.GET_PAGE_STATE: {
+        if (!pageState) return { status: 'error', code: 'internal_error', message: 'No page state source.' };
+        const state = await pageState.get();
+        if (state?.status !== 'success') return state;
+        return { status: 'success', enabled: state.enabled, entries: state.entries, rulesVersion: state.rulesVersion };
+      }
+
       case MessageType.CONTENT_ENABLED: {
         const reply = await ask({ message: 'request:enabled_status' });
         const enabled = reply?.['delivery:enabled_status'] === true;
@@ -165,7 +174,9 @@ export function createRouter({ host, extensionId, extensionOrigin, onContentScri
         if (message.retry === true && typeof host.retry === 'function') host.retry();
         try {
           const status = await host.ping();
-          return { status: 'success', ...status };
+          const reply = { status: 'success', ...status };
+          if (pageState) reply.rules = pageState.summary();
+          return reply;
         } catch (error) {
           if (error instanceof HostProblemError) {
             return { ...problemReply(error.problem), connected: false, problem: error.problem };

@@ -2,7 +2,7 @@
 // count. Every dynamic piece is a <template> clone filled with textContent;
 // nothing from the host, the suite or the page is ever parsed as markup.
 
-import { DOCTOR_COMMAND, MessageType } from './lib/constants.js';
+import { DOCTOR_COMMAND, MessageType } from '../shared/constants.js';
 
 const api = globalThis.browser ?? globalThis.chrome;
 
@@ -59,6 +59,7 @@ function renderHost(reply) {
     fragment.querySelector('.host-version').textContent = String(reply.hostVersion ?? '?');
     fragment.querySelector('.rtt').textContent = t('rttValue', [String(Math.round(reply.rttMs))]) || `${Math.round(reply.rttMs)} ms`;
     fragment.querySelector('.transport').textContent = t(`transport_${reply.transport}`) || String(reply.transport);
+    renderRules(fragment, reply.rules);
     container.replaceChildren(fragment);
     return;
   }
@@ -69,6 +70,23 @@ function renderHost(reply) {
   fragment.querySelector('.command').textContent = DOCTOR_COMMAND;
   fragment.querySelector('.retry').addEventListener('click', () => refreshAll(true));
   container.replaceChildren(fragment);
+}
+
+/** How many vocabulary entries reached the extension, and what could not. */
+function renderRules(fragment, rules) {
+  const entries = Number.isInteger(rules?.entries) ? rules.entries : 0;
+  fragment.querySelector('.rules').textContent = t('rulesEntries', [entries.toLocaleString()]) || String(entries);
+  const problem = fragment.querySelector('.rules-problem');
+  if (Number.isInteger(rules?.undeliverable) && rules.undeliverable > 0) {
+    problem.textContent = t('rulesUndeliverable', [String(rules.undeliverable)]);
+  } else if (rules?.problem?.code) {
+    problem.textContent = t('rulesProblem', [String(rules.problem.code)]);
+  }
+}
+
+/** The popup follows extensionTheme: light, dark, or auto (the system's). */
+function applyTheme(theme) {
+  document.documentElement.dataset.theme = theme === 'light' || theme === 'dark' ? theme : 'auto';
 }
 
 async function refreshHost(retry) {
@@ -83,6 +101,7 @@ const settingsResult = document.getElementById('settings-result');
 async function refreshSettings() {
   const reply = await send({ type: MessageType.GET_SETTINGS });
   if (reply?.status === 'success') {
+    applyTheme(reply.settings?.theme);
     enabledBox.checked = reply.settings?.enabled === true;
     enabledBox.disabled = false;
     settingsResult.replaceChildren();

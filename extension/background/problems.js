@@ -1,7 +1,7 @@
 // Classifies why the native host cannot be reached, so the popup can say
 // exactly what is wrong and the client knows whether retrying can help.
 
-import { DOCTOR_COMMAND } from './constants.js';
+import { DOCTOR_COMMAND } from '../shared/constants.js';
 
 /** Stable problem codes shown by the popup (each has a `problem_<code>` locale message). */
 export const ProblemCode = Object.freeze({

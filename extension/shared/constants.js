@@ -1,7 +1,7 @@
 // Names shared by the background, the popup and the tests.
 // The content script is a classic script and cannot import this module; it
-// repeats the three type strings it uses, and test/manifest.test.js checks
-// that they match these constants.
+// repeats the strings it uses, and test/manifest.test.js checks that they
+// match these constants.
 
 /** Native messaging host name (see extension-id.json and docs/PROTOCOL.md). */
 export const HOST_NAME = 'org.extensionbridge.host';
@@ -17,6 +17,9 @@ export const MessageType = Object.freeze({
   // content script → background (seed 002's message; answered with
   // {"background_response:enabled": <bool>})
   CONTENT_ENABLED: 'content_request:enabled',
+  // content script → background: {enabled, entries, rulesVersion} from one
+  // host request (getPageState) that never reads the queue
+  GET_PAGE_STATE: 'getPageState',
   // content script or popup → background
   GET_SETTINGS: 'getSettings',
   GET_CONTENT: 'getContent',
@@ -25,8 +28,9 @@ export const MessageType = Object.freeze({
   SAVE_CONTENT: 'saveContent',
   QUEUE_COUNT: 'queueCount',
   HOST_STATUS: 'hostStatus',
-  // background → content scripts (tabs.sendMessage)
-  SETTINGS_CHANGED: 'settingsChanged',
+  // background → content scripts of tabs that asked (tabs.sendMessage): the
+  // complete page state, after any change
+  PAGE_STATE: 'pageState',
   // popup → content script of the active tab (tabs.sendMessage)
   COLLECT_PAGE: 'collectPage',
 });
@@ -39,3 +43,13 @@ export const SessionKey = Object.freeze({
   HOST_STATUS: 'hostStatus',
   SERVED_TABS: 'servedTabs',
 });
+
+/** Host events (frames with `event` and no `id`) the background acts on. */
+export const HostEvent = Object.freeze({
+  SETTINGS_CHANGED: 'settingsChanged',
+  // the rules changed and are too big for one frame: fetch the pages
+  RULES_CHANGED: 'rulesChanged',
+});
+
+/** The DOM event content/shadow-hook.js fires on a host after attachShadow({mode: 'open'}). */
+export const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';

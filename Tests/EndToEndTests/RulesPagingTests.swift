@@ -1,0 +1,46 @@
+import BridgeJSON
+import Foundation
+import TestSupport
+import Testing
+
+/// Rules over the browsers' 1 MiB: announced by `rulesChanged`, served in pages.
+@Suite struct RulesPagingTests {
+    static let origin = "chrome-extension://testext/"
+
+    func environment(_ tmp: TemporaryFolder) -> [String: String] {
+        [
+            "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "EXTENSION_BRIDGE_ALLOWED_CALLERS": Self.origin,
+            "HOME": tmp.path, "PATH": "/usr/bin:/bin",
+        ]
+    }
+
+    @Test func port_announcesTooBigRules_andServesThemInPages() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let port = try HostPort(environment: env)
+        #expect(try port.request(["action": "hello", "id": 1])?["status"] == "success")
+        var words: [String: String] = [:]
+        for i in 0..<60_000 { words["word\(i)"] = "replacement\(i)" }
+        let document = try JSONSerialization.data(withJSONObject: ["extensionEnabled": true, "vocabulary": words])
+        try document.write(to: URL(fileURLWithPath: tmp.path + "/values.json"))
+        #expect(try runProcess(Binaries.cli, ["import", tmp.path + "/values.json"], environment: env).status == 0)
+        let event = try #require(try port.receive(timeout: 5))
+        #expect(event["event"] == "rulesChanged")
+        #expect(event["rules"] == nil)
+        #expect(event["settings"] == ["enabled": true, "theme": "auto"])
+        #expect((event["rulesBytes"]?.intValue ?? 0) > 1_048_576)
+        let first = try #require(try port.request(["action": "getPageState", "id": 2]))
+        let pages = try #require(first["pages"]?.intValue)
+        #expect(pages >= 2)
+        var count = first["rules"]?["vocabulary"]?.objectValue?.count ?? 0
+        for page in 1..<pages {
+            let reply = try #require(try port.request(["action": "getPageState", "page": .int(page), "id": 3]))
+            #expect(reply["rulesVersion"] == first["rulesVersion"])
+            count += reply["rules"]?["vocabulary"]?.objectValue?.count ?? 0
+        }
+        #expect(count == 60_000)
+        try port.closeInput()
+        #expect(port.waitForExit() == 0, "\(port.ending)")
+    }
+}

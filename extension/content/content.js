@@ -1,0 +1,158 @@
+// Content script (classic script, isolated world; content/engine.js runs
+// before it and provides ExtensionBridgeText). Runs at document_start in
+// every frame (all_frames, match_about_blank): asks the background once for
+// the page state ({enabled, rules}), compiles the rules in short steps,
+// rewrites nodes as the parser adds them, follows later changes — also
+// inside open shadow roots, those attached later included — and undoes
+// everything when switched off. It talks only to its own extension and
+// never to the page: no window.postMessage, no globals of its own, no markup
+// changes. (content/shadow-hook.js, in the page's world, only announces new
+// open shadow roots with an event; the roots themselves are read here.)
+
+(() => {
+  'use strict';
+
+  const api = globalThis.browser ?? globalThis.chrome;
+  const engine = globalThis.ExtensionBridgeText;
+  if (!api?.runtime?.id || !engine) return;
+
+  // Must equal MessageType / events in shared/constants.js (checked by test/manifest.test.js).
+  const GET_PAGE_STATE = 'getPageState';
+  const PAGE_STATE = 'pageState';
+  const COLLECT_PAGE = 'collectPage';
+  const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
+
+  const SLICE_MS = 8;
+
+  /** Runs `run` as a new task, soon: not idle time (the page should change while it loads). */
+  const schedule = (() => {
+    const postTask = globalThis.scheduler?.postTask;
+    if (typeof postTask === 'function') {
+      return (run) => postTask.call(globalThis.scheduler, run, { priority: 'user-visible' }).catch(() => {});
+    }
+    return (run) => setTimeout(run, 0);
+  })();
+
+  const observers = new Map(); // Document or ShadowRoot → MutationObserver
+  let enabled = false;
+  let compiling = null; // the compilation in progress, if any
+
+  const rewriter = engine.createRewriter({
+    schedule,
+    maxNodesPerSlice: 2000,
+    maxSliceMs: SLICE_MS,
+    now: () => performance.now(),
+    // Our own nodeValue writes produce records too; drop them. Only ours can
+    // be queued here: a slice is a task of its own, and records of the
+    // page's changes were delivered (and deferred) before it began.
+    afterSlice: () => {
+      for (const observer of observers.values()) observer.takeRecords();
+    },
+    onShadowRoot: (shadowRoot) => observe(shadowRoot),
+  });
+
+  function onMutations(records) {
+    rewriter.deferRecords(records);
+  }
+
+  function observe(target) {
+    if (observers.has(target)) return;
+    const observer = new MutationObserver(onMutations);
+    observer.observe(target, { childList: true, subtree: true, characterData: true });
+    observers.set(target, observer);
+  }
+
+  function stopObserving() {
+    for (const observer of observers.values()) observer.disconnect();
+    observers.clear();
+  }
+
+  /** A new open shadow root (announced by shadow-hook.js; the event's target is only a hint). */
+  function onShadowRootEvent(event) {
+    if (!rewriter.active) return;
+    const host = event.composedPath?.()[0];
+    const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
+    if (!shadowRoot) return; // closed roots stay out of reach
+    observe(shadowRoot);
+    rewriter.enqueue(shadowRoot);
+  }
+
+  /** Applies a page state: compiles in steps, then rewrites from the document down. */
+  function apply(state) {
+    const on = state?.enabled === true;
+    const entries = on ? state.entries : null;
+    if (!on || !entries || entries.length === 0) {
+      enabled = false;
+      compiling = null;
+      rewriter.setCompiled(null);
+      stopObserving();
+      return;
+    }
+    const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
+    if (enabled && version !== undefined && rewriter.signature === `v:${version}`) return; // the same rules again
+    enabled = true;
+    const compiler = engine.startCompiling(entries, version);
+    compiling = compiler;
+    const step = () => {
+      if (compiling !== compiler) return; // superseded
+      const compiled = compiler.step(SLICE_MS, () => performance.now());
+      if (compiled === undefined) {
+        schedule(step);
+        return;
+      }
+      compiling = null;
+      if (rewriter.setCompiled(compiled, document)) {
+        observe(document);
+      } else {
+        stopObserving();
+      }
+    };
+    step();
+  }
+
+  async function load() {
+    let reply = null;
+    try {
+      reply = await api.runtime.sendMessage({ type: GET_PAGE_STATE });
+    } catch {
+      reply = null; // background unavailable (e.g. the extension was reloaded)
+    }
+    if (reply?.status === 'success') apply(reply);
+  }
+
+  function collectPage() {
+    const selection = String(globalThis.getSelection?.() ?? '');
+    const hasSelection = selection.trim() !== '';
+    return {
+      status: 'success',
+      url: location.href,
+      title: document.title,
+      kind: hasSelection ? 'selection' : 'page',
+      content: hasSelection ? selection : (document.body?.innerText ?? document.documentElement?.textContent ?? ''),
+    };
+  }
+
+  api.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    // Only our own background or extension pages (tabs.sendMessage). A sender
+    // with `tab` is accepted only if it is one of our pages, e.g. popup.html
+    // opened in a tab (the browser sets `tab` for it); never a web page.
+    if (!sender || sender.id !== api.runtime.id) return false;
+    if (sender.tab && !(typeof sender.url === 'string' && sender.url.startsWith(api.runtime.getURL('')))) return false;
+    switch (message?.type) {
+      case PAGE_STATE:
+        // The complete state: enabled, entries, rulesVersion.
+        apply(message);
+        return false;
+      case COLLECT_PAGE:
+        // Only the top frame answers; frames are part of the page it saves.
+        if (window.top !== window.self) return false;
+        sendResponse(collectPage());
+        return false;
+      default:
+        return false;
+    }
+  });
+
+  document.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent, true);
+  load();
+})();

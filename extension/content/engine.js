@@ -1,0 +1,503 @@
+// The word-replacement engine. A classic script, not a module: the manifest
+// lists it before content.js, and it defines exactly one global,
+// `ExtensionBridgeText`, in the content script's isolated world (pages never
+// see it). Node tests and the node benchmark run this same file as a classic
+// script in a vm context.
+//
+// Two parts:
+//   * strings: compileVocabulary + replaceText. Text is cut into tokens — a
+//     word is a maximal run of letters, marks and digits (\p{L}\p{M}\p{N}),
+//     any other non-space character is a token of its own — and looked up in
+//     a trie of Maps (first token, then the next one after whitespace or
+//     right after it). The cost per token does not depend on the vocabulary's
+//     size: one lookup, more only while a phrase's beginning is also a key's
+//     beginning.
+//     Whole words, case kept, longest phrase first.
+//   * DOM: createRewriter walks text nodes (and open shadow roots) in bounded
+//     slices, skips code and editable regions, remembers each changed node's
+//     original text and can undo everything. It only touches nodeValue of
+//     text nodes, never markup.
+
+(function defineExtensionBridgeText(root) {
+  'use strict';
+
+  const TEXT_NODE = 3;
+  const ELEMENT_NODE = 1;
+  const DOCUMENT_NODE = 9;
+  const DOCUMENT_FRAGMENT_NODE = 11;
+
+  /** A token: a word (letters, marks, digits) or one other non-space character. */
+  const TOKEN = /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu;
+  const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
+
+  /** Elements whose text is never changed. */
+  const SKIP_TAGS = new Set([
+    'HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION',
+    'CODE', 'PRE', 'TEMPLATE', 'KBD', 'SAMP', 'IFRAME', 'OBJECT',
+  ]);
+  /** The same names as nodeName gives them outside HTML (SVG, XML): no case conversion per element. */
+  const SKIP_NAMES = new Set([...SKIP_TAGS, ...[...SKIP_TAGS].map((tag) => tag.toLowerCase())]);
+
+  /**
+   * A key as the map holds it: its tokens in lower case, joined with one
+   * space where the key has whitespace between them and nothing where it has
+   * none ("Ice  Cream" → "ice cream", "C++" → "c++"). Returns the token count too.
+   */
+  function keyOf(text) {
+    TOKEN.lastIndex = 0;
+    const source = String(text);
+    let key = '';
+    const tokens = [];
+    const spaced = []; // spaced[i]: whitespace between token i-1 and token i
+    let end = -1;
+    for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
+      const gap = tokens.length > 0 && match.index > end;
+      if (gap) key += ' ';
+      const lower = match[0].toLowerCase();
+      key += lower;
+      tokens.push(lower);
+      spaced.push(gap);
+      end = match.index + match[0].length;
+    }
+    return { key, count: tokens.length, tokens, spaced };
+  }
+
+  /** Lower case, trimmed, inner whitespace collapsed to one space (kept for callers of the old API). */
+  function normalizeKey(text) {
+    return keyOf(text).key;
+  }
+
+  function entriesOf(vocabulary) {
+    if (!vocabulary || typeof vocabulary !== 'object') return [];
+    if (Object.prototype.toString.call(vocabulary) === '[object Map]') return vocabulary.entries();
+    if (Array.isArray(vocabulary)) return vocabulary;
+    return Object.entries(vocabulary);
+  }
+
+  /**
+   * Compiles a vocabulary: a {word: replacement} object, a Map, or an array of
+   * [word, replacement] pairs. Keys match case-insensitively as whole words;
+   * entries with empty keys or non-string values are skipped. `version`, when
+   * given, identifies the vocabulary (the host's rulesVersion); otherwise one
+   * is computed.
+   * @returns {{root: Map<string, {replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)}>, maxTokens: number, signature: string, size: number} | null}
+   */
+  function compileVocabulary(vocabulary, version) {
+    const compiler = startCompiling(vocabulary, version);
+    let result;
+    do result = compiler.step(Infinity, () => 0); while (result === undefined);
+    return result;
+  }
+
+  /**
+   * The same compilation in steps, so a large vocabulary never blocks one
+   * task for long: `step(maxMs, now)` works for about maxMs and returns
+   * undefined while there is more to do, then the result (or null).
+   */
+  function startCompiling(vocabulary, version) {
+    // A trie of tokens: root.get(first token) → {replacement, spaced, adjacent},
+    // where `spaced` / `adjacent` map the next token after whitespace / right
+    // after it. Extending a phrase is one Map lookup, no string building.
+    const root = new Map();
+    const pairs = Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
+    let index = 0;
+    let size = 0;
+    let maxTokens = 0;
+    let hash = 0x811c9dc5;
+    const imul = Math.imul;
+    function mix(text) {
+      for (let i = 0; i < text.length; i += 1) {
+        hash ^= text.charCodeAt(i);
+        hash = imul(hash, 0x01000193);
+      }
+    }
+    function add(pair) {
+      if (!pair || typeof pair !== 'object') return;
+      const word = pair[0];
+      const value = pair[1];
+      if (typeof value !== 'string' || typeof word !== 'string') return;
+      const { key, count, tokens, spaced } = keyOf(word);
+      if (count === 0) return;
+      let map = root;
+      let entry = null;
+      for (let i = 0; i < count; i += 1) {
+        if (i > 0) {
+          map = spaced[i] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
+        }
+        entry = map.get(tokens[i]);
+        if (entry === undefined) {
+          entry = { replacement: undefined, spaced: null, adjacent: null };
+          map.set(tokens[i], entry);
+        }
+      }
+      if (entry.replacement !== undefined) {
+        // With two keys that differ only in case, the one already in lower case wins.
+        if (word !== key) return;
+      } else {
+        size += 1;
+      }
+      entry.replacement = value;
+      if (count > maxTokens) maxTokens = count;
+      if (version === undefined) mix(`${key}\u0000${value}\u0001`);
+    }
+    return {
+      step(maxMs, now) {
+        const start = now();
+        while (index < pairs.length) {
+          add(pairs[index]);
+          index += 1;
+          if ((index & 127) === 0 && now() - start > maxMs) return undefined;
+        }
+        if (size === 0) return null;
+        const signature = typeof version === 'string' && version !== '' ? `v:${version}` : `h:${size}:${(hash >>> 0).toString(16)}`;
+        return { root, maxTokens, signature, size };
+      },
+    };
+  }
+
+  function hasCase(text) {
+    return text.toUpperCase() !== text.toLowerCase();
+  }
+
+  /**
+   * Gives `replacement` the case pattern of `matched`:
+   * BLUE → BLAUW, Blue → Blauw, blue → blauw (the replacement as written).
+   */
+  function keepCase(matched, replacement) {
+    // Fast path, most matches: already lower case (or caseless), the replacement as written.
+    if (matched === matched.toLowerCase()) return replacement;
+    const letters = [...matched].filter(hasCase);
+    if (letters.length > 1 && matched === matched.toUpperCase()) return replacement.toUpperCase();
+    const first = [...matched].find(hasCase);
+    if (first !== undefined && first === first.toUpperCase() && first !== first.toLowerCase()) {
+      const chars = [...replacement];
+      const index = chars.findIndex(hasCase);
+      if (index >= 0) chars[index] = chars[index].toUpperCase();
+      return chars.join('');
+    }
+    return replacement;
+  }
+
+  // Token buffers reused across calls (one text at a time; no re-entrancy).
+  let starts = [];
+  let ends = [];
+  let words = [];
+
+  /** Replaces every vocabulary word in `text`. Returns `text` itself when nothing matched. */
+  function replaceText(text, compiled) {
+    if (!compiled || typeof text !== 'string' || text === '') return text;
+    const { root } = compiled;
+    // 1. Tokens, lower-cased.
+    let n = 0;
+    TOKEN.lastIndex = 0;
+    for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
+      starts[n] = match.index;
+      ends[n] = match.index + match[0].length;
+      words[n] = match[0].toLowerCase();
+      n += 1;
+    }
+    if (n > 65_536 && starts.length > 65_536) {
+      // a huge text node: do not keep its buffers alive afterwards
+      const result = scan(text, root, n);
+      starts = [];
+      ends = [];
+      words = [];
+      return result;
+    }
+    return scan(text, root, n);
+  }
+
+  function isWord(i) {
+    return WORD_START.test(words[i]);
+  }
+
+  function scan(text, root, n) {
+    // 2. Left to right; at each token the longest phrase that is a key wins.
+    let out = null;
+    let copied = 0;
+    let changed = false;
+    for (let i = 0; i < n; i += 1) {
+      let entry = root.get(words[i]);
+      if (entry === undefined) continue;
+      // A phrase that starts with a non-word token may not touch a word before it.
+      if (i > 0 && starts[i] === ends[i - 1] && !isWord(i) && isWord(i - 1)) continue;
+      let best = -1;
+      let bestReplacement;
+      for (let j = i; ; ) {
+        if (entry.replacement !== undefined && endsClean(j, n)) {
+          best = j;
+          bestReplacement = entry.replacement;
+        }
+        if (j + 1 >= n) break;
+        const next = starts[j + 1] > ends[j] ? entry.spaced : entry.adjacent;
+        if (next === null) break;
+        j += 1;
+        entry = next.get(words[j]);
+        if (entry === undefined) break;
+      }
+      if (best < 0) continue;
+      const matched = text.slice(starts[i], ends[best]);
+      const cased = keepCase(matched, bestReplacement);
+      if (cased !== matched) {
+        if (out === null) out = [];
+        out.push(text.slice(copied, starts[i]), cased);
+        copied = ends[best];
+        changed = true;
+      }
+      i = best;
+    }
+    if (!changed) return text;
+    out.push(text.slice(copied));
+    return out.join('');
+  }
+
+  /** A phrase that ends with a non-word token may not touch a word after it. */
+  function endsClean(j, n) {
+    if (j + 1 >= n || starts[j + 1] !== ends[j]) return true;
+    return isWord(j) || !isWord(j + 1);
+  }
+
+  /** True if this element's own text (and its descendants') must be left alone. */
+  function isSkippedElement(element) {
+    if (!element || element.nodeType !== ELEMENT_NODE) return false;
+    const name = element.nodeName;
+    if (SKIP_NAMES.has(name)) return true;
+    if (typeof name === 'string' && name !== name.toUpperCase() && name !== name.toLowerCase() && SKIP_TAGS.has(name.toUpperCase())) return true;
+    // The attribute, not isContentEditable: that property makes Blink bring
+    // style up to date, which costs a style recalculation per element while
+    // the parser is still adding them. Descendants of an editable element
+    // are skipped with it.
+    const editable = typeof element.getAttribute === 'function' ? element.getAttribute('contenteditable') : null;
+    return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
+  }
+
+  /** The parent in the flat tree: a shadow root's parent is its host. */
+  function parentOf(node) {
+    return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
+  }
+
+  /** True if `node` sits inside a skipped element (also across shadow roots). */
+  function isInsideSkipped(node) {
+    for (let current = node && parentOf(node); current; current = parentOf(current)) {
+      if (isSkippedElement(current)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Creates a DOM rewriter.
+   * @param {object} options
+   * @param {(run: Function) => void} options.schedule runs `run` soon, as a new task
+   * @param {number} [options.maxNodesPerSlice] nodes visited per slice
+   * @param {number} [options.maxSliceMs] time per slice, with options.now
+   * @param {() => number} [options.now]
+   * @param {() => void} [options.afterSlice] e.g. drop the observers' records of our own writes
+   * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
+   */
+  function createRewriter({
+    schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
+    afterSlice = () => {}, onShadowRoot = () => {},
+  }) {
+    const originals = new Map(); // Text → {original, applied}
+    let checked = new WeakMap(); // Text → the text it had when it needed no change
+    const stack = [];
+    let compiled = null;
+    let scheduled = false;
+
+    function processText(node) {
+      const current = node.nodeValue;
+      const record = originals.get(node);
+      if (record && current === record.applied) return; // ours already: idempotent
+      if (record) originals.delete(node); // the page changed it: its text is the new original
+      else if (checked.get(node) === current) return; // seen already (queued twice), nothing to do
+      const next = replaceText(current, compiled);
+      if (next !== current) {
+        originals.set(node, { original: current, applied: next });
+        node.nodeValue = next;
+      } else {
+        checked.set(node, current);
+      }
+    }
+
+    function runSlice() {
+      scheduled = false;
+      const start = now();
+      let visited = 0;
+      while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
+        if (!expandBatch(recordBatches[0], maxSliceMs, start)) break;
+        recordBatches.shift();
+      }
+      while (stack.length > 0 && visited < maxNodesPerSlice) {
+        if ((visited & 31) === 31 && now() - start > maxSliceMs) break;
+        const node = stack.pop();
+        visited += 1;
+        if (!compiled || node.isConnected === false) continue;
+        const type = node.nodeType;
+        if (type === TEXT_NODE) {
+          processText(node);
+        } else if ((type === ELEMENT_NODE && !isSkippedElement(node)) || type === DOCUMENT_FRAGMENT_NODE || type === DOCUMENT_NODE) {
+          // Sibling links, not childNodes: no NodeList per element.
+          for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
+          const shadow = type === ELEMENT_NODE ? node.shadowRoot : null;
+          if (shadow) {
+            onShadowRoot(shadow);
+            stack.push(shadow);
+          }
+        }
+      }
+      try {
+        afterSlice();
+      } finally {
+        if (stack.length > 0 || recordBatches.length > 0) ensureScheduled();
+      }
+      return visited;
+    }
+
+    function ensureScheduled() {
+      if (scheduled || (stack.length === 0 && recordBatches.length === 0)) return;
+      scheduled = true;
+      schedule(runSlice);
+    }
+
+    /** Queues `node` (a document, element, fragment, shadow root or text node that appeared or changed). */
+    function enqueue(node) {
+      if (!compiled || !node) return;
+      const type = node.nodeType;
+      if (type !== TEXT_NODE && type !== ELEMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE && type !== DOCUMENT_NODE) return;
+      if (isInsideSkipped(node)) return;
+      stack.push(node);
+      ensureScheduled();
+    }
+
+    const recordBatches = []; // MutationObserver batches not looked at yet
+
+    /**
+     * Keeps a batch of MutationObserver records for the next slice: the
+     * observer's callback stays O(1) however much the parser added.
+     */
+    function deferRecords(records) {
+      if (!compiled || records.length === 0) return;
+      recordBatches.push({ records, index: 0, added: new Set(), parentSkipped: new Map() });
+      ensureScheduled();
+    }
+
+    /**
+     * Queues what a batch of MutationObserver records added or changed. A
+     * node whose parent was added in the same batch is left out (walking the
+     * parent covers it), and the skipped-ancestor test runs once per parent.
+     */
+    function enqueueRecords(records) {
+      if (!compiled) return;
+      expandBatch({ records, index: 0, added: new Set(), parentSkipped: new Map() }, Infinity, 0);
+      ensureScheduled();
+    }
+
+    /** Works through `batch` until done or `deadline` (checked every 64 records); true when done. */
+    function expandBatch(batch, deadline, start) {
+      const { records, added, parentSkipped } = batch;
+      const insideSkipped = (parent) => {
+        let skipped = parentSkipped.get(parent);
+        if (skipped === undefined) {
+          skipped = isSkippedElement(parent) || isInsideSkipped(parent);
+          parentSkipped.set(parent, skipped);
+        }
+        return skipped;
+      };
+      while (batch.index < records.length) {
+        if ((batch.index & 63) === 63 && now() - start > deadline) return false;
+        const record = records[batch.index];
+        batch.index += 1;
+        if (record.type === 'childList') {
+          const parent = record.target;
+          const covered = added.has(parent);
+          for (const node of record.addedNodes) {
+            added.add(node);
+            if (covered) continue;
+            const type = node.nodeType;
+            if (type !== TEXT_NODE && type !== ELEMENT_NODE) continue;
+            if (insideSkipped(parent)) continue;
+            stack.push(node);
+          }
+        } else if (record.type === 'characterData') {
+          const node = record.target;
+          if (added.has(node) || (node.parentNode && added.has(node.parentNode))) continue;
+          if (node.parentNode && insideSkipped(node.parentNode)) continue;
+          stack.push(node);
+        }
+      }
+      return true;
+    }
+
+    /** Puts back every original text this rewriter changed (unless the page changed it since). */
+    function undoAll() {
+      stack.length = 0;
+      recordBatches.length = 0;
+      let restored = 0;
+      for (const [node, record] of originals) {
+        if (node.nodeValue === record.applied) {
+          node.nodeValue = record.original;
+          restored += 1;
+        }
+      }
+      originals.clear();
+      return restored;
+    }
+
+    /**
+     * Sets the vocabulary (null or empty to switch off). A different
+     * vocabulary undoes everything, then re-applies from `rootNode`; the same
+     * one again (same signature) changes nothing. Returns true if a
+     * vocabulary is active.
+     */
+    function setVocabulary(vocabulary, rootNode, version) {
+      const next = vocabulary === null || vocabulary === undefined ? null : compileVocabulary(vocabulary, version);
+      return setCompiled(next, rootNode);
+    }
+
+    /** Like setVocabulary, with a vocabulary compiled already. */
+    function setCompiled(next, rootNode) {
+      const same = next && compiled && next.signature === compiled.signature;
+      if (!same) {
+        undoAll();
+        checked = new WeakMap();
+        compiled = next;
+      }
+      if (compiled && rootNode && !same) enqueue(rootNode);
+      return compiled !== null;
+    }
+
+    return {
+      setVocabulary,
+      setCompiled,
+      enqueue,
+      enqueueRecords,
+      deferRecords,
+      undoAll,
+      runSlice,
+      get active() {
+        return compiled !== null;
+      },
+      get signature() {
+        return compiled?.signature ?? null;
+      },
+      get pending() {
+        return stack.length + recordBatches.length;
+      },
+      get changedCount() {
+        return originals.size;
+      },
+    };
+  }
+
+  root.ExtensionBridgeText = Object.freeze({
+    compileVocabulary,
+    startCompiling,
+    replaceText,
+    keepCase,
+    normalizeKey,
+    isSkippedElement,
+    isInsideSkipped,
+    createRewriter,
+    SKIP_TAGS,
+  });
+})(globalThis);

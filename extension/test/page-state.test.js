@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createPageState } from '../background/page-state.js';
+import { HostProblemError, makeProblem } from '../background/problems.js';
+
+/** A host that serves `vocabulary` in pages of `perPage` entries, like getPageState. */
+function pagedHost(vocabulary, { perPage = 2, enabled = true, version = 'v1', changeAt = null } = {}) {
+  const requests = [];
+  let current = version;
+  const host = {
+    requests,
+    async request(message) {
+      requests.push(message);
+      assert.equal(message.action, 'getPageState');
+      assert.equal(message.url, undefined, 'no URL: the queue is not read');
+      const page = message.page ?? 0;
+      if (changeAt !== null && requests.length === changeAt) current = `${current}+`;
+      const keys = Object.keys(vocabulary);
+      const pages = Math.max(1, Math.ceil(keys.length / perPage));
+      const slice = Object.fromEntries(keys.slice(page * perPage, page * perPage + perPage).map((k) => [k, vocabulary[k]]));
+      return { status: 'success', enabled, page, pages, rulesVersion: current, undeliverable: 0, rules: { vocabulary: slice } };
+    },
+  };
+  return host;
+}
+
+test('get_reassemblesPagedRules_inOneState', async () => {
+  const vocabulary = JSON.parse('{"a":"1","b":"2","c":"3","__proto__":"p","constructor":"k"}');
+  const host = pagedHost(vocabulary);
+  const source = createPageState({ host, isConnected: () => true });
+  const state = await source.get();
+  assert.equal(state.status, 'success');
+  assert.equal(state.enabled, true);
+  assert.equal(state.pages, 3);
+  assert.deepEqual(new Map(state.entries), new Map(Object.entries(vocabulary)));
+  assert.deepEqual(host.requests.map((r) => r.page ?? 0), [0, 1, 2]);
+  assert.deepEqual(source.summary(), { entries: 5, undeliverable: 0, problem: null });
+});
+
+test('get_whileConnected_isServedFromMemory_untilTheConnectionChanges', async () => {
+  const host = pagedHost({ a: '1' });
+  let connected = true;
+  const source = createPageState({ host, isConnected: () => connected });
+  await source.get();
+  await source.get();
+  assert.equal(host.requests.length, 1, 'one host request for two pages');
+  source.connectionChanged();
+  await source.get();
+  assert.equal(host.requests.length, 2, 'a new connection may have missed an event');
+  connected = false;
+  await source.get();
+  await source.get();
+  assert.equal(host.requests.length, 4, 'without a port nothing announces changes: ask every time');
+});
+
+test('get_concurrentCallers_shareOneFetch', async () => {
+  const host = pagedHost({ a: '1', b: '2', c: '3' });
+  const source = createPageState({ host, isConnected: () => false });
+  const [x, y] = await Promise.all([source.get(), source.get()]);
+  assert.equal(x, y);
+  assert.equal(host.requests.length, 2);
+});
+
+test('get_rulesChangingBetweenPages_startsAgain', async () => {
+  const host = pagedHost({ a: '1', b: '2', c: '3' }, { changeAt: 2 });
+  const source = createPageState({ host, isConnected: () => true });
+  const state = await source.get();
+  assert.equal(state.status, 'success');
+  assert.equal(state.rulesVersion, 'v1+');
+  assert.equal(state.entries.length, 3);
+  assert.deepEqual(host.requests.map((r) => r.page ?? 0), [0, 1, 0, 1]);
+});
+
+test('get_hostProblem_isAnErrorReply_andTheSummarySaysSo', async () => {
+  const host = {
+    async request() {
+      throw new HostProblemError(makeProblem('not_found', 'Specified native messaging host not found.'));
+    },
+  };
+  const source = createPageState({ host, isConnected: () => false });
+  const state = await source.get();
+  assert.equal(state.status, 'error');
+  assert.equal(state.code, 'not_found');
+  assert.equal(source.summary().problem.code, 'not_found');
+});
+
+test('summary_reportsUndeliverableEntries', async () => {
+  const host = {
+    async request() {
+      return { status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'x', undeliverable: 2, rules: { vocabulary: { a: 'b' } } };
+    },
+  };
+  const source = createPageState({ host, isConnected: () => true });
+  await source.get();
+  assert.deepEqual(source.summary(), { entries: 1, undeliverable: 2, problem: null });
+});

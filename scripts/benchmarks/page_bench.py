@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Section 6 of scripts/bench: the extension rewriting large real pages in real Chromium,
+side by side with a plain token-and-map content script.
+
+Pages: the largest HTML pages of Debian's python3.11-doc (apt-get install python3.11-doc),
+served on 127.0.0.1. Vocabularies of 100, 1,000, 5,000 and 20,000 entries (words of those
+pages, rarest first, padded with words that do not occur). For each size, two Chromium
+instances run at once, one with our extension (host installed, vocabulary imported with the
+CLI, as in scripts/e2e) and one with the reference: a generated extension whose content script
+(document_idle) holds the vocabulary in a Map, walks the body's text nodes (skipping the same
+elements as ours), splits each into words and looks each up. Page loads alternate between the
+two. Measured per load, through the DevTools protocol:
+
+  * last_ms: navigation start to the last text change, from a MutationObserver the harness
+    puts in the page's own world before the page's scripts (Page.addScriptToEvaluateOnNewDocument);
+  * max_task_ms: the longest main-thread task (trace event RunTask) of the page's renderer that
+    ran code of the extension (a trace event with a chrome-extension:// URL inside it);
+  * ext_ms: the longest time spent in the extension's own code within one task.
+
+Prints one JSON line; run with the e2e venv's python (scripts/e2e/setup.sh)."""
+import argparse
+import collections
+import json
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent.parent
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(REPO / "scripts" / "e2e"))
+import browsers  # noqa: E402
+import run as e2e  # noqa: E402
+
+DOCS = Path("/usr/share/doc/python3.11/html")
+PAGES = ["library/os.html", "library/stdtypes.html", "library/multiprocessing.html", "library/datetime.html"]
+SIZES = [100, 1_000, 5_000, 20_000]
+DUMP = None  # --dump-trace FILE: the last trace, for looking at by hand
+SKIP_TAGS = ["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEXTAREA", "INPUT", "SELECT", "OPTION", "CODE", "PRE",
+             "TEMPLATE", "KBD", "SAMP", "IFRAME", "OBJECT"]
+
+# Runs in the page's own world before its scripts: when did the text last change?
+OBSERVER_JS = r"""(() => {
+  window.__eb = {last: 0, changes: 0};
+  new MutationObserver((records) => {
+    let n = 0;
+    for (const r of records) if (r.type === 'characterData') n += 1;
+    if (n) { window.__eb.last = performance.now(); window.__eb.changes += n; }
+  }).observe(document, {subtree: true, characterData: true});
+})();"""
+
+SETTLED_JS = """(() => { const t = performance.getEntriesByType('navigation')[0];
+  if (!t || !t.loadEventEnd || !window.__eb) return false;
+  return performance.now() - Math.max(window.__eb.last, t.loadEventEnd) > %d; })()"""
+
+REFERENCE_JS = r"""(() => {
+  const map = new Map(REFERENCE_VOCABULARY);
+  const skip = new Set(%s);
+  const word = /[\p{L}\p{M}\p{N}]+/gu;
+  const root = document.body;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode(node) {
+      for (let p = node.parentNode; p && p !== root; p = p.parentNode) {
+        if (skip.has(p.nodeName) || (p.getAttribute('contenteditable') ?? 'false') !== 'false') return NodeFilter.FILTER_REJECT;
+      }
+      return NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const text = node.nodeValue;
+    const next = text.replace(word, (w) => map.get(w.toLowerCase()) ?? w);
+    if (next !== text) node.nodeValue = next;
+  }
+})();
+""" % json.dumps(SKIP_TAGS)
+
+
+def page_words() -> list:
+    """Distinct words of the pages' text, rarest first (ties alphabetical)."""
+    counts = collections.Counter()
+    for page in PAGES:
+        html = (DOCS / page).read_text(errors="replace")
+        html = re.sub(r"(?is)<(script|style|pre|code)\b.*?</\1>", " ", html)
+        text = re.sub(r"<[^>]+>", " ", html)
+        counts.update(w.lower() for w in re.findall(r"[^\W_]+", text) if not w.isdigit())
+    return sorted(counts, key=lambda w: (counts[w], w))
+
+
+def vocabulary(words: list, size: int) -> dict:
+    """Half real words (so pages change), the rest words that do not occur."""
+    real = words[: size // 2]
+    vocab = {w: w.upper()[::-1] for w in real}
+    i = 0
+    while len(vocab) < size:
+        vocab[f"zq{i}x"] = f"r{i}"
+        i += 1
+    return vocab
+
+
+def reference_extension(directory: Path, vocab: dict) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "manifest.json").write_text(json.dumps({
+        "manifest_version": 3, "name": "token-and-map reference", "version": "1.0",
+        "content_scripts": [{"matches": ["http://*/*"], "js": ["vocabulary.js", "reference.js"]}],
+    }))
+    (directory / "vocabulary.js").write_text("const REFERENCE_VOCABULARY = " + json.dumps(list(vocab.items())) + ";\n")
+    (directory / "reference.js").write_text(REFERENCE_JS)
+    return directory
+
+
+def trace_tasks(events: list, extension_prefix: str) -> dict:
+    """Longest renderer main-thread task that ran extension code, and the longest extension time in one task."""
+    threads = {}
+    for e in events:
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain":
+            threads[(e["pid"], e["tid"])] = True
+    tasks = collections.defaultdict(list)
+    ext = collections.defaultdict(list)
+    for e in events:
+        key = (e.get("pid"), e.get("tid"))
+        if key not in threads or e.get("ph") != "X" or "dur" not in e:
+            continue
+        if e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask"):
+            tasks[key].append((e["ts"], e["ts"] + e["dur"]))
+            continue
+        data = e.get("args", {}).get("data", {}) or {}
+        url = data.get("url") or data.get("scriptName") or ""
+        if isinstance(url, str) and url.startswith(extension_prefix):
+            ext[key].append((e["ts"], e["ts"] + e["dur"]))
+    max_task = 0.0
+    max_ext = 0.0
+    for key, spans in ext.items():
+        spans.sort()
+        for start, end in sorted(tasks[key]):
+            inside = [(s, t) for s, t in spans if s >= start and t <= end]
+            if not inside:
+                continue
+            max_task = max(max_task, (end - start) / 1000)
+            # own time: union of the top-level extension spans inside this task
+            total, cursor = 0, start
+            for s, t in inside:
+                if t <= cursor:
+                    continue
+                total += t - max(s, cursor)
+                cursor = t
+            max_ext = max(max_ext, total / 1000)
+    return {"max_task_ms": round(max_task, 1), "ext_ms": round(max_ext, 1)}
+
+
+def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int) -> dict:
+    cdp = browser.cdp
+    with cdp._cond:
+        cdp.events.clear()
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": [
+        "toplevel", "devtools.timeline", "v8.execute", "__metadata"]}, "transferMode": "ReportEvents"})
+    tab.send("Page.navigate", {"url": url})
+    browsers.wait_until(lambda: tab.evaluate(SETTLED_JS % settle_ms), 120, f"{url} to settle", 0.25)
+    result = tab.evaluate("({last: window.__eb.last, changes: window.__eb.changes})")
+    cdp.send("Tracing.end")
+    browsers.wait_until(lambda: any(e.get("method") == "Tracing.tracingComplete" for e in list(cdp.events)),
+                        60, "the trace", 0.1)
+    with cdp._cond:
+        batches = [e["params"]["value"] for e in cdp.events if e.get("method") == "Tracing.dataCollected"]
+    events = [e for batch in batches for e in batch]
+    if DUMP:
+        Path(f"{DUMP}.{'ours' if extension_prefix.endswith(e2e.CHROMIUM_ID + '/') else 'reference'}.{url.rsplit('/', 1)[-1]}.json").write_text(
+            json.dumps(events))
+    result.update(trace_tasks(events, extension_prefix))
+    result["last_ms"] = round(result.pop("last"), 1)
+    return result
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    p.add_argument("--settle-ms", type=int, default=1500)
+    p.add_argument("--dump-trace", default=None)
+    a = p.parse_args()
+    global DUMP
+    DUMP = a.dump_trace
+    if not all((DOCS / page).is_file() for page in PAGES):
+        print(json.dumps({"skipped": "python3.11-doc is not installed (apt-get install python3.11-doc)"}))
+        return
+    words = page_words()
+    artifacts = Path(tempfile.mkdtemp(prefix="eb-page-bench-"))
+    out = {"pages": PAGES, "rounds": a.rounds, "rows": []}
+    try:
+        with browsers.TestServer(DOCS) as site:
+            for size in map(int, a.sizes.split(",")):
+                vocab = vocabulary(words, size)
+                r = e2e.Run("chromium", f"ours-{size}", Path(a.bin_dir), artifacts, lambda s: print(s, file=sys.stderr))
+                values = r.dir / "values.json"
+                values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
+                ref = None
+                try:
+                    r.install()
+                    r.cli(["import", str(values)])
+                    ours = r.start_browser()
+                    # No service worker to wait for: load it over CDP, which returns its ID.
+                    ref = browsers.Chromium(None, artifacts / f"ref-{size}")
+                    ref.start()
+                    ref_id = ref.load_unpacked(reference_extension(r.dir / "reference", vocab))
+                    tabs = {}
+                    for name, b in (("ours", ours), ("reference", ref)):
+                        tab = b.new_tab("about:blank")
+                        tab.send("Page.addScriptToEvaluateOnNewDocument", {"source": OBSERVER_JS})
+                        tabs[name] = (b, tab)
+                    prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/",
+                                "reference": f"chrome-extension://{ref_id}/"}
+                    samples = collections.defaultdict(lambda: collections.defaultdict(list))
+                    for rnd in range(a.rounds + 1):  # round 0 warms caches and is not counted
+                        for page in PAGES:
+                            for name in ("ours", "reference") if rnd % 2 == 0 else ("reference", "ours"):
+                                b, tab = tabs[name]
+                                m = measure(b, tab, site.url(page), prefixes[name], a.settle_ms)
+                                if rnd > 0:
+                                    for k, v in m.items():
+                                        samples[(name, page)][k].append(v)
+                    for page in PAGES:
+                        row = {"entries": size, "page": page}
+                        for name in ("ours", "reference"):
+                            s = samples[(name, page)]
+                            row[name] = {"last_ms": statistics.median(s["last_ms"]),
+                                         "max_task_ms": max(s["max_task_ms"]), "ext_ms": max(s["ext_ms"]),
+                                         "changes": statistics.median(s["changes"])}
+                        row["ratio"] = round(row["ours"]["last_ms"] / max(1e-9, row["reference"]["last_ms"]), 2)
+                        out["rows"].append(row)
+                        print(json.dumps(row), file=sys.stderr)
+                finally:
+                    if ref is not None:
+                        ref.close()
+                    r.close()
+                    r.cleanup(False)
+    finally:
+        shutil.rmtree(artifacts, ignore_errors=True)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
