@@ -2,8 +2,9 @@
 """End to end: `extension-bridge new` makes a bridge for another app, and that bridge works in
 real Chromium and Firefox beside the built-in one.
 
-Once: generate a project into a temporary folder (`new … --package-path <this checkout>`), build
-its host offline against this checkout. Then, in each browser, from an empty HOME: install it with
+Once: generate a project into a temporary folder (`new … --package-path <this checkout>`) and run
+its own `scripts/test.sh` (it builds the project offline against this checkout, drives its host
+over real pipes, and runs its extension's node tests). Then, in each browser, from an empty HOME: install it with
 `install --config bridge.json`, load its extension (its own key and ids), and check that
 - its popup shows `appInfo`'s answer (the generated action, through its own host);
 - a page is rewritten from the generated app's group, not from the default group (both hold a
@@ -70,8 +71,12 @@ def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
     log(f"  new wrote {sum(1 for p in project.rglob('*') if p.is_file())} files in {time.monotonic() - t0:.1f}s")
     description = json.loads((project / "bridge.json").read_text())
     t0 = time.monotonic()
-    run(["swift", "build", "--product", description["hostProduct"]], env, cwd=project)
-    log(f"  generated host built (debug, offline, against this checkout) in {time.monotonic() - t0:.1f}s")
+    # The project's own test command: builds it (debug, offline, against this checkout), drives its
+    # host over real pipes (appInfo), and runs its extension's node tests with the new ids.
+    out = run(["scripts/test.sh"], env, cwd=project)
+    text = out.stdout + out.stderr
+    expect("# fail 0" in text and "passed after" in text, f"the generated project's scripts/test.sh: {text[-3000:]}")
+    log(f"  generated project built from a clean folder and its scripts/test.sh passed in {time.monotonic() - t0:.1f}s")
     return project, description
 
 
@@ -141,7 +146,7 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
             log(f"  {browser}: {b.version} started with the generated extension")
 
             def popup_app_info() -> None:
-                popup = b.open_extension_page("popup.html")
+                popup = b.open_extension_page("popup/popup.html")
                 text = popup.wait_for(
                     "(() => { const e = document.getElementById('app-info'); "
                     "return e && !e.hidden && e.textContent.trim() ? e.textContent.trim() : null; })()", timeout=20)
