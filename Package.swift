@@ -11,6 +11,8 @@ let package = Package(
             name: "BridgeHost",
             targets: ["BridgeHost", "BridgeProtocol", "BridgeSystem", "BridgeJSON", "SharedSuite", "NativeMessaging"]),
         .library(name: "SharedSuite", targets: ["SharedSuite", "BridgeProtocol", "BridgeSystem", "BridgeJSON"]),
+        // Foundation ↔ JSONValue for a Safari handler (macOS); never in the host.
+        .library(name: "BridgeFoundation", targets: ["BridgeFoundation"]),
     ],
     targets: [
         // The one place with libc and platform #ifs: descriptors, files, locks, clock, signals, folder watches.
@@ -28,13 +30,21 @@ let package = Package(
         .target(
             name: "BridgeHost",
             dependencies: ["BridgeProtocol", "BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
+        // Foundation's [String: Any] ↔ JSONValue, for SafariWebExtensionHandler; not on the host's path.
+        .target(name: "BridgeFoundation", dependencies: ["BridgeJSON"]),
+        // `extension-bridge new`: checks and templates of a generated bridge project.
+        .target(
+            name: "BridgeGenerator",
+            dependencies: ["BridgeProtocol", "BridgeJSON", "BridgeSystem", "BrowserSupport", "SharedSuite"]),
         // Browser catalog, host manifests, install, uninstall, doctor.
         .target(
             name: "BrowserSupport", dependencies: ["BridgeProtocol", "BridgeJSON", "NativeMessaging", "BridgeSystem"]),
         // The settings tool's verbs and argument parsing, testable as a library.
         .target(
             name: "BridgeCLI",
-            dependencies: ["BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeSystem"]
+            dependencies: [
+                "BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeGenerator", "BridgeSystem",
+            ]
         ),
         .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost", "BridgeSystem"]),
         .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI", "BridgeSystem"]),
@@ -47,6 +57,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SharedSuite", "BridgeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "BridgeSystemTests", dependencies: ["TestSupport", "BridgeSystem"]),
         .testTarget(name: "BridgeProtocolTests", dependencies: ["BridgeProtocol"]),
+        .testTarget(name: "BridgeFoundationTests", dependencies: ["BridgeFoundation", "BridgeJSON"]),
+        .testTarget(
+            name: "BridgeGeneratorTests",
+            dependencies: ["TestSupport", "BridgeGenerator", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
         .testTarget(name: "NativeMessagingTests", dependencies: ["TestSupport", "NativeMessaging", "BridgeSystem"]),
         .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(

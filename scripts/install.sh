@@ -44,6 +44,19 @@ cp -R "$root/extension" "$sharedir/extension.new"
 rm -rf "$sharedir/extension"
 mv "$sharedir/extension.new" "$sharedir/extension"
 
+# The package's source, so `extension-bridge new` can generate projects that
+# build offline against this version (their Package.swift names this folder).
+rm -rf "$sharedir/source.new"
+mkdir -p "$sharedir/source.new"
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) \
+        | tar -xf - -C "$sharedir/source.new"
+else
+    (cd "$root" && tar --exclude=./.build --exclude=./.git -cf - .) | tar -xf - -C "$sharedir/source.new"
+fi
+rm -rf "$sharedir/source"
+mv "$sharedir/source.new" "$sharedir/source"
+
 # The man page and shell completions, generated from the CLI's declarations.
 mandir="$prefix/share/man/man1"
 bash_dir="$prefix/share/bash-completion/completions"
@@ -73,6 +86,7 @@ Installed:
   $bindir/extension-bridge-host   (the native-messaging host browsers start)
   $bindir/extension-bridge        (settings, queue, install, doctor)
   $sharedir/extension             (the extension to load)
+  $sharedir/source                (this version's source, for `extension-bridge new`)
   $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
 
 Load the extension:

@@ -109,6 +109,9 @@ node --test extension/test/
 step "end-to-end in real Chromium and Firefox (scripts/e2e/run.sh)"
 E2E_SKIP_BUILD=1 E2E_BIN_DIR="$bin_dir" scripts/e2e/run.sh --browser all
 
+step "extension-bridge new: a generated bridge built offline, installed with --config, in real browsers"
+E2E_BIN_DIR="$bin_dir" scripts/e2e/generated.sh --browser all
+
 step "install.sh on an empty HOME, twice, with no browser (scripts/e2e/install-test.sh)"
 scripts/release-build.sh extension-bridge-host extension-bridge
 INSTALL_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/install-test.sh

@@ -7,6 +7,9 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         case usage = 64
         case data = 65
         case missing = 66
+        case unavailable = 69
+        case software = 70
+        case cantCreate = 73
         case io = 74
         case lockTimeout = 75
     }

@@ -254,3 +254,17 @@ extension FileSystem {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension FileSystem {
+    /// Removes `path` and, for a folder, everything in it; links are removed,
+    /// never followed. A missing path is not an error.
+    public static func removeTree(_ path: String) throws(SystemError) {
+        guard let info = try status(path) else { return }
+        if info.isDirectory {
+            for name in try listDirectory(path) { try removeTree(path + "/" + name) }
+            if rmdir(path) != 0 && errno != ENOENT { throw SystemError("rmdir", path) }
+        } else {
+            try remove(path)
+        }
+    }
+}

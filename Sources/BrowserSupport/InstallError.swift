@@ -8,6 +8,7 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case noBrowserDetected
     case hostMissing(path: String)
     case firefoxWithProfile
+    case bridgeConfig(path: String, reason: String)
     case io(SystemError)
 
     public var description: String {
@@ -30,6 +31,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
         case .firefoxWithProfile:
             return "--user-data-dir is for Chromium-family browsers; Firefox reads only "
                 + "~/.mozilla/native-messaging-hosts (set HOME to use another)"
+        case .bridgeConfig(let path, let reason):
+            return "cannot use the bridge description \(path): \(reason) (extension-bridge new writes it)"
         case .io(let error):
             return error.description
         }

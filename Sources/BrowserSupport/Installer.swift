@@ -16,6 +16,9 @@ public struct InstallOptions: Equatable, Sendable {
     public var group: String?
     /// The host's log level (`--log-level`); nil: the host's default (`warn`).
     public var logLevel: String?
+    /// A generated bridge's host, to copy to `hostPath` (`install --config`);
+    /// nil: `hostPath` is already where it stays.
+    public var hostBinary: [UInt8]?
 
     public init(
         browsers: [Browser], system: Bool = false, userDataDirectory: String? = nil,
@@ -41,6 +44,8 @@ public struct PlannedFile: Equatable, Sendable {
         case configuration
         /// The allowlist file that installs before the configuration file wrote.
         case allowlist
+        /// A generated bridge's host, copied to a stable folder (`install --config`).
+        case hostBinary
     }
 
     public var path: String
@@ -52,6 +57,9 @@ public struct PlannedFile: Equatable, Sendable {
         self.bytes = bytes
         self.kind = kind
     }
+
+    /// Mode bits on disk: the host is executable.
+    var permissions: Int { kind == .hostBinary ? 0o755 : 0o644 }
 }
 
 /// Writes host manifests and the host's allowlist, and remembers what it
@@ -67,6 +75,25 @@ public struct Installer {
         self.receiptPath = receiptPath
     }
 
+    /// The receipt of the bridge whose host is `hostName`: the built-in one
+    /// keeps `install-receipt.json`; every other `receipts/<host name>.json`,
+    /// so bridges install and uninstall side by side.
+    public static func receiptPath(home: String, environment: Environment, hostName: String) -> String {
+        if hostName == HostIdentity.defaultHostName { return defaultReceiptPath(home: home, environment: environment) }
+        return receiptsFolder(home: home, environment: environment) + "/" + hostName + ".json"
+    }
+
+    /// Where the receipts of bridges other than the built-in one are.
+    public static func receiptsFolder(home: String, environment: Environment) -> String {
+        FileSystem.parentPath(defaultReceiptPath(home: home, environment: environment)) + "/receipts"
+    }
+
+    /// Where `install --config` copies a generated bridge's host: a stable
+    /// folder of its own (`hosts/<host name>/`), never the build folder.
+    public static func hostFolder(home: String, environment: Environment, hostName: String) -> String {
+        FileSystem.parentPath(defaultReceiptPath(home: home, environment: environment)) + "/hosts/" + hostName
+    }
+
     /// The default receipt location for an environment.
     public static func defaultReceiptPath(home: String, environment: Environment) -> String {
         Platform.applicationDataFolder(
@@ -78,6 +105,9 @@ public struct Installer {
     public func plan(_ options: InstallOptions) throws(InstallError) -> [PlannedFile] {
         try HostManifest.validate(name: options.hostName)
         var files: [PlannedFile] = []
+        if let binary = options.hostBinary {
+            files.append(PlannedFile(path: options.hostPath, bytes: binary, kind: .hostBinary))
+        }
         for browser in options.browsers {
             let location: HostLocation
             if let profile = options.userDataDirectory {
@@ -113,21 +143,36 @@ public struct Installer {
         case keptChanged = "kept (changed since install)"
     }
 
-    /// Writes the planned files (only those whose content differs) and records them in the
-    /// receipt, unless `recordReceipt` is false (a package's staging folder: dpkg owns those files).
-    public func apply(_ plan: [PlannedFile], recordReceipt: Bool = true) throws(InstallError) -> [(
-        PlannedFile, Outcome
-    )] {
+    /// Which bridge a receipt belongs to, so `doctor` can check every one installed.
+    public struct InstalledBridge: Equatable, Sendable {
+        public var hostName: String
+        public var identity: ExtensionIdentity
+
+        public init(hostName: String, identity: ExtensionIdentity) {
+            self.hostName = hostName
+            self.identity = identity
+        }
+    }
+
+    /// The largest file install compares or removes (a static host is a few MB).
+    static let fileLimit = 256 << 20
+
+    /// Writes the planned files (only those whose content differs) and records
+    /// them, with the bridge they belong to, in the receipt, unless
+    /// `recordReceipt` is false (a package's staging folder: dpkg owns those files).
+    public func apply(_ plan: [PlannedFile], bridge: InstalledBridge? = nil, recordReceipt: Bool = true)
+        throws(InstallError) -> [(PlannedFile, Outcome)]
+    {
         var receipt = loadReceipt()
         var results: [(PlannedFile, Outcome)] = []
         for file in plan {
-            let current = try? FileSystem.readFile(file.path, limit: 1 << 20)
+            let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
             if current == file.bytes {
                 results.append((file, .unchanged))
             } else {
                 do {
                     try FileSystem.makeDirectories(FileSystem.parentPath(file.path), permissions: 0o755)
-                    try FileSystem.writeAtomically(file.path, file.bytes, permissions: 0o644)
+                    try FileSystem.writeAtomically(file.path, file.bytes, permissions: file.permissions)
                 } catch {
                     throw .io(error)
                 }
@@ -137,7 +182,7 @@ public struct Installer {
             receipt.append(
                 ReceiptEntry(path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind))
         }
-        if recordReceipt { try saveReceipt(receipt) }
+        if recordReceipt { try saveReceipt(receipt, bridge: bridge ?? loadBridge()) }
         return results
     }
 
@@ -162,15 +207,40 @@ public struct Installer {
             for entry in receipt { results.append((entry.path, try remove(entry))) }
             receipt.removeAll()
         }
-        try saveReceipt(receipt)
+        if receipt.isEmpty {
+            // Nothing of this bridge is left: neither is its receipt, nor our folders it emptied.
+            do {
+                try FileSystem.remove(receiptPath)
+                let receipts = FileSystem.parentPath(receiptPath)
+                let hosts = FileSystem.parentPath(receipts) + "/hosts"
+                for folder in [receipts, hosts] where FileSystem.lastComponent(receipts) == "receipts" {
+                    if (try? FileSystem.listDirectory(folder))?.isEmpty == true { try FileSystem.removeTree(folder) }
+                }
+            } catch {
+                throw .io(error)
+            }
+        } else {
+            try saveReceipt(receipt, bridge: loadBridge())
+        }
         return results
     }
 
     private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
-        guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: 1 << 20) else { return .missing }
+        guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
+            return .missing
+        }
         if FileSystem.hex(SHA256.digest(bytes)) != entry.sha256 { return .keptChanged }
         do {
             try FileSystem.remove(entry.path)
+            if entry.kind == .hostBinary || entry.kind == .configuration {
+                // A generated bridge's own host folder goes once empty.
+                let folder = FileSystem.parentPath(entry.path)
+                if FileSystem.lastComponent(FileSystem.parentPath(folder)) == "hosts",
+                    (try? FileSystem.listDirectory(folder))?.isEmpty == true
+                {
+                    try FileSystem.removeTree(folder)
+                }
+            }
         } catch {
             throw .io(error)
         }
@@ -195,13 +265,31 @@ public struct Installer {
             switch item["kind"]?.stringValue {
             case "allowlist": kind = .allowlist
             case "configuration": kind = .configuration
+            case "hostBinary": kind = .hostBinary
             default: kind = .manifest(browser: item["browser"]?.stringValue ?? "")
             }
             return ReceiptEntry(path: path, sha256: sha, kind: kind)
         }
     }
 
-    func saveReceipt(_ entries: [ReceiptEntry]) throws(InstallError) {
+    /// The bridge the receipt names, if it names one.
+    func loadBridge() -> InstalledBridge? {
+        guard let bytes = try? FileSystem.readFile(receiptPath), let json = try? JSONParser.parse(bytes),
+            let bridge = json["bridge"], let hostName = bridge["hostName"]?.stringValue
+        else { return nil }
+        let strings = { (key: String) in (bridge[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+        return InstalledBridge(
+            hostName: hostName,
+            identity: ExtensionIdentity(chromiumIDs: strings("chromiumIDs"), firefoxIDs: strings("firefoxIDs")))
+    }
+
+    /// Every bridge with a receipt in `folder` (`receipts/<host name>.json`).
+    public static func installedBridges(receiptsFolder folder: String) -> [InstalledBridge] {
+        let names = ((try? FileSystem.listDirectory(folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        return names.compactMap { Installer(home: "", receiptPath: folder + "/" + $0).loadBridge() }
+    }
+
+    func saveReceipt(_ entries: [ReceiptEntry], bridge: InstalledBridge?) throws(InstallError) {
         let files: [JSONValue] = entries.map { entry in
             var members: [String: JSONValue] = ["path": .string(entry.path), "sha256": .string(entry.sha256)]
             switch entry.kind {
@@ -212,10 +300,20 @@ public struct Installer {
                 members["kind"] = "allowlist"
             case .configuration:
                 members["kind"] = "configuration"
+            case .hostBinary:
+                members["kind"] = "hostBinary"
             }
             return .object(members)
         }
-        let document: JSONValue = ["formatVersion": 1, "files": .array(files)]
+        var document: JSONValue = ["formatVersion": 1, "files": .array(files)]
+        if let bridge, case .object(var members) = document {
+            members["bridge"] = [
+                "hostName": .string(bridge.hostName),
+                "chromiumIDs": .array(bridge.identity.chromiumIDs.map(JSONValue.string)),
+                "firefoxIDs": .array(bridge.identity.firefoxIDs.map(JSONValue.string)),
+            ]
+            document = .object(members)
+        }
         do {
             try FileSystem.makeDirectories(FileSystem.parentPath(receiptPath), permissions: 0o700)
             try FileSystem.writeAtomically(receiptPath, JSONWriter.prettyBytes(document))

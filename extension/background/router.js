@@ -22,6 +22,7 @@ export const ALLOWED_SENDERS = Object.freeze({
   [MessageType.SAVE_CONTENT]: [SenderKind.EXTENSION_PAGE],
   [MessageType.QUEUE_COUNT]: [SenderKind.EXTENSION_PAGE],
   [MessageType.HOST_STATUS]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.APP_INFO]: [SenderKind.EXTENSION_PAGE],
 });
 
 /** Settings a content script may read. */
@@ -168,6 +169,11 @@ export function createRouter({ host, pageState = null, extensionId, extensionOri
 
       case MessageType.QUEUE_COUNT:
         return ask({ action: 'queueCount' });
+
+      case MessageType.APP_INFO:
+        // Answered by hosts that have the action (generated bridges); the
+        // built-in host says unknown_action and the popup shows nothing.
+        return ask({ action: 'appInfo' });
 
       case MessageType.HOST_STATUS: {
         // Opening the popup is the user's "try again" after running the doctor.

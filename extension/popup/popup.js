@@ -90,7 +90,22 @@ function applyTheme(theme) {
 }
 
 async function refreshHost(retry) {
-  renderHost(await send({ type: MessageType.HOST_STATUS, retry }));
+  const reply = await send({ type: MessageType.HOST_STATUS, retry });
+  renderHost(reply);
+  if (reply?.status === 'success' && reply.connected) renderAppInfo(await send({ type: MessageType.APP_INFO }));
+}
+
+/** Who the bridge is, from its host's appInfo action (text only: the host's strings). */
+function renderAppInfo(reply) {
+  const line = document.getElementById('app-info');
+  if (reply?.status !== 'success' || typeof reply.name !== 'string') {
+    line.hidden = true;
+    return;
+  }
+  const version = typeof reply.version === 'string' ? ` ${reply.version}` : '';
+  const group = typeof reply.group === 'string' ? ` · ${reply.group}` : '';
+  line.textContent = `${reply.name}${version}${group}`;
+  line.hidden = false;
 }
 
 // ---- settings ----

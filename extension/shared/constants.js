@@ -28,6 +28,8 @@ export const MessageType = Object.freeze({
   SAVE_CONTENT: 'saveContent',
   QUEUE_COUNT: 'queueCount',
   HOST_STATUS: 'hostStatus',
+  // the host's appInfo (bridges made by `extension-bridge new` have it)
+  APP_INFO: 'appInfo',
   // background → content scripts of tabs that asked (tabs.sendMessage): the
   // complete page state, after any change
   PAGE_STATE: 'pageState',

@@ -123,7 +123,10 @@ test('getContent_fromPopup_takesUrlFromMessage', async () => {
   assert.equal(missing.code, 'invalid_message');
 });
 
-for (const type of [MessageType.SAVE_CONTENT, MessageType.SET_SETTINGS, MessageType.QUEUE_COUNT, MessageType.HOST_STATUS]) {
+for (const type of [
+  MessageType.SAVE_CONTENT, MessageType.SET_SETTINGS, MessageType.QUEUE_COUNT, MessageType.HOST_STATUS,
+  MessageType.APP_INFO,
+]) {
   test(`${type}_fromContentScript_isForbidden`, async () => {
     const { router, host } = setup();
     const reply = await router.route(
@@ -183,6 +186,13 @@ test('getSettings_fromContentScript_returnsPublicKeysOnly', async () => {
 test('queueCount_fromPopup_reachesHost', async () => {
   const { router } = setup({ queueCount: { status: 'success', count: 4 } });
   assert.equal((await router.route({ type: MessageType.QUEUE_COUNT }, popupSender)).count, 4);
+});
+
+test('appInfo_fromPopup_asksTheHostsAppInfoAction', async () => {
+  const answer = { status: 'success', name: 'ReadLater', hostName: 'com.example.readlater', group: 'g', version: '1.0.0' };
+  const { router, host } = setup({ appInfo: answer });
+  assert.deepEqual(await router.route({ type: MessageType.APP_INFO }, popupSender), answer);
+  assert.deepEqual(host.requests, [{ action: 'appInfo' }]);
 });
 
 test('hostStatus_connected_andProblemWithDoctorHint', async () => {

@@ -55,6 +55,11 @@ got=$(bash -c 'source "$1"; COMP_WORDS=(extension-bridge queue ""); COMP_CWORD=2
     _ "$share/bash-completion/completions/extension-bridge")
 [[ "$got" == "list count drain" ]] && ok "bash completes queue subcommands" || fail "bash completion offered '$got'"
 
+# The installed copy of the package lets `new` generate a project without a checkout.
+gen=$(cd "$tmp" && HOME="$home" PATH="/usr/bin:/bin" "$cli" new Demo --host-name org.example.demo \
+    --group group.org.example.demo --dry-run 2>&1) && grep -q "Package.swift" <<<"$gen" \
+    && ok "new finds the installed source copy" || { echo "$gen"; fail "new cannot use the installed source copy"; }
+
 # 2. A second run changes nothing.
 again=$(HOME="$home" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) || fail "second run failed"
 grep -q "already installed: nothing changed" <<<"$again" && ok "second run: nothing changed" \

@@ -42,13 +42,38 @@ struct BrowserCommands {
         return out
     }
 
+    /// `--config bridge.json`: a generated bridge's description; nil without the option.
+    func bridge() throws(CLIError) -> BridgeDescription? {
+        guard let path = args.flags["--config"] else { return nil }
+        do {
+            return try BridgeDescription.load(path)
+        } catch {
+            throw CLIError(.data, error.description)
+        }
+    }
+
+    /// The host name: the bridge's, `--host-name`, or the built-in one.
+    func hostName() throws(CLIError) -> String {
+        try bridge()?.hostName ?? args.flags["--host-name"] ?? HostManifest.defaultName
+    }
+
+    /// The receipt of the bridge acted on.
+    func receiptPath() throws(CLIError) -> String {
+        Installer.receiptPath(home: try home, environment: context.environment, hostName: try hostName())
+    }
+
     /// The one detector `install` and `doctor` share, so they agree about which browsers are present.
     func detector(home: String) -> BrowserDetector {
         BrowserDetector.forEnvironment(home: home, environment: context.environment)
     }
 
-    /// The extension's ids: from `--extension-dir`, the installed copy, or ./extension; plus `--extension-id`.
+    /// The extension's ids: the bridge's, or from `--extension-dir`, the installed copy, or ./extension;
+    /// plus `--extension-id`.
     func identity() throws(CLIError) -> ExtensionIdentity {
+        if var identity = try bridge()?.identity {
+            identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+            return identity
+        }
         var candidates: [String] = []
         if let dir = args.flags["--extension-dir"] {
             candidates = [dir]
@@ -87,9 +112,32 @@ struct BrowserCommands {
     }
 
     func installer() throws(CLIError) -> Installer {
-        let home = try home
-        return Installer(
-            home: home, receiptPath: Installer.defaultReceiptPath(home: home, environment: context.environment))
+        Installer(home: try home, receiptPath: try receiptPath())
+    }
+
+    /// For `--config`: the built host (`--host-path`, else the project's release
+    /// or debug build) and the stable path it is copied to.
+    func bridgeHost(_ bridge: BridgeDescription, configPath: String) throws(CLIError) -> (
+        source: String, target: String
+    ) {
+        var candidates: [String] = []
+        if let given = args.flags["--host-path"] {
+            candidates = [given.hasPrefix("/") ? given : (currentDirectory() ?? ".") + "/" + given]
+        } else {
+            let base = configPath.hasPrefix("/") ? configPath : (currentDirectory() ?? ".") + "/" + configPath
+            let project = FileSystem.parentPath(base)
+            candidates = ["release", "debug"].map { project + "/.build/\($0)/" + bridge.hostProduct }
+        }
+        guard let source = candidates.first(where: FileSystem.isExecutable) else {
+            throw CLIError(
+                .missing,
+                "no built host \(bridge.hostProduct) at \(candidates.joined(separator: " or ")); build it first "
+                    + "(swift build -c release in the project) or pass --host-path")
+        }
+        let target =
+            Installer.hostFolder(home: try home, environment: context.environment, hostName: bridge.hostName) + "/"
+            + bridge.hostProduct
+        return (source, target)
     }
 
     func install() throws(CLIError) {
@@ -98,10 +146,25 @@ struct BrowserCommands {
         if let destination, !args.has("--system") || !destination.hasPrefix("/") {
             throw .usage("--destdir needs --system and an absolute folder", verb: "install")
         }
-        let options = InstallOptions(
+        var hostPath: String
+        var hostBinary: [UInt8]?
+        let bridge = try bridge()
+        if let bridge, let configPath = args.flags["--config"] {
+            let (source, target) = try bridgeHost(bridge, configPath: configPath)
+            do {
+                hostBinary = try FileSystem.readFile(source, limit: 256 << 20)
+            } catch {
+                throw CLIError(.io, "cannot read the host \(source): \(error)")
+            }
+            hostPath = target
+        } else {
+            hostPath = try self.hostPath()
+        }
+        var options = InstallOptions(
             browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
-            hostName: args.flags["--host-name"] ?? HostManifest.defaultName, hostPath: try hostPath(),
-            identity: try identity(), group: args.suiteID, logLevel: args.flags["--log-level"])
+            hostName: try hostName(), hostPath: hostPath, identity: try identity(),
+            group: args.suiteID ?? bridge?.group, logLevel: args.flags["--log-level"])
+        options.hostBinary = hostBinary
         let installer = try installer()
         var plan: [PlannedFile]
         do {
@@ -128,7 +191,9 @@ struct BrowserCommands {
         }
         let results: [(PlannedFile, Installer.Outcome)]
         do {
-            results = try installer.apply(plan, recordReceipt: destination == nil)
+            results = try installer.apply(
+                plan, bridge: Installer.InstalledBridge(hostName: options.hostName, identity: options.identity),
+                recordReceipt: destination == nil)
         } catch {
             let hint = options.system ? " (system folders need root: run with sudo)" : ""
             throw CLIError(.io, error.description + hint)
@@ -165,8 +230,34 @@ struct BrowserCommands {
             throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
         }
         let home = try home
-        let identity = try identity()
-        let hostName = args.flags["--host-name"] ?? HostManifest.defaultName
+        var bridges = [Installer.InstalledBridge(hostName: try hostName(), identity: try identity())]
+        if args.flags["--config"] == nil && args.flags["--host-name"] == nil {
+            // Every other bridge installed for this user, by its receipt; the
+            // built-in one too unless only others are installed.
+            let folder = Installer.receiptsFolder(home: home, environment: context.environment)
+            let others = Installer.installedBridges(receiptsFolder: folder).filter {
+                $0.hostName != bridges[0].hostName
+            }
+            let builtInReceipt = Installer.defaultReceiptPath(home: home, environment: context.environment)
+            if !others.isEmpty && (try? FileSystem.status(builtInReceipt)) == nil { bridges = [] }
+            bridges += others
+        }
+        var checks: [DoctorCheck] = []
+        for bridge in bridges {
+            checks += try doctorChecks(home: home, hostName: bridge.hostName, identity: bridge.identity)
+        }
+        let broken = checks.contains { $0.status == .error }
+        if args.json {
+            try context.print(JSONWriter.prettyString(["ok": .bool(!broken), "checks": .array(checks.map(\.json))]))
+        } else {
+            try printTable(checks)
+        }
+        return broken ? 1 : 0
+    }
+
+    private func doctorChecks(home: String, hostName: String, identity: ExtensionIdentity) throws(CLIError)
+        -> [DoctorCheck]
+    {
         var pass: [String: String] = [:]
         for name in ["EXTENSION_BRIDGE_CONTAINER", "EXTENSION_BRIDGE_GROUP", "XDG_DATA_HOME", "EXTENSION_BRIDGE_LOG"] {
             if let value = context.environment[name] { pass[name] = value }
@@ -186,15 +277,8 @@ struct BrowserCommands {
             if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         }
         let doctor = Doctor(home: home, hostName: hostName, identity: identity, passEnvironment: pass)
-        let checks = doctor.run(
+        return doctor.run(
             browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
-        let broken = checks.contains { $0.status == .error }
-        if args.json {
-            try context.print(JSONWriter.prettyString(["ok": .bool(!broken), "checks": .array(checks.map(\.json))]))
-        } else {
-            try printTable(checks)
-        }
-        return broken ? 1 : 0
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {

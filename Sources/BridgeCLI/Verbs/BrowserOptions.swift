@@ -19,4 +19,8 @@ enum BrowserOptions {
         help: "the extension folder (default ../share/extension-bridge/extension, else ./extension)",
         completion: .directory)
     static let system = OptionSpec("--system", help: "the system folders (/etc/…, /usr/lib/mozilla/…)")
+    static let config = OptionSpec(
+        "--config", value: "FILE",
+        help: "a bridge made by `new`: its bridge.json (host name, ids, group, host) instead of the built-in bridge",
+        completion: .file)
 }

@@ -14,7 +14,7 @@ enum DoctorVerb: Verb {
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.system,
             OptionSpec("--all", help: "also list folders without a manifest"), BrowserOptions.hostName,
-            BrowserOptions.extensionID, BrowserOptions.extensionDirectory,
+            BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {

@@ -11,11 +11,14 @@ enum InstallVerb: Verb {
             the level given with --log-level): the host the browser starts reads it. --user-data-dir DIR writes DIR/NativeMessagingHosts (a custom
             Chromium profile); --system the system folder. A second run changes nothing.
             A receipt records every file for uninstall. Exit 66 when no browser is found.
+            --config bridge.json installs a bridge made by `new` instead: its host name, ids and
+            group; its built host (the project's .build/release or .build/debug, or --host-path)
+            is copied to a folder of its own, and it gets a receipt of its own.
             Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.system, BrowserOptions.userDataDirectory, BrowserOptions.hostName,
-            BrowserOptions.extensionID, BrowserOptions.extensionDirectory,
+            BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
             OptionSpec(
                 "--host-path", value: "PATH", help: "the host the manifests name (default: beside this binary)",
                 completion: .file),

@@ -6,7 +6,7 @@ enum UninstallVerb: Verb {
             Removes the files install wrote (all, or those of --browser / --user-data-dir),
             as its receipt lists them; a file changed since is left alone.
             """,
-        options: [BrowserOptions.browser, BrowserOptions.userDataDirectory])
+        options: [BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.config])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
         try BrowserCommands(context: context, args: invocation).uninstall()

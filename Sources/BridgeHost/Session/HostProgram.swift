@@ -121,6 +121,26 @@ public final class HostProgram {
         return session.run().rawValue
     }
 
+    /// An endpoint over a group's real suite and queue, for answering in
+    /// process: a Safari `SafariWebExtensionHandler` hands it
+    /// `userInfo[SFExtensionMessageKey]` (through `BridgeFoundation`).
+    /// - Parameters:
+    ///   - groupID: the App Group whose suite to serve.
+    ///   - callerIdentity: who asks, as `hello` reports it (`safari`).
+    ///   - actions: the bridge's actions.
+    ///   - environment: where the container is (`HOME`, `EXTENSION_BRIDGE_CONTAINER`).
+    public static func inProcessEndpoint(
+        groupID: String, callerIdentity: String, actions: [BridgeAction], environment: Environment = .current()
+    ) -> BridgeEndpoint {
+        let settings = HostSettings(
+            groupID: groupID, logLevel: .warn, policy: CallerPolicy(allowed: [callerIdentity], source: "in process"))
+        let program = HostProgram(actions: actions)
+        let (context, _) = program.makeContext(
+            environment: environment, settings: settings, caller: Caller(kind: .unknown, identity: callerIdentity),
+            logger: .silent, maxRequest: ProtocolLimits.defaultMaxRequestBytes)
+        return BridgeEndpoint(context: context, actions: actions)
+    }
+
     /// A number from the environment, clamped to `range`; `fallback` when
     /// unset or not a number. Never traps, whatever the text.
     static func clamped(_ text: String?, default fallback: Int64, range: ClosedRange<Int64>) -> Int64 {

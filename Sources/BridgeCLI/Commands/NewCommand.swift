@@ -1,0 +1,136 @@
+import BridgeGenerator
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+
+/// `new NAME --host-name ID --group GROUP [--dir PATH] [--package-path PATH |
+/// --package-url URL --from VERSION] [--force] [--dry-run]`: writes a bridge
+/// project for the app NAME, as the seeds' generator does.
+struct NewCommand {
+    let context: CLIContext
+    let args: Invocation
+
+    func run(_ operands: [String]) throws(CLIError) {
+        guard operands.count == 1, let name = operands.first else {
+            throw .usage(
+                "new takes one NAME, for example: new ReadLater --host-name com.example.readlater "
+                    + "--group group.com.example.readlater", verb: "new")
+        }
+        guard let hostName = args.flags["--host-name"] else {
+            throw .usage("new needs --host-name ID (for example com.example.readlater)", verb: "new")
+        }
+        guard let group = args.flags["--group"] ?? args.suiteID else {
+            throw .usage("new needs --group GROUP (for example group.com.example.readlater)", verb: "new")
+        }
+        if args.flags["--package-path"] != nil && args.flags["--package-url"] != nil {
+            throw .usage("--package-path and --package-url exclude each other", verb: "new")
+        }
+        if (args.flags["--from"] != nil) != (args.flags["--package-url"] != nil) {
+            throw .usage("--package-url and --from go together", verb: "new")
+        }
+        let cwd = FileSystem.currentDirectory() ?? "."
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+
+        // The ExtensionBridge source: the generated package's dependency (by
+        // default) and where the bundled extension is copied from.
+        let source = try locateSource(absolute)
+        let dependency: ProjectSpec.Dependency
+        if let url = args.flags["--package-url"], let from = args.flags["--from"] {
+            dependency = .url(url, from: from)
+        } else {
+            dependency = .path(source)
+        }
+        let spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
+        let target = absolute(args.flags["--dir"] ?? name)
+        do {
+            try spec.validate()
+            if !args.has("--force") && (try? FileSystem.status(target)) != nil {
+                throw GeneratorError.folderExists(target)
+            }
+            let template = try ProjectWriter.readTree(source + "/extension")
+            let key = try ExtensionKey.generate(searchPath: context.environment["PATH"])
+            let files = try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+            if args.has("--dry-run") {
+                for file in files {
+                    if args.json {
+                        try context.print(
+                            JSONWriter.string(["path": .string(file.path), "bytes": .int(file.bytes.count)]))
+                    } else {
+                        try context.print("would write \(target)/\(file.path) (\(file.bytes.count) bytes)")
+                    }
+                }
+                return
+            }
+            let aside = try ProjectWriter.write(files, to: target, force: args.has("--force"))
+            if args.json {
+                try context.print(
+                    JSONWriter.string([
+                        "folder": .string(target), "files": .int(files.count), "chromiumID": .string(key.chromiumID),
+                        "firefoxID": .string(spec.firefoxID), "movedAside": aside.map(JSONValue.string) ?? .null,
+                    ]))
+            } else {
+                if let aside { context.writeErr("the folder that was there is kept as \(aside)") }
+                try context.print("wrote \(target) (\(files.count) files)")
+                try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
+                try context.print("next:")
+                try context.print(
+                    "  cd \(shellQuoted(target)) && scripts/install.sh   # build the host and register it")
+                try context.print("  scripts/test.sh                              # its tests")
+                try context.print("  then load extension/ in your browser (README.md)")
+            }
+        } catch let error as GeneratorError {
+            throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(.software, "\(error)")
+        }
+    }
+
+    /// `--package-path`, `EXTENSION_BRIDGE_SOURCE`, the installed copy
+    /// (`<prefix>/share/extension-bridge/source`), or the checkout this binary
+    /// was built in.
+    private func locateSource(_ absolute: (String) -> String) throws(CLIError) -> String {
+        var candidates: [String] = []
+        if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
+        if let given = context.environment["EXTENSION_BRIDGE_SOURCE"], candidates.isEmpty {
+            candidates = [absolute(given)]
+        }
+        if candidates.isEmpty, let exe = Platform.executablePath() {
+            let bin = FileSystem.parentPath(exe)
+            candidates.append(FileSystem.parentPath(bin) + "/share/extension-bridge/source")
+            var folder = bin
+            while folder != "/" && !folder.isEmpty {
+                candidates.append(folder)
+                folder = FileSystem.parentPath(folder)
+            }
+        }
+        for folder in candidates where isExtensionBridgeSource(folder) { return folder }
+        throw CLIError(
+            .missing,
+            "no ExtensionBridge source found (looked in \(candidates.prefix(3).joined(separator: ", "))); pass "
+                + "--package-path to a checkout, or install with scripts/install.sh, which keeps a copy")
+    }
+
+    private func isExtensionBridgeSource(_ folder: String) -> Bool {
+        guard let manifest = try? FileSystem.readFile(folder + "/Package.swift", limit: 1 << 20),
+            String(decoding: manifest, as: UTF8.self).contains("name: \"ExtensionBridge\"")
+        else { return false }
+        return (try? FileSystem.status(folder + "/extension/manifest.json")) != nil
+    }
+
+    private func shellQuoted(_ text: String) -> String {
+        text.utf8.allSatisfy {
+            ($0 >= 0x2B && $0 <= 0x3A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+        }
+            ? text : "'" + text.replacingOccurrencesOfQuote() + "'"
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrencesOfQuote() -> String {
+        var out = ""
+        for c in self { out += c == "'" ? "'\\''" : String(c) }
+        return out
+    }
+}

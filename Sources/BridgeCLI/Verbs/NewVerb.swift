@@ -1,0 +1,38 @@
+/// `extension-bridge new NAME --host-name ID --group GROUP …`.
+enum NewVerb: Verb {
+    static let spec = CommandSpec(
+        ["new"], section: "Your own bridge", abstract: "write a bridge project for your app",
+        discussion: """
+            Writes a bridge project for the app NAME (a Swift identifier) into ./NAME or --dir:
+            a Swift package whose host runs the built-in actions plus the app's own (appInfo),
+            with a test over real pipes; the bundled extension made the app's own (a fresh key
+            and Chromium id, a Firefox id from the host name, the host name in its code, the
+            app's name); bridge.json for install/uninstall/doctor --config; README, scripts,
+            and a Safari/ handler (docs/GENERATOR.md). ExtensionBridge comes from
+            --package-path (default: the installed copy, or the checkout this tool was built
+            in), or --package-url with --from. Host names: lowercase letters, digits, '_' and
+            dots between them. An existing folder is refused unless --force, which keeps it as
+            FOLDER.old-TIME. Nothing is half-written: the project appears in one rename. Needs
+            openssl for the key pair. Exit 64 usage, 65 a value breaks a rule, 66 no
+            ExtensionBridge source, 69 no openssl, 74 I/O.
+            """,
+        options: [
+            OptionSpec("--host-name", value: "ID", help: "the native-messaging host name (com.example.readlater)"),
+            OptionSpec("--group", value: "GROUP", help: "the App Group whose suite the host serves"),
+            OptionSpec(
+                "--dir", value: "PATH", help: "where to write the project (default ./NAME)", completion: .directory),
+            OptionSpec(
+                "--package-path", value: "PATH", help: "the ExtensionBridge checkout to depend on",
+                completion: .directory),
+            OptionSpec("--package-url", value: "URL", help: "depend on a published ExtensionBridge instead"),
+            OptionSpec("--from", value: "VERSION", help: "with --package-url: the lowest version"),
+            OptionSpec("--force", help: "replace an existing folder (it is kept beside, renamed)"),
+            OptionSpec("--dry-run", help: "list the files, write nothing"),
+        ],
+        operands: [OperandSpec("NAME")])
+
+    static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
+        try NewCommand(context: context, args: invocation).run(invocation.operands)
+        return 0
+    }
+}

@@ -1,0 +1,82 @@
+import BridgeJSON
+
+/// Makes the bundled extension the app's own: its key and Chromium id, a
+/// Firefox add-on id from the host name, the host name in the code, the app's
+/// name in the locales and its version in the manifest. The bundled
+/// extension's own ids are read from its `extension-id.json` and manifest and
+/// replaced wherever they appear as text (code, tests, docs), so the copied
+/// node tests check the new values.
+enum ExtensionCustomizer {
+    static func customize(_ files: [GeneratedFile], spec: ProjectSpec, key: ExtensionKey) throws(GeneratorError)
+        -> [GeneratedFile]
+    {
+        guard let idsFile = files.first(where: { $0.path == "extension-id.json" }),
+            let ids = try? JSONParser.parse(idsFile.bytes), let oldChromium = ids["chromium"]?.stringValue,
+            let oldFirefox = ids["firefox"]?.stringValue, let oldHost = ids["hostName"]?.stringValue,
+            let manifestFile = files.first(where: { $0.path == "manifest.json" }),
+            let manifest = try? JSONParser.parse(manifestFile.bytes), let oldKey = manifest["key"]?.stringValue
+        else {
+            throw .missing(
+                "the bundled extension has no readable extension-id.json or manifest key; "
+                    + "point --package-path at an ExtensionBridge checkout")
+        }
+        let replacements = [
+            (oldKey, key.manifestKey), (oldChromium, key.chromiumID), (oldFirefox, spec.firefoxID),
+            (oldHost, spec.hostName),
+        ]
+        var out: [GeneratedFile] = []
+        for file in files {
+            var file = file
+            if var text = String(validating: file.bytes, as: UTF8.self), !file.bytes.contains(0) {
+                for (old, new) in replacements { text = text.replacingAll(old, with: new) }
+                file.bytes = Array(text.utf8)
+            }
+            if file.path == "manifest.json"
+                || (file.path.hasPrefix("_locales/") && file.path.hasSuffix("/messages.json"))
+            {
+                file.bytes = try adjusted(file, spec: spec)
+            }
+            out.append(file)
+        }
+        return out
+    }
+
+    /// The manifest with the app's version; a locale with the app's name.
+    private static func adjusted(_ file: GeneratedFile, spec: ProjectSpec) throws(GeneratorError) -> [UInt8] {
+        guard case .object(var members) = try? JSONParser.parse(file.bytes) else {
+            throw .missing("the bundled extension's \(file.path) is not a JSON object")
+        }
+        if file.path == "manifest.json" {
+            members["version"] = .string(spec.version)
+        } else if case .object(var entry)? = members["extensionName"] {
+            entry["message"] = .string(spec.name)
+            members["extensionName"] = .object(entry)
+        }
+        return JSONWriter.prettyBytes(.object(members))
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced, compared byte for byte (no
+    /// Foundation, no canonical equivalence: ids and keys are ASCII).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        let source = Array(utf8)
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty, source.count >= needle.count else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count)
+        var i = 0
+        while i < source.count {
+            if i + needle.count <= source.count && source[i] == needle[0]
+                && source[i..<(i + needle.count)].elementsEqual(needle)
+            {
+                out.append(contentsOf: replacement.utf8)
+                i += needle.count
+            } else {
+                out.append(source[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

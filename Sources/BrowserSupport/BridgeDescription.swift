@@ -1,0 +1,103 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeSystem
+
+/// A bridge project's description, `bridge.json`, written by
+/// `extension-bridge new` and read by `install`, `uninstall` and `doctor`
+/// with `--config`:
+///
+/// ```json
+/// {"formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+///  "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+///  "extension": {"folder": "extension", "chromiumID": "…", "firefoxID": "readlater@example.com"}}
+/// ```
+///
+/// Relative paths are relative to the file's folder.
+public struct BridgeDescription: Equatable, Sendable {
+    public static let formatVersion = 1
+
+    public var name: String
+    public var hostName: String
+    public var group: String
+    /// The host executable's name (the Swift product).
+    public var hostProduct: String
+    public var version: String
+    /// The extension folder, absolute once loaded.
+    public var extensionFolder: String
+    public var chromiumID: String
+    public var firefoxID: String
+
+    public init(
+        name: String, hostName: String, group: String, hostProduct: String, version: String, extensionFolder: String,
+        chromiumID: String, firefoxID: String
+    ) {
+        self.name = name
+        self.hostName = hostName
+        self.group = group
+        self.hostProduct = hostProduct
+        self.version = version
+        self.extensionFolder = extensionFolder
+        self.chromiumID = chromiumID
+        self.firefoxID = firefoxID
+    }
+
+    /// The ids `install` allows and `doctor` checks.
+    public var identity: ExtensionIdentity { ExtensionIdentity(chromiumIDs: [chromiumID], firefoxIDs: [firefoxID]) }
+
+    /// The file's JSON, with `extensionFolder` as given (write it relative).
+    public var json: JSONValue {
+        [
+            "formatVersion": .int(BridgeDescription.formatVersion), "name": .string(name),
+            "hostName": .string(hostName), "group": .string(group), "hostProduct": .string(hostProduct),
+            "version": .string(version),
+            "extension": [
+                "folder": .string(extensionFolder), "chromiumID": .string(chromiumID), "firefoxID": .string(firefoxID),
+            ],
+        ]
+    }
+
+    /// Reads `path`; relative folders become absolute against its folder.
+    /// - Throws: `InstallError.bridgeConfig` naming the file and what is wrong.
+    public static func load(_ path: String) throws(InstallError) -> BridgeDescription {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(FileSystem.readFile(path, limit: 1 << 20))
+        } catch let error as SystemError {
+            throw .bridgeConfig(path: path, reason: error.description)
+        } catch {
+            throw .bridgeConfig(path: path, reason: "not JSON (\(error))")
+        }
+        let version = json["formatVersion"]?.intValue ?? 0
+        guard version >= 1 else { throw .bridgeConfig(path: path, reason: "no formatVersion") }
+        guard version <= formatVersion else {
+            throw .bridgeConfig(
+                path: path, reason: "formatVersion \(version) is newer than this extension-bridge reads; upgrade it")
+        }
+        func string(_ value: JSONValue?, _ key: String) throws(InstallError) -> String {
+            guard let text = value?.stringValue, !text.isEmpty else {
+                throw .bridgeConfig(path: path, reason: "\"\(key)\" is missing or not a string")
+            }
+            return text
+        }
+        var description = BridgeDescription(
+            name: try string(json["name"], "name"), hostName: try string(json["hostName"], "hostName"),
+            group: try string(json["group"], "group"), hostProduct: try string(json["hostProduct"], "hostProduct"),
+            version: json["version"]?.stringValue ?? "0",
+            extensionFolder: try string(json["extension"]?["folder"], "extension.folder"),
+            chromiumID: try string(json["extension"]?["chromiumID"], "extension.chromiumID"),
+            firefoxID: try string(json["extension"]?["firefoxID"], "extension.firefoxID"))
+        try HostManifest.validate(name: description.hostName)
+        guard ExtensionIdentity.isChromiumID(description.chromiumID) else {
+            throw .bridgeConfig(path: path, reason: "extension.chromiumID is not 32 letters a–p")
+        }
+        guard description.hostProduct.utf8.allSatisfy({ $0 > 0x20 && $0 != UInt8(ascii: "/") && $0 < 0x7F }) else {
+            throw .bridgeConfig(path: path, reason: "hostProduct must be a plain file name")
+        }
+        let folder = FileSystem.parentPath(
+            path.hasPrefix("/") ? path : (FileSystem.currentDirectory() ?? ".") + "/" + path)
+        if !description.extensionFolder.hasPrefix("/") {
+            description.extensionFolder = folder + "/" + description.extensionFolder
+        }
+        return description
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import BridgeGenerator
+
+@Suite struct ProjectSpecTests {
+    func spec(
+        name: String = "ReadLater", host: String = "com.example.readlater", group: String = "group.com.example.rl"
+    )
+        -> ProjectSpec
+    {
+        ProjectSpec(name: name, hostName: host, group: group, dependency: .path("/src"))
+    }
+
+    @Test func goodAnswers_pass_andDeriveNames() throws {
+        let s = spec()
+        try s.validate()
+        #expect(s.hostProduct == "readlater-host")
+        #expect(s.actionsTarget == "ReadLaterActions")
+        #expect(s.firefoxID == "readlater@example.com")
+        #expect(spec(host: "single").firefoxID == "single@extensionbridge.local")
+    }
+
+    @Test(arguments: ["", "9Lives", "Read-Later", "read later", "Ünicode", "a/b", String(repeating: "A", count: 65)])
+    func badNames_exit65_namingTheRule(name: String) {
+        do {
+            try spec(name: name).validate()
+            Issue.record("accepted \(name)")
+        } catch {
+            #expect(error.exitStatus == 65)
+            #expect(error.description.contains("Swift identifier"))
+        }
+    }
+
+    @Test(arguments: [
+        "", "Com.Example", ".leading", "trailing.", "two..dots", "with-dash", "with space", "org.extensionbridge.host",
+    ])
+    func badHostNames_exit65(host: String) {
+        do {
+            try spec(host: host).validate()
+            Issue.record("accepted \(host)")
+        } catch {
+            #expect(error.exitStatus == 65)
+            #expect(error.description.contains("host name"))
+        }
+    }
+
+    @Test(arguments: ["", "../x", "a/b", ".hidden", "with space"])
+    func badGroups_exit65(group: String) {
+        #expect(throws: GeneratorError.self) { try spec(group: group).validate() }
+    }
+
+    @Test func urlDependency_needsAURLAndAVersion() throws {
+        var s = spec()
+        s.dependency = .url("https://example.com/extension-bridge.git", from: "0.1.0")
+        try s.validate()
+        s.dependency = .url("not a url", from: "0.1.0")
+        #expect(throws: GeneratorError.self) { try s.validate() }
+    }
+}

@@ -1,0 +1,155 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BridgeGenerator
+
+/// The templates over the real bundled extension, with a made-up key (the
+/// real key comes from openssl; `ExtensionKeyTests` checks that path).
+@Suite struct ProjectTemplateTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    let spec = ProjectSpec(
+        name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
+        dependency: .path("/opt/extension \"bridge\""))
+    // 294 bytes shaped like an RSA SubjectPublicKeyInfo: only its hash matters here.
+    let key = ExtensionKey(
+        privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
+        publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+
+    func files() throws -> [GeneratedFile] {
+        let template = try ProjectWriter.readTree(Self.repository + "/extension")
+        return try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+    }
+
+    func text(_ files: [GeneratedFile], _ path: String) throws -> String {
+        let file = try #require(files.first { $0.path == path }, "\(path) is written")
+        return String(decoding: file.bytes, as: UTF8.self)
+    }
+
+    @Test func writesThePackageTheHostTheTestsAndTheDescription() throws {
+        let files = try files()
+        let paths = Set(files.map(\.path))
+        for path in [
+            "Package.swift", "Sources/ReadLaterActions/AppInfoAction.swift",
+            "Sources/ReadLaterActions/AppConfiguration.swift", "Sources/readlater-host/main.swift",
+            "Tests/ReadLaterHostTests/AppInfoTests.swift", "bridge.json", "README.md", "scripts/install.sh",
+            "scripts/test.sh", "Safari/SafariWebExtensionHandler.swift", "Safari/README.md", "keys/README.md",
+            "keys/extension-private-key.pem", ".gitignore", "extension/manifest.json", "extension/extension-id.json",
+        ] {
+            #expect(paths.contains(path), "\(path)")
+        }
+        let package = try text(files, "Package.swift")
+        #expect(package.contains(#"path: "/opt/extension \"bridge\"""#), "the path is a proper Swift literal")
+        #expect(try text(files, "Sources/readlater-host/main.swift").contains("BuiltInActions.all + [AppInfoAction()]"))
+        #expect(files.first { $0.path == "scripts/install.sh" }?.permissions == 0o755)
+        #expect(files.first { $0.path == "keys/extension-private-key.pem" }?.permissions == 0o600)
+    }
+
+    @Test func bridgeJSON_readsBackWithTheKeysIds() throws {
+        let files = try files()
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let file = try #require(files.first { $0.path == "bridge.json" })
+        try FileSystem.writeAtomically(tmp.path + "/bridge.json", file.bytes)
+        let description = try BridgeDescription.load(tmp.path + "/bridge.json")
+        #expect(description.hostName == "com.example.readlater")
+        #expect(description.group == "group.com.example.readlater")
+        #expect(description.hostProduct == "readlater-host")
+        #expect(description.chromiumID == key.chromiumID)
+        #expect(description.firefoxID == "readlater@example.com")
+        #expect(description.extensionFolder == tmp.path + "/extension")
+    }
+
+    /// The extension is the app's own: no trace of the bundled ids, the new
+    /// key in the manifest, the app's name, and no private key inside it.
+    @Test func extension_isTheAppsOwn() throws {
+        let files = try files()
+        let extensionFiles = files.filter { $0.path.hasPrefix("extension/") }
+        for file in extensionFiles {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            for old in [
+                "honlgoealnaplikdeeidpcknncfcnfmo", "extension-bridge@extensionbridge.org", "org.extensionbridge.host",
+            ] {
+                #expect(!text.contains(old), "\(file.path) still names \(old)")
+            }
+            #expect(!text.contains("BEGIN PRIVATE KEY"), "\(file.path)")
+        }
+        let manifest = try JSONParser.parse(Array(try text(files, "extension/manifest.json").utf8))
+        #expect(manifest["key"]?.stringValue == key.manifestKey)
+        #expect(manifest["browser_specific_settings"]?["gecko"]?["id"] == "readlater@example.com")
+        #expect(manifest["version"] == "1.0.0")
+        let ids = try JSONParser.parse(Array(try text(files, "extension/extension-id.json").utf8))
+        #expect(
+            ids == [
+                "chromium": .string(key.chromiumID), "firefox": "readlater@example.com",
+                "hostName": "com.example.readlater",
+            ])
+        let english = try JSONParser.parse(Array(try text(files, "extension/_locales/en/messages.json").utf8))
+        #expect(english["extensionName"]?["message"] == "ReadLater")
+    }
+
+    @Test func urlDependency_namesThePackageByItsURL() {
+        var s = spec
+        s.dependency = .url("https://example.com/acme/extension-bridge.git", from: "0.2.0")
+        let package = ProjectTemplate.packageSwift(s)
+        #expect(package.contains(#".package(url: "https://example.com/acme/extension-bridge.git", from: "0.2.0")"#))
+        #expect(package.contains(#"package: "extension-bridge""#))
+    }
+}
+
+@Suite struct ProjectWriterTests {
+    @Test func writesInOneRename_refusesAnExistingFolder_andForceKeepsTheOld() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let target = tmp.path + "/App"
+        let files = [GeneratedFile("a.txt", text: "A"), GeneratedFile("dir/b.sh", text: "B", permissions: 0o755)]
+        try ProjectWriter.write(files, to: target, force: false)
+        #expect(try FileSystem.readFile(target + "/dir/b.sh") == Array("B".utf8))
+        #expect(try FileSystem.status(target + "/dir/b.sh")?.permissions == 0o755)
+        #expect(throws: GeneratorError.folderExists(target)) {
+            try ProjectWriter.write(files, to: target, force: false)
+        }
+        try FileSystem.writeAtomically(target + "/mine.txt", Array("keep".utf8))
+        let aside = try #require(try ProjectWriter.write(files, to: target, force: true))
+        #expect(try FileSystem.readFile(aside + "/mine.txt") == Array("keep".utf8), "the old folder is kept")
+        #expect(try FileSystem.status(target + "/mine.txt") == nil)
+    }
+
+    @Test func aFailureLeavesNothingHalfWritten() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let target = tmp.path + "/App"
+        // "x" is a file, so "x/y" cannot be written: the write fails midway.
+        let files = [GeneratedFile("x", text: "file"), GeneratedFile("x/y", text: "no")]
+        #expect(throws: GeneratorError.self) { try ProjectWriter.write(files, to: target, force: false) }
+        #expect(try FileSystem.status(target) == nil)
+        #expect(try FileSystem.listDirectory(tmp.path).isEmpty, "no temporary folder is left")
+    }
+}
+
+@Suite struct ExtensionKeyTests {
+    /// The real path: openssl makes a 2048-bit RSA key whose DER is what
+    /// Chromium hashes; two runs give two ids.
+    @Test func generate_makesAFreshRSAKeyAndId() throws {
+        let a = try ExtensionKey.generate(searchPath: "/usr/bin:/bin")
+        let b = try ExtensionKey.generate(searchPath: "/usr/bin:/bin")
+        #expect(a.publicKeyDER.count == 294)
+        #expect(ExtensionIdentity.isChromiumID(a.chromiumID))
+        #expect(a.chromiumID != b.chromiumID)
+        #expect(String(decoding: a.privateKeyPEM, as: UTF8.self).hasPrefix("-----BEGIN PRIVATE KEY-----"))
+    }
+
+    @Test func noOpenssl_isAClearError() {
+        do {
+            _ = try ExtensionKey.generate(searchPath: "/nonexistent")
+            // /usr/bin is always searched last; only fail when it has no openssl either.
+        } catch {
+            #expect(error.exitStatus == 69)
+            #expect(error.description.contains("apt-get install openssl"))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""End to end: `extension-bridge new` makes a bridge for another app, and that bridge works in
+real Chromium and Firefox beside the built-in one.
+
+Once: generate a project into a temporary folder (`new … --package-path <this checkout>`) and run
+its own `scripts/test.sh` (it builds the project offline against this checkout, drives its host
+over real pipes, and runs its extension's node tests). Then, in each browser, from an empty HOME: install it with
+`install --config bridge.json`, load its extension (its own key and ids), and check that
+- its popup shows `appInfo`'s answer (the generated action, through its own host);
+- a page is rewritten from the generated app's group, not from the default group (both hold a
+  vocabulary; only the generated group's word may appear);
+- `doctor --config bridge.json` passes, and `doctor` without --config checks it too;
+- `uninstall --config bridge.json` leaves none of the files install wrote.
+The last line is `N passed, N failed`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+from browsers import BrowserError, Chromium, Firefox, TestServer, WaitTimeout  # noqa: E402
+
+PAGES_DIR = HERE / "pages"
+NAME = "ReadLater"
+HOST_NAME = "com.example.e2e.readlater"
+GROUP = "group.com.example.e2e.readlater"
+PAGE_TEXT_JS = "document.getElementById('p1').textContent"
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(ok: bool, what: str) -> None:
+    if not ok:
+        raise CheckFailed(what)
+
+
+def run(args: list, env: dict, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    p = subprocess.run([str(a) for a in args], env=env, cwd=cwd, capture_output=True, text=True, timeout=900)
+    if check and p.returncode != 0:
+        raise CheckFailed(f"`{' '.join(map(str, args))}` exited {p.returncode}: {p.stderr.strip()[-2000:] or p.stdout[-2000:]}")
+    return p
+
+
+def files_under(root: Path, skip: tuple) -> set:
+    out = set()
+    for path in root.rglob("*"):
+        rel = path.relative_to(root)
+        if path.is_file() and not any(str(rel).startswith(s) for s in skip):
+            out.add(str(rel))
+    return out
+
+
+def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
+    project = work / "project"
+    t0 = time.monotonic()
+    run([cli, "new", NAME, "--host-name", HOST_NAME, "--group", GROUP, "--dir", project, "--package-path", REPO], env)
+    log(f"  new wrote {sum(1 for p in project.rglob('*') if p.is_file())} files in {time.monotonic() - t0:.1f}s")
+    description = json.loads((project / "bridge.json").read_text())
+    t0 = time.monotonic()
+    # The project's own test command: builds it (debug, offline, against this checkout), drives its
+    # host over real pipes (appInfo), and runs its extension's node tests with the new ids.
+    out = run(["scripts/test.sh"], env, cwd=project)
+    text = out.stdout + out.stderr
+    expect("# fail 0" in text and "passed after" in text, f"the generated project's scripts/test.sh: {text[-3000:]}")
+    log(f"  generated project built from a clean folder and its scripts/test.sh passed in {time.monotonic() - t0:.1f}s")
+    return project, description
+
+
+def check_browser(browser: str, cli: Path, project: Path, description: dict, artifacts: Path, base_env: dict,
+                  log) -> tuple[int, int]:
+    passed = failed = 0
+    work = Path(tempfile.mkdtemp(prefix=f"e2e-generated-{browser}-"))
+    home = work / "home"
+    home.mkdir()  # empty: nothing made before the code under test runs
+    profile = work / "profile"
+    env = dict(base_env)
+    for k in list(env):
+        if k.startswith("EXTENSION_BRIDGE_"):
+            del env[k]
+    env["HOME"] = str(home)  # the real group folders under this HOME: no EXTENSION_BRIDGE_CONTAINER
+    host = project / ".build" / "debug" / description["hostProduct"]
+    select = ["--browser", "chromium", "--user-data-dir", str(profile)] if browser == "chromium" else ["--browser", "firefox"]
+    b = None
+
+    def step(name: str, fn) -> None:
+        nonlocal passed, failed
+        t0 = time.monotonic()
+        try:
+            fn()
+            passed += 1
+            log(f"  ok   {browser} generated {name} ({time.monotonic() - t0:.1f}s)")
+        except Exception as exc:  # noqa: BLE001
+            failed += 1
+            detail = str(exc) if isinstance(exc, (CheckFailed, WaitTimeout, BrowserError)) else traceback.format_exc()
+            log(f"  FAIL {browser} generated {name}: {detail}")
+            if b is not None:
+                try:
+                    b.screenshot_all(f"failure-{name}")
+                except Exception:  # noqa: BLE001
+                    pass
+
+    before = set()
+    written: list = []
+    # Folders the browsers themselves write into HOME (crash reports, caches): not install's.
+    browser_own = (".local/share/group.", ".config/chromium/Crash", ".config/mozilla", ".mozilla/firefox", ".cache",
+                   ".mozilla/extensions", ".pki")
+    try:
+        def install() -> None:
+            nonlocal before
+            # The generated group and the default group both hold a vocabulary for "blue".
+            run([cli, "--suite", GROUP, "write", "vocabulary", "-dict", "blue", "blauw"], env)
+            run([cli, "--suite", GROUP, "enable"], env)
+            run([cli, "write", "vocabulary", "-dict", "blue", "groen"], env)
+            run([cli, "enable"], env)
+            before = files_under(home, skip=browser_own)
+            out = run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host], env).stdout
+            written.extend(line.split(None, 1)[1] for line in out.splitlines() if line.startswith("written"))
+            expect(len(written) >= 3, f"install wrote the host, its configuration and a manifest: {out}")
+        step("install-config", install)
+
+        with TestServer(PAGES_DIR) as site:
+            art = artifacts / f"generated-{browser}"
+            if browser == "chromium":
+                b = Chromium(project / "extension", art, user_data_dir=profile, env=env)
+                b.start()
+                eid = b.wait_for_extension(extension_id=description["extension"]["chromiumID"])
+                expect(eid == description["extension"]["chromiumID"], f"the generated key's id: {eid}")
+            else:
+                b = Firefox(project / "extension", art, home_dir=home, env=env)
+                b.start()
+                b.install_extension()
+            log(f"  {browser}: {b.version} started with the generated extension")
+
+            def popup_app_info() -> None:
+                popup = b.open_extension_page("popup/popup.html")
+                text = popup.wait_for(
+                    "(() => { const e = document.getElementById('app-info'); "
+                    "return e && !e.hidden && e.textContent.trim() ? e.textContent.trim() : null; })()", timeout=20)
+                expect(NAME in text and "1.0.0" in text, f"popup shows appInfo: {text!r}")
+                popup.close()
+            step("popup-appInfo", popup_app_info)
+
+            def page_from_generated_group() -> None:
+                tab = b.new_tab(site.url("index.html"))
+                text = tab.wait_for(f"(() => {{ const t = {PAGE_TEXT_JS}; return t.includes('blauw') ? t : null; }})()",
+                                    timeout=20)
+                expect("groen" not in text, f"the default group's word is not used: {text!r}")
+                tab.close()
+            step("page-from-generated-group", page_from_generated_group)
+
+            def doctor() -> None:
+                p = run([cli, "doctor", "--config", project / "bridge.json", *select], env, check=False)
+                expect(p.returncode == 0 and "answered hello" in p.stdout and GROUP in p.stdout,
+                       f"doctor --config passes: exit {p.returncode}\n{p.stdout}{p.stderr}")
+                every = run([cli, "doctor", *select], env, check=False)
+                expect(f"{HOST_NAME}.json" in every.stdout, f"doctor without --config checks the generated bridge:\n{every.stdout}")
+            step("doctor-config", doctor)
+        b.close()
+        b = None
+
+        def uninstall() -> None:
+            run([cli, "uninstall", "--config", project / "bridge.json", *select], env)
+            still = [path for path in written if Path(path).exists()]
+            expect(not still, f"uninstall --config left what install wrote: {still}")
+            after = files_under(home, skip=browser_own)
+            left = sorted(after - before)
+            expect(not left, f"uninstall --config left files: {left}")
+            expect(not (home / ".local/share/extension-bridge/hosts").exists(), "the hosts folder is gone")
+            expect(not (home / ".local/share/extension-bridge/receipts").exists(), "the receipts folder is gone")
+        step("uninstall-leaves-nothing", uninstall)
+    finally:
+        if b is not None:
+            b.close()
+        shutil.rmtree(work, ignore_errors=True)
+    return passed, failed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--browser", default="all", choices=["chromium", "firefox", "all"])
+    ap.add_argument("--bin-dir", type=Path, default=Path(os.environ.get("E2E_BIN_DIR", REPO / ".build" / "debug")))
+    ap.add_argument("--artifacts", type=Path, default=REPO / ".build" / "e2e-artifacts")
+    args = ap.parse_args()
+    cli = args.bin_dir.resolve() / "extension-bridge"
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    work = Path(tempfile.mkdtemp(prefix="e2e-generated-"))
+    env = dict(os.environ)
+    passed = failed = 0
+    try:
+        try:
+            project, description = generate(cli, work, env, log)
+        except Exception as exc:  # noqa: BLE001
+            log(f"  FAIL generate-and-build: {exc}")
+            print("0 passed, 1 failed", flush=True)
+            return 1
+        passed += 1
+        for browser in (["chromium", "firefox"] if args.browser == "all" else [args.browser]):
+            p, f = check_browser(browser, cli, project, description, args.artifacts.resolve(), env, log)
+            passed += p
+            failed += f
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
