@@ -20,7 +20,7 @@ cd "$repo"
 out_dir=${1:-"${BUILD_DIR:-$repo/.build}/deb"}
 command -v dpkg-deb >/dev/null || { echo "package-deb: dpkg-deb is missing (apt-get install dpkg)" >&2; exit 69; }
 
-version=$(sed -n 's/.*static let current = "\([^"]*\)".*/\1/p' Sources/BridgeSystem/Environment.swift)
+version=$(sed -n 's/.*static let current = "\([^"]*\)".*/\1/p' Sources/BridgeProtocol/BridgeVersion.swift)
 [[ -n "$version" ]] || { echo "package-deb: cannot read BridgeVersion.current" >&2; exit 70; }
 arch=$(dpkg --print-architecture)
 name=extension-bridge
