@@ -25,17 +25,20 @@ import Testing
         let document = try JSONSerialization.data(withJSONObject: ["extensionEnabled": true, "vocabulary": words])
         try document.write(to: URL(fileURLWithPath: tmp.path + "/values.json"))
         #expect(try runProcess(Binaries.cli, ["import", tmp.path + "/values.json"], environment: env).status == 0)
-        let event = try #require(try port.receive(timeout: 5))
+        // Generous timeouts: 60,000 entries under the sanitizers on a busy machine.
+        let event = try #require(try port.receive(timeout: 60))
         #expect(event["event"] == "rulesChanged")
         #expect(event["rules"] == nil)
         #expect(event["settings"] == ["enabled": true, "theme": "auto"])
         #expect((event["rulesBytes"]?.intValue ?? 0) > 1_048_576)
-        let first = try #require(try port.request(["action": "getPageState", "id": 2]))
+        try port.send(["action": "getPageState", "id": 2])
+        let first = try #require(try port.receive(timeout: 60))
         let pages = try #require(first["pages"]?.intValue)
         #expect(pages >= 2)
         var count = first["rules"]?["vocabulary"]?.objectValue?.count ?? 0
         for page in 1..<pages {
-            let reply = try #require(try port.request(["action": "getPageState", "page": .int(page), "id": 3]))
+            try port.send(["action": "getPageState", "page": .int(page), "id": 3])
+            let reply = try #require(try port.receive(timeout: 60))
             #expect(reply["rulesVersion"] == first["rulesVersion"])
             count += reply["rules"]?["vocabulary"]?.objectValue?.count ?? 0
         }
