@@ -49,7 +49,7 @@ dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' |
 dpkg -i "$deb" >/dev/null && ok "dpkg -i" || fail "dpkg -i"
 dpkg -i "$deb" >/dev/null && ok "dpkg -i again (reinstall)" || fail "dpkg -i a second time"
 for path in /usr/bin/extension-bridge /usr/lib/extension-bridge/extension-bridge-host \
-    /usr/lib/extension-bridge/extension-bridge-host.allowed /etc/chromium/native-messaging-hosts/org.extensionbridge.host.json \
+    /usr/lib/extension-bridge/extension-bridge-host.conf /etc/chromium/native-messaging-hosts/org.extensionbridge.host.json \
     /usr/lib/mozilla/native-messaging-hosts/org.extensionbridge.host.json /usr/share/man/man1/extension-bridge.1.gz \
     /usr/share/bash-completion/completions/extension-bridge /usr/share/extension-bridge/extension/manifest.json; do
     [[ -e "$path" ]] || fail "the package did not install $path"

@@ -40,7 +40,7 @@ def main() -> int:
             print("FAIL the profile has host manifests of its own; the test must use the system one")
             return 1
         # The popup is an extension page: it has the runtime API, and it shows the connection too.
-        popup = browser.open_extension_page("popup.html")
+        popup = browser.open_extension_page("popup/popup.html")
         state = popup.wait_for("(() => { const ok = document.querySelector('#host-status .ok');"
                                " return ok ? ok.textContent : null })()", timeout=30)
         print(f"ok   the packaged popup says: {state}")
