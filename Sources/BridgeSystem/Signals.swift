@@ -33,8 +33,14 @@ public enum Signals {
     /// the process, without `SA_RESTART`: a blocking read returns `EINTR` and
     /// the loop around it looks at `terminationRequested`.
     public static func requestTermination(on signals: [ProcessSignal]) {
+        _ = terminationFlag  // initialized now, never first inside a handler
         for signal in signals {
-            setDisposition(signal.rawValue) { _ in terminationFlag = 1 }
+            // The handler keeps errno: it may interrupt code that is about to read it.
+            setDisposition(signal.rawValue) { _ in
+                let saved = errno
+                terminationFlag = 1
+                errno = saved
+            }
             // A parent may have started us with the signal blocked (the mask is
             // inherited across exec); a handler for a blocked signal never runs.
             var set = sigset_t()
@@ -46,6 +52,9 @@ public enum Signals {
 
     /// True once a signal given to `requestTermination(on:)` arrived.
     public static var terminationRequested: Bool { terminationFlag != 0 }
+
+    /// Raises `signal` in the calling thread: its handler has run when this returns.
+    public static func raise(_ signal: ProcessSignal) { _ = systemRaise(signal.rawValue) }
 
     /// Sends `signal` to the process `pid`.
     @discardableResult
@@ -63,3 +72,6 @@ public enum Signals {
         sigaction(signal, &action, nil)
     }
 }
+
+@inline(__always)
+private func systemRaise(_ signal: Int32) -> Int32 { raise(signal) }

@@ -388,7 +388,7 @@ def measure_page_follows_write(r: Run, tab, rounds: int = 10) -> None:
     """How long after a CLI write the open page shows the new vocabulary: a MutationObserver
     in the page notes Date.now() when the text changes; the write is the new suite file's
     modification time (written before the CLI's rename, fsync and exit, so this errs long).
-    One system clock. Prints p50 and max, and fails past the target p50."""
+    One system clock. Prints p50 and max; in Chromium, fails past the target p50."""
     latencies = []
     for i in range(rounds):
         word = f"rood{i}"
@@ -411,7 +411,9 @@ def measure_page_follows_write(r: Run, tab, rounds: int = 10) -> None:
     p50 = latencies[len(latencies) // 2]
     r.log(f"    page follows a CLI write: p50 {p50:.0f} ms, max {latencies[-1]:.0f} ms over {rounds} writes "
           f"(target p50 <= {PAGE_FOLLOW_TARGET_P50_MS} ms)")
-    expect(p50 <= PAGE_FOLLOW_TARGET_P50_MS, f"page follows a CLI write in {p50:.0f} ms p50, over the target")
+    # The target is Chromium's (issue 11); Firefox's figure is printed for comparison.
+    if r.browser == "chromium":
+        expect(p50 <= PAGE_FOLLOW_TARGET_P50_MS, f"page follows a CLI write in {p50:.0f} ms p50, over the target")
 
 
 def popup_save(r: Run, page_tab, popup) -> dict:
