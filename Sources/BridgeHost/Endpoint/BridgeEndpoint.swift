@@ -140,9 +140,10 @@ public final class BridgeEndpoint {
         }
         let chosen = actions[index]
         let reply = chosen.perform(request, in: context)
-        let succeeded = reply["status"]?.stringValue == "success"
+        // Only an action that can start notifications pays for looking at its status.
+        let subscribes = chosen.startsChangeNotifications && reply["status"]?.stringValue == "success"
         context.logger.debug("\(name) -> \(reply["status"]?.stringValue ?? "?") \(reply["code"]?.stringValue ?? "")")
-        return (reply.echoing(id), chosen.startsChangeNotifications && succeeded)
+        return (reply.echoing(id), subscribes)
     }
 
     static func isValidID(_ id: JSONValue) -> Bool {
