@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeSystem
 
 /// What a command may touch: passed in, so tests run commands in-process.
@@ -5,8 +6,8 @@ public struct CLIContext {
     public var environment: Environment
     /// Writes bytes to standard output; throws when the reader is gone.
     public var writeOut: ([UInt8]) throws(SystemError) -> Void
-    /// Writes a line to standard error.
-    public var writeErr: (String) -> Void
+    /// Writes a line to standard error as it is; use `writeErr(_:)`.
+    private var errorSink: (String) -> Void
     /// Reads all of standard input.
     public var readIn: () throws(SystemError) -> [UInt8]
 
@@ -16,7 +17,7 @@ public struct CLIContext {
     ) {
         self.environment = environment
         self.writeOut = writeOut
-        self.writeErr = writeErr
+        self.errorSink = writeErr
         self.readIn = readIn
     }
 
@@ -37,12 +38,23 @@ public struct CLIContext {
             })
     }
 
-    /// Prints `text` and a newline to standard output.
+    /// Prints `text` and a newline to standard output. Every control
+    /// character but line breaks and tabs is escaped (`DisplayText`): a page
+    /// title or a file name cannot drive the terminal. Inside JSON strings
+    /// the escapes are JSON's own, so `--json` output stays the same JSON.
     func print(_ text: String) throws(CLIError) {
-        try out(Array((text + "\n").utf8))
+        var line = text + "\n"
+        try out(line.withUTF8 { DisplayText.escaped(utf8: $0, breaks: .kept) })
     }
 
-    /// Writes bytes to standard output, mapping failure to an I/O error.
+    /// Writes a line to standard error, control characters escaped as `print` does.
+    func writeErr(_ line: String) {
+        errorSink(DisplayText.escaped(line, breaks: .kept))
+    }
+
+    /// Writes bytes to standard output as they are (`files read`, `export`:
+    /// data for a pipe or a file, not text for the terminal), mapping failure
+    /// to an I/O error.
     func out(_ bytes: [UInt8]) throws(CLIError) {
         do {
             try writeOut(bytes)

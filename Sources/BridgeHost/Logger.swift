@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeSystem
 
 /// Log levels, from quietest to loudest.
@@ -40,39 +41,19 @@ public struct Logger: Sendable {
     /// A logger that drops everything.
     public static let silent = Logger(level: .error) { _ in }
 
+    /// The longest line written, in UTF-8 bytes; longer ones end with `…`.
+    public static let maxLineBytes = 4096
+
+    /// Writes one line: control characters (line breaks included) escaped, so
+    /// a field from a request can neither drive a terminal showing the log nor
+    /// forge a second line; cut to `maxLineBytes`.
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard messageLevel <= level else { return }
-        sink("\(messageLevel): \(message())")
+        sink(DisplayText.escaped("\(messageLevel): \(message())", maxBytes: Logger.maxLineBytes))
     }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
     public func warn(_ message: @autoclosure () -> String) { log(.warn, message()) }
     public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
-}
-
-/// Text from a request made safe for a log line: control characters (C0,
-/// DEL, C1) and the bidi controls are shown as `\u{…}`, and the result is
-/// cut to `maxBytes` UTF-8 bytes (a page chooses action names and ids).
-public enum LogText {
-    public static func escaped(_ text: String, maxBytes: Int) -> String {
-        var out = ""
-        var used = 0
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            let piece: String
-            if v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-                piece = "\\u{" + String(v, radix: 16) + "}"
-            } else {
-                piece = String(scalar)
-            }
-            if used + piece.utf8.count > maxBytes {
-                out += "…"
-                break
-            }
-            used += piece.utf8.count
-            out += piece
-        }
-        return out
-    }
 }

@@ -116,7 +116,15 @@ public struct WallTime: Equatable, Comparable, Sendable {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The first and last instants `iso8601` can write so that this parser
+    /// reads them back: 0001-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z.
+    public static let iso8601Range: ClosedRange<WallTime> =
+        WallTime(seconds: -62_135_596_800)...WallTime(seconds: 253_402_300_799, nanoseconds: 999_000_000)
+
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` or a bare `YYYY-MM-DD`.
+    /// Returns nil for text of another shape and for an instant outside
+    /// `iso8601Range` (a leap second or an offset can roll 9999-12-31 into
+    /// year 10000, which four digits cannot hold).
     public init?(iso8601 text: String) {
         var text = text
         guard let time = text.withUTF8({ WallTime(iso8601UTF8: $0) }) else { return nil }
@@ -163,7 +171,7 @@ public struct WallTime: Equatable, Comparable, Sendable {
             if b[i] == 90 {
                 i += 1
             } else if b[i] == 43 || b[i] == 45, let oh = num(i + 1, 2), b.count > i + 3, b[i + 3] == 58,
-                let om = num(i + 4, 2)
+                let om = num(i + 4, 2), oh < 24, om < 60
             {
                 offset = Int64(oh) * 3600 + Int64(om) * 60
                 if b[i] == 45 { offset = -offset }
@@ -175,6 +183,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
         }
         let days = WallTime.days(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + secondOfDay - offset
-        self.init(seconds: seconds, nanoseconds: nanos)
+        let time = WallTime(seconds: seconds, nanoseconds: nanos)
+        guard WallTime.iso8601Range.contains(time) else { return nil }
+        self = time
     }
 }

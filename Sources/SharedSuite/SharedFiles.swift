@@ -1,10 +1,12 @@
+import BridgeJSON
 import BridgeSystem
 
 /// Named files in the group container's `files/` folder: the counterpart of
 /// the App Group's shared file container.
 ///
-/// Names are plain: not empty, at most 255 bytes, no `/`, no NUL, no leading
-/// dot (`.` and `..` included). Files are written atomically and opened with
+/// Names are plain: not empty, at most 255 bytes, no `/`, no leading dot
+/// (`.` and `..` included), no control characters (`DisplayText.isControl`:
+/// NUL, C0, DEL, C1, bidi controls). Files are written atomically and opened with
 /// `O_NOFOLLOW`; a `files/` folder that is a symlink is refused, so nothing is
 /// read or written outside the container through a link.
 public struct SharedFiles: Sendable {
@@ -19,8 +21,8 @@ public struct SharedFiles: Sendable {
         if name.hasPrefix(".") { throw .invalidName(name, reason: "names may not start with '.'") }
         if name.utf8.contains(UInt8(ascii: "/")) { throw .invalidName(name, reason: "names may not contain '/'") }
         if name.utf8.contains(0) { throw .invalidName(name, reason: "names may not contain NUL") }
-        if name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw .invalidName(name, reason: "names may not contain control characters")
+        if name.unicodeScalars.contains(where: { DisplayText.isControl($0.value) }) {
+            throw .invalidName(name, reason: "names may not contain control characters (C0, DEL, C1) or bidi controls")
         }
     }
 

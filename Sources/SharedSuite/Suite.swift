@@ -22,6 +22,9 @@ public final class Suite: SuiteStore {
     public static let formatVersion = 1
 
     public let container: GroupContainer
+    /// The deepest nesting a value may have (the file adds two levels).
+    public static let maximumValueDepth = SuiteDocument.maximumDepth - 2
+
     /// How long a writer waits for the lock.
     public let lockTimeout: Double
     /// How stale a held file may be for changes only the path shows.
@@ -155,19 +158,26 @@ public final class Suite: SuiteStore {
     /// What `repair()` did.
     public enum RepairOutcome: Equatable, Sendable {
         case nothingToRepair
-        case movedAside(to: String, reason: String)
+        /// The unreadable file, whole, is now at `to`; the new suite holds the
+        /// `kept` keys (each read back as it was), `setAside` names those that
+        /// are only in the moved file.
+        case movedAside(to: String, reason: String, kept: [String], setAside: [String])
     }
 
-    /// Moves an unreadable suite file aside (`suite.json.corrupt-<time>`), so
-    /// the next write starts from defaults. A readable file, or one of a newer
-    /// format, is left alone.
+    /// Moves an unreadable suite file aside (`suite.json.corrupt-<time>`), and
+    /// writes a new suite with every key of it that still reads: nothing is
+    /// deleted (the moved file keeps all of it). A readable file, or one of a
+    /// newer format, is left alone.
     public func repair(now: WallTime = .now()) throws(SuiteError) -> RepairOutcome {
         try withLock { () throws(SuiteError) -> RepairOutcome in
+            let bytes: [UInt8]
             do throws(SuiteError) {
                 _ = try readFile()
                 return .nothingToRepair
             } catch {
                 guard case .corrupt(_, let reason) = error else { throw error }
+                bytes = (try? FileSystem.readFile(container.suitePath)) ?? []
+                let (kept, setAside) = Suite.salvage(bytes)
                 let stamp = now.iso8601.filter { $0 != ":" && $0 != "-" && $0 != "." }
                 let target = container.suitePath + ".corrupt-" + stamp
                 try SuiteError.wrap { () throws(SystemError) in
@@ -175,9 +185,34 @@ public final class Suite: SuiteStore {
                     try FileSystem.syncDirectory(container.path)
                 }
                 forget()
-                return .movedAside(to: target, reason: reason)
+                if !kept.isEmpty { try write(kept) }
+                return .movedAside(
+                    to: target, reason: reason, kept: kept.keys.sorted(by: JSONWriter.utf8Precedes),
+                    setAside: setAside.sorted(by: JSONWriter.utf8Precedes))
             }
         }
+    }
+
+    /// The values of an unreadable suite file that still read back one by
+    /// one, and the names of those that do not. A file that is not a JSON
+    /// object with `values` keeps nothing.
+    static func salvage(_ bytes: [UInt8]) -> (kept: [String: SuiteValue], setAside: [String]) {
+        // Deeper than a file may be, so a too-deep value does not hide the others.
+        guard let top = try? JSONParser.parse(bytes, maximumDepth: SuiteDocument.maximumDepth * 4),
+            let members = top.objectValue?["values"]?.objectValue
+        else { return ([:], []) }
+        var kept: [String: SuiteValue] = [:]
+        var setAside: [String] = []
+        for (key, json) in members {
+            if let value = try? SuiteValue(json: json),
+                (try? checkReadsBack(encode([key: value]), as: [key: value])) != nil
+            {
+                kept[key] = value
+            } else {
+                setAside.append(key)
+            }
+        }
+        return (kept, setAside)
     }
 
     // MARK: - Encoding
@@ -225,10 +260,34 @@ public final class Suite: SuiteStore {
         }
     }
 
+    /// Refuses bytes the reader would reject or read differently: a value
+    /// nested deeper than a file may be, a date the format cannot hold. No
+    /// writer commits what every reader would then fail on.
+    /// - Throws: `.invalidValue` naming the first key that does not read back.
+    static func checkReadsBack(_ bytes: [UInt8], as values: [String: SuiteValue]) throws(SuiteError) {
+        let back: [String: SuiteValue]
+        do {
+            back = try decode(bytes, path: "the new suite")
+        } catch {
+            let reason: String
+            switch error {
+            case .corrupt(_, let why): reason = why
+            default: reason = error.description
+            }
+            throw .invalidValue(
+                "refused: the suite would be written in a form that cannot be read back (\(reason)); nothing was changed"
+            )
+        }
+        guard back != values else { return }
+        let key = values.keys.sorted(by: JSONWriter.utf8Precedes).first { back[$0] != values[$0] } ?? "?"
+        throw .invalidValue("refused: '\(key)' would not read back as written; nothing was changed")
+    }
+
     // MARK: - Files and locking
 
     private func write(_ values: [String: SuiteValue]) throws(SuiteError) {
         let bytes = Suite.encode(values)
+        try Suite.checkReadsBack(bytes, as: values)
         try SuiteError.wrap { () throws(SystemError) in
             try FileSystem.writeAtomically(container.suitePath, bytes, permissions: 0o600)
         }

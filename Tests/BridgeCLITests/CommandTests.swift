@@ -93,6 +93,21 @@ final class Harness {
         #expect(h.run("import", h.tmp.path + "/missing.json") == 66)
     }
 
+    /// Issue 13: values the reader would reject are refused at input (exit 65)
+    /// and the suite stays as it was, readable by every action.
+    @Test(arguments: [
+        ["-date", "9999-12-31T23:59:60Z"], ["-date", "0001-01-01T00:30:00+01:00"],
+        ["-json", String(repeating: "[", count: 511) + String(repeating: "]", count: 511)],
+    ])
+    func write_valueThatCannotReadBack_exits65AndChangesNothing(value: [String]) throws {
+        let h = Harness()
+        h.run("write", "k", "v")
+        let before = try FileSystem.readFile(h.container.suitePath)
+        #expect(h.run(["write", "x"] + value) == 65)
+        #expect(try FileSystem.readFile(h.container.suitePath) == before)
+        #expect(h.run("read", "k") == 0 && h.stdout == "v\n")
+    }
+
     @Test func corruptSuite_readExits65_repairMovesItAside() throws {
         let h = Harness()
         h.run("write", "k", "v")
@@ -177,5 +192,60 @@ final class Harness {
             #expect(h.stdout.contains("extension-bridge \(verb)"))
         }
         #expect(h.run("--version") == 0 && h.stdout == "extension-bridge \(BridgeVersion.current)\n")
+    }
+}
+
+/// Issue 13: a page's title and text, and a file's name, cannot drive the
+/// terminal or forge a record, in plain and `--json` output.
+@Suite struct TerminalOutputTests {
+    static let title = "Bank\u{1b}]0;owned\u{7}\u{1b}]52;c;cm0gLXJmIH4=\u{7}\u{9b}2J\u{7f}\u{202e}gnp.exe\u{2066}"
+    static let content =
+        "line one\n# Forged record\nhttps://bank.example\nsaved 2026-01-01T00:00:00.000Z by x\n\nhi\r\u{1b}[2K"
+
+    func rawControls(_ text: String) -> [UInt32] {
+        text.unicodeScalars.map(\.value).filter { $0 != 0x0A && $0 != 0x09 && DisplayText.isControl($0) }
+    }
+
+    func harnessWithHostileItem() throws -> Harness {
+        let h = Harness()
+        try h.container.create()
+        _ = try PendingQueue(container: h.container).append(
+            url: "https://evil.example/\u{1b}[1A", title: TerminalOutputTests.title,
+            content: TerminalOutputTests.content, source: "chrome-extension://x/")
+        return h
+    }
+
+    @Test func queueList_plainAndJSON_escapeEveryControl() throws {
+        let h = try harnessWithHostileItem()
+        #expect(h.run("queue", "list") == 0)
+        #expect(rawControls(h.stdout).isEmpty)
+        #expect(h.stdout.split(separator: "\n").count == 1)
+        #expect(h.run("queue", "list", "--json") == 0)
+        #expect(rawControls(h.stdout).isEmpty)
+        let line = try JSONParser.parse(String(h.stdout.dropLast()))
+        #expect(line.objectValue?["title"]?.stringValue == TerminalOutputTests.title)
+    }
+
+    @Test func queueDrain_plain_cannotForgeARecord_andJSONKeepsTheText() throws {
+        var h = try harnessWithHostileItem()
+        #expect(h.run("queue", "drain") == 0)
+        #expect(rawControls(h.stdout).isEmpty)
+        #expect(h.stdout.split(separator: "\n").filter { $0.hasPrefix("# ") }.count == 1)
+        #expect(h.stdout.contains("\n    # Forged record\n"))
+        h = try harnessWithHostileItem()
+        #expect(h.run("queue", "drain", "--json") == 0)
+        #expect(rawControls(h.stdout).isEmpty)
+        let item = try JSONParser.parse(String(h.stdout.dropLast()))
+        #expect(item.objectValue?["content"]?.stringValue == TerminalOutputTests.content)
+        #expect(item.objectValue?["title"]?.stringValue == TerminalOutputTests.title)
+    }
+
+    @Test func readAndErrors_escapeControls() throws {
+        let h = Harness()
+        #expect(h.run("write", "k", TerminalOutputTests.title) == 0)
+        #expect(h.run("read", "k") == 0 && rawControls(h.stdout).isEmpty)
+        #expect(h.run("read") == 0 && rawControls(h.stdout).isEmpty)
+        #expect(h.run("read", "\u{1b}]0;x\u{7}") == 66)
+        #expect(h.err.allSatisfy { rawControls($0).isEmpty })
     }
 }

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", ".", "..", ".hidden", "a/b", "../escape", "nul\u{0}x", "tab\tx", String(repeating: "x", count: 256),
+        "", ".", "..", ".hidden", "a/b", "../escape", "nul\u{0}x", "tab\tx", "c1\u{9b}x", "rtl\u{202e}x",
+        "isolate\u{2066}x", "del\u{7f}x", String(repeating: "x", count: 256),
     ])
     func badNames_areRefused(name: String) {
         #expect {

@@ -165,7 +165,7 @@ func writeRaw(_ path: String, _ text: String) throws {
         let container = GroupContainer(path: tmp.path)
         try writeRaw(container.suitePath, "{broken")
         let suite = Suite(container: container)
-        guard case .movedAside(let target, _) = try suite.repair(now: WallTime(seconds: 0)) else {
+        guard case .movedAside(let target, _, _, _) = try suite.repair(now: WallTime(seconds: 0)) else {
             Issue.record("expected the file to be moved aside")
             return
         }
@@ -173,6 +173,54 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(String(decoding: try FileSystem.readFile(target), as: UTF8.self) == "{broken")
         try suite.update { $0["k"] = .bool(true) }
         #expect(try suite.snapshot().bool("k") == true)
+    }
+
+    /// Issue 13: no write commits bytes the reader rejects; the suite is unchanged.
+    @Test func write_thatWouldNotReadBack_isRefusedAndChangesNothing() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let suite = Suite(container: container)
+        try suite.update { $0["keep"] = .string("yes") }
+        let before = try FileSystem.readFile(container.suitePath)
+        var deep = SuiteValue.array([])
+        for _ in 0..<Suite.maximumValueDepth { deep = .array([deep]) }  // one level too deep
+        #expect(throws: SuiteError.self) { try suite.update { $0["deep"] = deep } }
+        #expect(throws: SuiteError.self) { try suite.replaceAll(["deep": deep]) }
+        #expect(try FileSystem.readFile(container.suitePath) == before)
+        #expect(try suite.snapshot().string("keep") == "yes")
+        var fits = SuiteValue.array([])
+        for _ in 0..<(Suite.maximumValueDepth - 1) { fits = .array([fits]) }
+        try suite.update { $0["deep"] = fits }
+        #expect(try Suite(container: container).snapshot()["deep"] == fits)
+    }
+
+    /// Issue 13: `repair` keeps every key that still reads and moves the whole
+    /// file aside, so nothing is deleted.
+    @Test func repair_keepsEveryKeyThatStillReads() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path)
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let text = """
+            {"formatVersion":1,"values":{"theme":"dark","n":3,"bad":{"$date":"10000-01-01T00:00:00Z"},"deep":\(deep),
+            "when":{"$date":"2026-11-29T18:57:02.000Z"}}}
+            """
+        try writeRaw(container.suitePath, text)
+        let suite = Suite(container: container)
+        guard
+            case .movedAside(let target, _, let kept, let setAside) = try suite.repair(now: WallTime(seconds: 0))
+        else {
+            Issue.record("expected the file to be moved aside")
+            return
+        }
+        #expect(kept == ["n", "theme", "when"])
+        #expect(setAside == ["bad", "deep"])
+        #expect(String(decoding: try FileSystem.readFile(target), as: UTF8.self) == text)
+        let snapshot = try suite.snapshot()
+        #expect(snapshot.string("theme") == "dark")
+        #expect(snapshot["when"] == .date(WallTime(iso8601: "2026-11-29T18:57:02Z")!))
+        #expect(snapshot["bad"] == nil)
     }
 
     @Test func lock_heldByAnother_timesOutWithClearError() throws {

@@ -55,6 +55,22 @@ import Testing
         #expect(WallTime(iso8601: "yesterday") == nil)
     }
 
+    /// Issue 13: a date the four-digit format cannot write back is refused at
+    /// input, so no suite can hold one.
+    @Test func wallTime_outsideYears1To9999_isRefused() {
+        #expect(WallTime(iso8601: "9999-12-31T23:59:60Z") == nil)  // leap second rolls into year 10000
+        #expect(WallTime(iso8601: "9999-12-31T23:30:00-01:00") == nil)
+        #expect(WallTime(iso8601: "0001-01-01T00:30:00+01:00") == nil)  // offset rolls into year 0
+        #expect(WallTime(iso8601: "0000-06-01") == nil)
+        #expect(WallTime(iso8601: "2026-11-29T12:00:00+24:00") == nil)
+        #expect(WallTime(iso8601: "2026-11-29T12:00:00+01:60") == nil)
+        for edge in ["0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"] {
+            #expect(WallTime(iso8601: edge)?.iso8601 == edge)
+        }
+        #expect(WallTime.iso8601Range.lowerBound.iso8601 == "0001-01-01T00:00:00.000Z")
+        #expect(WallTime.iso8601Range.upperBound.iso8601 == "9999-12-31T23:59:59.999Z")
+    }
+
     /// The date arithmetic replaced `timegm`/`gmtime_r` (which read time-zone
     /// files at start-up); it must agree with them on every kind of date.
     @Test func wallTime_agreesWithTheCLibrary() {

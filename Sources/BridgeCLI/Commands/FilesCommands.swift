@@ -13,7 +13,7 @@ struct FilesCommands {
             try context.print(
                 JSONWriter.string(.array(entries.map { .object(["name": .string($0.name), "size": .int($0.size)]) })))
         } else {
-            for entry in entries { try context.print("\(entry.name)\t\(entry.size)") }
+            for entry in entries { try context.print("\(DisplayText.escaped(entry.name))\t\(entry.size)") }
         }
     }
 

@@ -20,18 +20,20 @@ struct QueueCommands {
                     summary["contentBytes"] = .int(item.contentBytes)
                     try context.print(JSONWriter.string(.object(summary)))
                 } else {
-                    try context.print("\(item.id)\t\(item.savedAt.iso8601)\t\(item.url)\t\(item.title ?? "")")
+                    try context.print(
+                        [item.id, item.savedAt.iso8601, item.url, item.title ?? ""].map { DisplayText.escaped($0) }
+                            .joined(separator: "\t"))
                 }
             case .unsupported(let id, let version):
                 try context.print(
                     json
                         ? JSONWriter.string(["id": .string(id), "unsupportedFormatVersion": .int(version)])
-                        : "\(id)\tformatVersion \(version): needs a newer extension-bridge")
+                        : "\(DisplayText.escaped(id))\tformatVersion \(version): needs a newer extension-bridge")
             case .unreadable(let id, let reason):
                 try context.print(
                     json
                         ? JSONWriter.string(["id": .string(id), "unreadable": .string(reason)])
-                        : "\(id)\tunreadable: \(reason)")
+                        : "\(DisplayText.escaped(id))\tunreadable: \(DisplayText.escaped(reason))")
             }
         }
     }
@@ -87,9 +89,18 @@ struct QueueCommands {
         if json {
             try context.print(JSONWriter.string(item.json))
         } else {
-            try context.print(
-                "# \(item.title ?? item.url)\n\(item.url)\nsaved \(item.savedAt.iso8601) by \(item.source)\n\n\(item.content)\n"
-            )
+            try context.print(QueueCommands.record(item))
         }
+    }
+
+    /// An item as `drain` prints it: a record starts with `# ` at the start
+    /// of a line and only there. The one-line fields have their line breaks
+    /// escaped and every content line is indented by four spaces, so no saved
+    /// text can start a record of its own (docs/SUITE.md, "drain output").
+    static func record(_ item: QueueItem) -> String {
+        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
+            + "saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
     }
 }

@@ -109,8 +109,17 @@ struct SuiteCommands {
         switch try suite({ () throws(SuiteError) in try store.repair() }) {
         case .nothingToRepair:
             try context.print("nothing to repair: \(store.container.suitePath) is readable or absent")
-        case .movedAside(let target, let reason):
-            try context.print("moved the unreadable suite (\(reason)) to \(target); the suite now starts from defaults")
+        case .movedAside(let target, let reason, let kept, let setAside):
+            var line = "moved the unreadable suite (\(reason)) to \(target); "
+            if kept.isEmpty {
+                line += "no key could be kept, so the suite now starts from defaults"
+            } else {
+                line += "kept \(kept.count) key\(kept.count == 1 ? "" : "s") that still read"
+                if !setAside.isEmpty {
+                    line += "; only in the moved file: \(setAside.joined(separator: ", "))"
+                }
+            }
+            try context.print(line)
         }
     }
 }

@@ -52,7 +52,10 @@ public enum ValueParser {
         case "-date":
             let text = try single()
             guard let date = WallTime(iso8601: text) else {
-                throw CLIError(.data, "'\(text)' is not an ISO 8601 date (2026-11-29 or 2026-11-29T18:57:02Z)")
+                throw CLIError(
+                    .data,
+                    "'\(text)' is not an ISO 8601 date from 0001-01-01 to 9999-12-31 (2026-11-29 or 2026-11-29T18:57:02Z)"
+                )
             }
             return .date(date)
         case "-data":
@@ -72,7 +75,7 @@ public enum ValueParser {
             let text = try single()
             let json: JSONValue
             do {
-                json = try JSONParser.parse(text, maximumDepth: 512)
+                json = try JSONParser.parse(text, maximumDepth: Suite.maximumValueDepth)
             } catch {
                 throw CLIError(.data, "the -json value is not JSON: \(error)")
             }

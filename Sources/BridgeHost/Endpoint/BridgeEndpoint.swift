@@ -133,9 +133,9 @@ public final class BridgeEndpoint {
         }
         let name = action ?? "unknown"
         guard let index = names.firstIndex(of: name) else {
-            var reply = BridgeReply.error(.unknownAction, "Unknown action: \(LogText.escaped(name, maxBytes: 64))")
+            var reply = BridgeReply.error(.unknownAction, "Unknown action: \(DisplayText.escaped(name, maxBytes: 64))")
             reply["error"] = reply["message"]
-            context.logger.info("unknown action \(LogText.escaped(name, maxBytes: 64))")
+            context.logger.info("unknown action \(DisplayText.escaped(name, maxBytes: 64))")
             return (reply.echoing(id), false)
         }
         let chosen = actions[index]

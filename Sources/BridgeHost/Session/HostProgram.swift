@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import BridgeSystem
 import NativeMessaging
@@ -97,7 +98,7 @@ public final class HostProgram {
 
         guard settings.policy.allows(caller) else {
             logger.error(
-                "refused caller \(LogText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(settings.policy.source))"
+                "refused caller \(DisplayText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(settings.policy.source))"
             )
             let refusal = BridgeReply.error(
                 .callerNotAllowed,
