@@ -5,7 +5,7 @@ import Testing
 @Suite struct DisplayTextTests {
     static let controls: [Unicode.Scalar] =
         (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + (0x7F...0x9F).map { Unicode.Scalar(UInt8($0)) }
-        + [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].map { Unicode.Scalar($0)! }
+        + Array("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}".unicodeScalars)
 
     @Test func everyControl_isEscaped_andNothingElse() {
         for scalar in DisplayTextTests.controls {

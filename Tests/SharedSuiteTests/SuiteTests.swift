@@ -219,7 +219,7 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(String(decoding: try FileSystem.readFile(target), as: UTF8.self) == text)
         let snapshot = try suite.snapshot()
         #expect(snapshot.string("theme") == "dark")
-        #expect(snapshot["when"] == .date(WallTime(iso8601: "2026-11-29T18:57:02Z")!))
+        #expect(snapshot["when"] == WallTime(iso8601: "2026-11-29T18:57:02Z").map(SuiteValue.date))
         #expect(snapshot["bad"] == nil)
     }
 
