@@ -80,3 +80,15 @@ public enum DisplayText {
         }
     }
 }
+
+extension String {
+    /// The longest prefix of at most `maxBytes` UTF-8 bytes that ends between
+    /// two scalars: a byte budget that never cuts a character's encoding.
+    public func prefix(utf8Bytes maxBytes: Int) -> String {
+        let utf8 = self.utf8
+        guard utf8.count > maxBytes else { return self }
+        var end = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, maxBytes))
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        return String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self)
+    }
+}

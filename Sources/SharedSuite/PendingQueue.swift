@@ -9,9 +9,9 @@ public protocol PendingQueueing: AnyObject {
     /// Entries oldest first; only those saved for `url` when it is given.
     /// - Parameters:
     ///   - url: only items saved for this URL; nil for every item.
-    ///   - contentCharacters: nil loads whole contents; otherwise at most
-    ///     that many characters of each (an excerpt).
-    func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry]
+    ///   - excerptBytes: nil loads whole contents; otherwise at most that
+    ///     many UTF-8 bytes of each (an excerpt, cut between characters).
+    func entries(forURL url: String?, excerptBytes: Int?) throws(SuiteError) -> [QueueEntry]
     /// How many entries are waiting.
     func count() throws(SuiteError) -> Int
     /// Removes one entry and its content file.
@@ -110,7 +110,7 @@ public final class PendingQueue: PendingQueueing {
 
     public func count() throws(SuiteError) -> Int { try ids().count }
 
-    public func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry] {
+    public func entries(forURL url: String?, excerptBytes: Int?) throws(SuiteError) -> [QueueEntry] {
         var ids = try ids()
         if let url {
             let hash = "-" + PendingQueue.urlHash(url) + "-"
@@ -118,7 +118,7 @@ public final class PendingQueue: PendingQueueing {
         }
         var out: [QueueEntry] = []
         for id in ids {
-            guard let entry = try load(id: id, contentCharacters: contentCharacters) else { continue }
+            guard let entry = try load(id: id, excerptBytes: excerptBytes) else { continue }
             if let url, case .item(let item) = entry, item.url != url { continue }
             out.append(entry)
         }
@@ -126,7 +126,7 @@ public final class PendingQueue: PendingQueueing {
     }
 
     /// Loads one entry; nil when it vanished (drained by another process).
-    public func load(id: String, contentCharacters: Int?) throws(SuiteError) -> QueueEntry? {
+    public func load(id: String, excerptBytes: Int?) throws(SuiteError) -> QueueEntry? {
         let path = container.queuePath + "/" + id + ".json"
         let bytes: [UInt8]
         do {
@@ -159,17 +159,15 @@ public final class PendingQueue: PendingQueueing {
         } else if let name = json["contentFile"]?.stringValue {
             contentBytes = json["contentBytes"]?.intValue ?? 0
             do {
-                // An excerpt needs at most 4 bytes per character.
-                let limit = contentCharacters.map { $0 * 4 } ?? Int.max
-                content = String(decoding: try files.read(name, limit: limit), as: UTF8.self)
-                if contentCharacters != nil { content = PendingQueue.trimCutCharacter(content) }
+                content = String(decoding: try files.read(name, limit: excerptBytes ?? Int.max), as: UTF8.self)
+                if excerptBytes != nil { content = PendingQueue.trimCutCharacter(content) }
             } catch {
                 return .unreadable(id: id, reason: "content file: \(error)")
             }
         } else {
             return .unreadable(id: id, reason: "content is missing")
         }
-        if let n = contentCharacters, content.count > n { content = String(content.prefix(n)) }
+        if let excerptBytes { content = content.prefix(utf8Bytes: excerptBytes) }
         return .item(
             QueueItem(
                 id: id, url: url, title: title, content: content, contentBytes: contentBytes, savedAt: savedAt,

@@ -44,6 +44,31 @@ struct HugeAction: BridgeAction {
         #expect(reply["code"] == "invalid_utf8")
     }
 
+    /// Issue 13: limits are UTF-8 bytes. One "character" of combining marks can
+    /// be megabytes; 50 such items for one URL still give a getContent reply
+    /// within its documented budget, and a megabyte id cannot make the error
+    /// reply itself too large.
+    @Test func getContent_staysWithinItsByteBudget_whateverWasSaved() throws {
+        let (endpoint, _, queue) = makeEndpoint()
+        let oneCharacter = "e" + String(repeating: "\u{301}", count: 200_000)  // 400 KB, one Character
+        for _ in 0..<HostLimits.maxItemsPerPage + 5 {
+            _ = try queue.append(
+                url: "https://a/", title: oneCharacter + "\u{1b}", content: oneCharacter + oneCharacter, source: "s")
+        }
+        let reply = try respond(endpoint, #"{"action":"getContent","url":"https://a/"}"#)
+        #expect(reply["status"] == "success")
+        let items = reply["items"]?.arrayValue ?? []
+        #expect(items.count == HostLimits.maxItemsPerPage)
+        for item in items {
+            #expect((item["excerpt"]?.stringValue?.utf8.count ?? .max) <= HostLimits.excerptBytes)
+            #expect((item["title"]?.stringValue?.utf8.count ?? .max) <= HostLimits.titleBytes)
+        }
+        #expect(JSONWriter.bytes(reply).count < 50 * 13 * 1024)
+        let longID = String(repeating: "\u{301}", count: 600_000)  // 1.2 MB
+        let error = try respond(endpoint, #"{"action":"nope","id":"\#(longID)"}"#)
+        #expect(error["status"] == "error")
+    }
+
     @Test func customAction_isRoutedListedByHello_andGetsTheCaller() throws {
         let (endpoint, _, _) = makeEndpoint(actions: BuiltInActions.all + [EchoAction()])
         let reply = try respond(endpoint, #"{"action":"echo","text":"hi","id":"e1"}"#)

@@ -106,7 +106,7 @@ extension BridgeEndpoint {
             "extensionEnabled": .bool(true),
             "vocabulary": .dictionary(["blue": .string("blauw"), "bad": .int(1)]),
         ])
-        _ = try queue.append(url: "https://a/", title: "A", content: String(repeating: "x", count: 500), source: "s")
+        _ = try queue.append(url: "https://a/", title: "A", content: String(repeating: "x", count: 5000), source: "s")
         _ = try queue.append(url: "https://b/", title: nil, content: "other", source: "s")
         let reply = endpoint.handle(["action": "getContent", "url": "https://a/"])
         #expect(reply["status"] == "success")
@@ -115,8 +115,8 @@ extension BridgeEndpoint {
         let items = reply["items"]?.arrayValue ?? []
         #expect(items.count == 1)
         #expect(items.first?["title"] == "A")
-        #expect(items.first?["contentBytes"] == 500)
-        #expect(items.first?["excerpt"]?.stringValue?.count == HostLimits.excerptCharacters)
+        #expect(items.first?["contentBytes"] == 5000)
+        #expect(items.first?["excerpt"]?.stringValue?.utf8.count == HostLimits.excerptBytes)
     }
 
     @Test func getContent_withoutURL_isInvalid() {

@@ -17,7 +17,7 @@ import Testing
         let a = try queue.append(url: "https://a/", title: "A", content: "one", source: "chrome-extension://x/")
         let b = try queue.append(url: "https://b/", title: nil, content: "two", source: "ff@id")
         #expect(try queue.count() == 2)
-        let entries = try queue.entries(forURL: nil, contentCharacters: nil)
+        let entries = try queue.entries(forURL: nil, excerptBytes: nil)
         #expect(entries.map(\.id) == [a.id, b.id].sorted())
         guard case .item(let first) = entries.first(where: { $0.id == a.id }) else {
             Issue.record("missing item")
@@ -34,9 +34,9 @@ import Testing
         _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
         _ = try queue.append(url: "https://b/", title: nil, content: "2", source: "s")
         _ = try queue.append(url: "https://a/", title: nil, content: "3", source: "s")
-        let forA = try queue.entries(forURL: "https://a/", contentCharacters: nil)
+        let forA = try queue.entries(forURL: "https://a/", excerptBytes: nil)
         #expect(forA.count == 2)
-        #expect(try queue.entries(forURL: "https://a", contentCharacters: nil).isEmpty)
+        #expect(try queue.entries(forURL: "https://a", excerptBytes: nil).isEmpty)
     }
 
     @Test func largeContent_livesInASharedFile_andExcerptsAreShort() throws {
@@ -46,14 +46,14 @@ import Testing
         let content = String(repeating: "blå ", count: 100)
         let item = try queue.append(url: "https://a/", title: nil, content: content, source: "s")
         #expect(try SharedFiles(container: queue.container).list().map(\.name) == ["content-\(item.id).txt"])
-        guard case .item(let full)? = try queue.load(id: item.id, contentCharacters: nil),
-            case .item(let excerpt)? = try queue.load(id: item.id, contentCharacters: 5)
+        guard case .item(let full)? = try queue.load(id: item.id, excerptBytes: nil),
+            case .item(let excerpt)? = try queue.load(id: item.id, excerptBytes: 5)
         else {
             Issue.record("item not readable")
             return
         }
         #expect(full.content == content)
-        #expect(excerpt.content == "blå b")
+        #expect(excerpt.content == "blå ")  // 5 bytes: "blå " is 5, the next "b" would be 6
         #expect(excerpt.contentBytes == content.utf8.count)
         try queue.remove(id: item.id)
         #expect(try SharedFiles(container: queue.container).list().isEmpty)
@@ -85,7 +85,7 @@ import Testing
         try writeRaw(
             queue.container.queuePath + "/0000000000001-0000000000000000-00000000.json", "{\"formatVersion\":9}")
         try writeRaw(queue.container.queuePath + "/0000000000002-0000000000000000-00000000.json", "{torn")
-        let entries = try queue.entries(forURL: nil, contentCharacters: nil)
+        let entries = try queue.entries(forURL: nil, excerptBytes: nil)
         #expect(entries.count == 3)
         #expect(entries[0] == .unsupported(id: "0000000000001-0000000000000000-00000000", formatVersion: 9))
         if case .unreadable = entries[1] {} else { Issue.record("expected unreadable, got \(entries[1])") }

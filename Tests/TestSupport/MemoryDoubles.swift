@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeSystem
 import SharedSuite
 
@@ -47,11 +48,11 @@ public final class MemoryQueue: PendingQueueing {
         return item
     }
 
-    public func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry] {
+    public func entries(forURL url: String?, excerptBytes: Int?) throws(SuiteError) -> [QueueEntry] {
         if let failure { throw failure }
         return items.filter { url == nil || $0.url == url }.map { item in
             var item = item
-            if let n = contentCharacters { item.content = String(item.content.prefix(n)) }
+            if let excerptBytes { item.content = item.content.prefix(utf8Bytes: excerptBytes) }
             return .item(item)
         }
     }

@@ -9,7 +9,7 @@ struct QueueCommands {
 
     func list() throws(CLIError) {
         let entries = try suite { () throws(SuiteError) in
-            try queue.entries(forURL: nil, contentCharacters: 0)
+            try queue.entries(forURL: nil, excerptBytes: 0)
         }
         for entry in entries {
             switch entry {
@@ -53,7 +53,7 @@ struct QueueCommands {
         var skipped = 0
         var kept: [String] = []
         for id in ids {
-            guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, contentCharacters: nil) })
+            guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) })
             else {
                 continue  // drained by someone else meanwhile
             }

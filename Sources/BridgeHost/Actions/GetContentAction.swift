@@ -12,12 +12,13 @@ public struct GetContentAction: BridgeAction {
         }
         do throws(SuiteError) {
             let snapshot = try context.suite.snapshot()
-            let entries = try context.queue.entries(forURL: url, contentCharacters: HostLimits.excerptCharacters)
+            let entries = try context.queue.entries(forURL: url, excerptBytes: HostLimits.excerptBytes)
             var items: [JSONValue] = []
             for case .item(let item) in entries.prefix(HostLimits.maxItemsPerPage) {
                 items.append(
                     .object([
-                        "id": .string(item.id), "title": item.title.map(JSONValue.string) ?? .null,
+                        "id": .string(item.id),
+                        "title": item.title.map { .string($0.prefix(utf8Bytes: HostLimits.titleBytes)) } ?? .null,
                         "savedAt": .string(item.savedAt.iso8601), "contentBytes": .int(item.contentBytes),
                         "excerpt": .string(item.content),
                     ]))

@@ -15,7 +15,7 @@ final class UnavailableStorage: SuiteStore, PendingQueueing {
     func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem {
         throw failure
     }
-    func entries(forURL url: String?, contentCharacters: Int?) throws(SuiteError) -> [QueueEntry] { throw failure }
+    func entries(forURL url: String?, excerptBytes: Int?) throws(SuiteError) -> [QueueEntry] { throw failure }
     func count() throws(SuiteError) -> Int { throw failure }
     func remove(id: String) throws(SuiteError) { throw failure }
 }
