@@ -91,6 +91,14 @@ public enum FileSystem {
     {
         guard let info = fd.status() else { throw SystemError("stat", path) }
         if !info.isRegular { throw SystemError("read", path, code: info.isDirectory ? EISDIR : EINVAL) }
+        return (try readAll(fd, status: info, path: path, limit: limit), info.identity)
+    }
+
+    /// Reads the bytes of the regular file open as `fd`, whose `status` the
+    /// caller has checked, up to `limit`.
+    static func readAll(_ fd: FileDescriptor, status info: FileStatus, path: String, limit: Int) throws(SystemError)
+        -> [UInt8]
+    {
         let expected = Int(clamping: min(info.size, Int64(limit)))
         // Read straight into uninitialized storage: no zero-filling of a buffer
         // the read overwrites (a large suite would be written twice).
@@ -110,7 +118,7 @@ public enum FileSystem {
             }
         }
         if let failure { throw failure }
-        return (bytes, info.identity)
+        return bytes
     }
 
     /// Writes `bytes` to `path` atomically: temporary file beside it, `fsync`,
@@ -198,6 +206,11 @@ public enum FileSystem {
     public static func listDirectory(_ path: String) throws(SystemError) -> [String] {
         guard let dir = opendir(path) else { throw SystemError("opendir", path) }
         defer { closedir(dir) }
+        return names(in: dir)
+    }
+
+    /// The names an open directory stream lists, without `.` and `..`.
+    static func names(in dir: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(dir) {
             // Read the name in place, up to its NUL: the record is only d_reclen bytes long, so

@@ -49,6 +49,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         var text = "\(what): \(reason)"
         if isNoSpace { text += " (free some disk space and try again)" }
         if isPermission { text += " (check the folder's owner and permissions)" }
+        if code == ELOOP { text += " (a symbolic link: links in the group container are never followed)" }
         return text
     }
 }

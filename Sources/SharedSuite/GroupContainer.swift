@@ -68,9 +68,29 @@ public struct GroupContainer: Equatable, Sendable {
         try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectories(path, permissions: 0o700) }
     }
 
-    /// Creates a sub-folder (mode 0700) and refuses one that is a symlink.
-    func createFolder(_ folder: String) throws(SuiteError) {
-        try create()
-        try SuiteError.wrap { () throws(SystemError) in try FileSystem.makeDirectory(folder, permissions: 0o700) }
+    /// The container folder, open: its own path may be a link (where the user
+    /// keeps it is the user's choice); nothing in it is used through one.
+    /// Nil when it does not exist and `create` is false.
+    public func directory(create: Bool = false) throws(SuiteError) -> Directory? {
+        if create { try self.create() }
+        do {
+            return try Directory.open(path, noFollow: false)
+        } catch {
+            if error.isNotFound { return nil }
+            throw .io(error)
+        }
+    }
+
+    /// The sub-folder `name` of the container (`queue`, `files`), open and
+    /// never a link (`ELOOP`: refused, reported). Nil when missing and
+    /// `create` is false.
+    func folder(_ name: String, create: Bool = false) throws(SuiteError) -> Directory? {
+        guard let root = try directory(create: create) else { return nil }
+        do {
+            return try root.subdirectory(name, create: create)
+        } catch {
+            if error.isNotFound { return nil }
+            throw .io(error)
+        }
     }
 }

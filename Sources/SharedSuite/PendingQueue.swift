@@ -79,15 +79,17 @@ public final class PendingQueue: PendingQueueing {
             stored["contentBytes"] = .int(size)
         }
         do throws(SuiteError) {
-            try container.createFolder(container.queuePath)
-            try container.createFolder(container.incomingPath)
+            guard let queue = try container.folder(PendingQueue.folderName, create: true) else {
+                throw .notFound("the queue folder")
+            }
             var bytes = JSONWriter.bytes(.object(stored))
             bytes.append(UInt8(ascii: "\n"))
-            let incoming = container.incomingPath + "/" + id + ".json"
+            let name = id + ".json"
             try SuiteError.wrap { () throws(SystemError) in
-                try FileSystem.writeAtomically(incoming, bytes, permissions: 0o600, exclusive: true)
-                try FileSystem.move(incoming, container.queuePath + "/" + id + ".json")
-                try FileSystem.syncDirectory(container.queuePath)
+                let incoming = try queue.subdirectory(PendingQueue.incomingName, create: true)
+                try incoming.writeAtomically(name, bytes, permissions: 0o600, exclusive: true)
+                try incoming.move(name, to: name, in: queue)
+                try queue.sync()
             }
         } catch {
             if let contentFile { try? files.delete(contentFile) }
@@ -96,15 +98,18 @@ public final class PendingQueue: PendingQueueing {
         return item
     }
 
+    static let folderName = "queue"
+    static let incomingName = ".incoming"
+
+    /// `queue/`, open and never a link; nil when it does not exist yet.
+    private func folder() throws(SuiteError) -> Directory? {
+        try container.folder(PendingQueue.folderName)
+    }
+
     /// Item ids in the queue, oldest first.
     public func ids() throws(SuiteError) -> [String] {
-        let names: [String]
-        do {
-            names = try FileSystem.listDirectory(container.queuePath)
-        } catch {
-            if error.isNotFound { return [] }
-            throw .io(error)
-        }
+        guard let queue = try folder() else { return [] }
+        let names = try SuiteError.wrap { () throws(SystemError) in try queue.list() }
         return names.filter { !$0.hasPrefix(".") && $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
@@ -127,10 +132,10 @@ public final class PendingQueue: PendingQueueing {
 
     /// Loads one entry; nil when it vanished (drained by another process).
     public func load(id: String, excerptBytes: Int?) throws(SuiteError) -> QueueEntry? {
-        let path = container.queuePath + "/" + id + ".json"
+        guard let queue = try folder() else { return nil }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path, noFollow: true)
+            bytes = try queue.readFile(id + ".json").bytes
         } catch {
             if error.isNotFound { return nil }
             return .unreadable(id: id, reason: error.description)
@@ -177,10 +182,10 @@ public final class PendingQueue: PendingQueueing {
     /// Removes the item first, then its content file: a crash between the two
     /// leaves an orphan content file, never an item without its content.
     public func remove(id: String) throws(SuiteError) {
-        let path = container.queuePath + "/" + id + ".json"
+        guard let queue = try folder() else { return }
         try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.remove(path)
-            try FileSystem.syncDirectory(container.queuePath)
+            try queue.remove(id + ".json")
+            try queue.sync()
         }
         do throws(SuiteError) {
             try files.delete(PendingQueue.contentFileName(id))
@@ -193,13 +198,12 @@ public final class PendingQueue: PendingQueueing {
     /// Items and bytes waiting (items and content files).
     public func usage() throws(SuiteError) -> (items: Int, bytes: Int) {
         let ids = try ids()
+        guard let queue = try folder() else { return (0, 0) }
+        let shared = try container.folder(SharedFiles.folderName)
         var bytes = 0
         for id in ids {
-            for path in [
-                container.queuePath + "/" + id + ".json", container.filesPath + "/" + PendingQueue.contentFileName(id),
-            ] {
-                if let info = try? FileSystem.status(path) { bytes += Int(info.size) }
-            }
+            if let info = try? queue.status(id + ".json") { bytes += Int(info.size) }
+            if let info = try? shared?.status(PendingQueue.contentFileName(id)) { bytes += Int(info.size) }
         }
         return (ids.count, bytes)
     }

@@ -6,9 +6,10 @@ import BridgeSystem
 ///
 /// Names are plain: not empty, at most 255 bytes, no `/`, no leading dot
 /// (`.` and `..` included), no control characters (`DisplayText.isControl`:
-/// NUL, C0, DEL, C1, bidi controls). Files are written atomically and opened with
-/// `O_NOFOLLOW`; a `files/` folder that is a symlink is refused, so nothing is
-/// read or written outside the container through a link.
+/// NUL, C0, DEL, C1, bidi controls). Every operation opens `files/` once, never
+/// as a link, and works relative to that open folder (`Directory`), so
+/// nothing is read, written or deleted outside the container through a link,
+/// even one swapped in meanwhile; FIFOs and devices are refused by type.
 public struct SharedFiles: Sendable {
     public let container: GroupContainer
 
@@ -26,46 +27,50 @@ public struct SharedFiles: Sendable {
         }
     }
 
-    private func path(_ name: String) -> String { container.filesPath + "/" + name }
+    static let folderName = "files"
+
+    /// `files/`, open; nil when it does not exist yet.
+    private func folder(create: Bool = false) throws(SuiteError) -> Directory? {
+        try container.folder(SharedFiles.folderName, create: create)
+    }
 
     /// Writes `bytes` as `name`, replacing any file of that name atomically.
     public func write(_ name: String, _ bytes: [UInt8]) throws(SuiteError) {
         try SharedFiles.validate(name: name)
-        try container.createFolder(container.filesPath)
-        try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.writeAtomically(path(name), bytes, permissions: 0o600)
-        }
+        guard let folder = try folder(create: true) else { throw .notFound("the files folder") }
+        try SuiteError.wrap { () throws(SystemError) in try folder.writeAtomically(name, bytes, permissions: 0o600) }
     }
 
     /// Writes a string's UTF-8 as `name` without copying it first.
     public func write(_ name: String, utf8 text: String) throws(SuiteError) {
         try SharedFiles.validate(name: name)
-        try container.createFolder(container.filesPath)
-        try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.writeAtomically(path(name), utf8: text, permissions: 0o600)
+        guard let folder = try folder(create: true) else { throw .notFound("the files folder") }
+        try SuiteError.wrap { () throws(SystemError) in try folder.writeAtomically(name, utf8: text, permissions: 0o600)
         }
     }
 
     /// Reads `name`, at most `limit` bytes.
-    /// - Throws: `.notFound` when there is no such file; `.io(ELOOP)` for a symlink.
+    /// - Throws: `.notFound` when there is no such file; `.io` with `ELOOP` for
+    ///   a link, `EINVAL` for a FIFO or device (refused without waiting).
     public func read(_ name: String, limit: Int = Int.max) throws(SuiteError) -> [UInt8] {
         try SharedFiles.validate(name: name)
-        try refuseLinkedFolder()
+        guard let folder = try folder() else { throw .notFound("shared file '\(name)'") }
         do {
-            return try FileSystem.readFile(path(name), noFollow: true, limit: limit)
+            return try folder.readFile(name, limit: limit).bytes
         } catch {
             if error.isNotFound { throw .notFound("shared file '\(name)'") }
             throw .io(error)
         }
     }
 
-    /// Deletes `name`.
+    /// Deletes `name` (a link of that name is removed, never followed).
     /// - Throws: `.notFound` when there is no such file.
     public func delete(_ name: String) throws(SuiteError) {
         try SharedFiles.validate(name: name)
-        try refuseLinkedFolder()
-        guard (try? FileSystem.status(path(name))) != nil else { throw .notFound("shared file '\(name)'") }
-        try SuiteError.wrap { () throws(SystemError) in try FileSystem.remove(path(name)) }
+        guard let folder = try folder(),
+            try SuiteError.wrap({ () throws(SystemError) in try folder.status(name) }) != nil
+        else { throw .notFound("shared file '\(name)'") }
+        try SuiteError.wrap { () throws(SystemError) in try folder.remove(name) }
     }
 
     /// One listed file.
@@ -76,30 +81,14 @@ public struct SharedFiles: Sendable {
 
     /// Regular files in the folder, sorted by name; hidden temporaries skipped.
     public func list() throws(SuiteError) -> [Entry] {
-        try refuseLinkedFolder()
-        let names: [String]
-        do {
-            names = try FileSystem.listDirectory(container.filesPath)
-        } catch {
-            if error.isNotFound { return [] }
-            throw .io(error)
-        }
+        guard let folder = try folder() else { return [] }
         var entries: [Entry] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            guard let info = try SuiteError.wrap({ () throws(SystemError) in try FileSystem.status(path(name)) }),
-                info.isRegular
-            else { continue }
-            entries.append(Entry(name: name, size: Int(info.size)))
+        try SuiteError.wrap { () throws(SystemError) in
+            for name in try folder.list().sorted() where !name.hasPrefix(".") {
+                guard let info = try folder.status(name), info.isRegular else { continue }
+                entries.append(Entry(name: name, size: Int(info.size)))
+            }
         }
         return entries
-    }
-
-    private func refuseLinkedFolder() throws(SuiteError) {
-        let folder = container.filesPath
-        if let info = try SuiteError.wrap({ () throws(SystemError) in try FileSystem.status(folder) }),
-            info.isSymbolicLink
-        {
-            throw .io(SystemError("open", folder, code: Errno.tooManyLinks))
-        }
     }
 }

@@ -22,6 +22,9 @@ public final class Suite: SuiteStore {
     public static let formatVersion = 1
 
     public let container: GroupContainer
+    /// The suite file's name in the container.
+    static let fileName = "suite.json"
+
     /// The deepest nesting a value may have (the file adds two levels).
     public static let maximumValueDepth = SuiteDocument.maximumDepth - 2
 
@@ -74,7 +77,8 @@ public final class Suite: SuiteStore {
     }
 
     private func currentIdentity() throws(SuiteError) -> FileIdentity? {
-        try SuiteError.wrap { () throws(SystemError) in try FileSystem.identity(container.suitePath) }
+        // The name itself, not a link's target: a link there changes the identity and is then refused.
+        try SuiteError.wrap { () throws(SystemError) in try FileSystem.status(container.suitePath)?.identity }
     }
 
     public func snapshot() throws(SuiteError) -> SuiteSnapshot {
@@ -97,8 +101,9 @@ public final class Suite: SuiteStore {
         forget()
         let path = container.suitePath
         let (bytes, readIdentity, descriptor): ([UInt8], FileIdentity, FileDescriptor)
+        guard let folder = try container.directory() else { return SuiteSnapshot() }
         do {
-            (bytes, readIdentity, descriptor) = try FileSystem.openAndRead(path)
+            (bytes, readIdentity, descriptor) = try folder.openAndRead(Suite.fileName)
         } catch {
             if error.isNotFound { return SuiteSnapshot() }
             throw .io(error)
@@ -117,8 +122,9 @@ public final class Suite: SuiteStore {
     public func readFile() throws(SuiteError) -> SuiteSnapshot {
         let path = container.suitePath
         let (bytes, identity): ([UInt8], FileIdentity?)
+        guard let folder = try container.directory() else { return SuiteSnapshot() }
         do {
-            (bytes, identity) = try FileSystem.readFileAndIdentity(path)
+            (bytes, identity) = try folder.readFile(Suite.fileName)
         } catch {
             if error.isNotFound { return SuiteSnapshot() }
             throw .io(error)
@@ -176,13 +182,15 @@ public final class Suite: SuiteStore {
                 return .nothingToRepair
             } catch {
                 guard case .corrupt(_, let reason) = error else { throw error }
-                bytes = (try? FileSystem.readFile(container.suitePath)) ?? []
+                guard let folder = try container.directory() else { return .nothingToRepair }
+                bytes = (try? folder.readFile(Suite.fileName).bytes) ?? []
                 let (kept, setAside) = Suite.salvage(bytes)
                 let stamp = now.iso8601.filter { $0 != ":" && $0 != "-" && $0 != "." }
-                let target = container.suitePath + ".corrupt-" + stamp
+                let asideName = Suite.fileName + ".corrupt-" + stamp
+                let target = container.path + "/" + asideName
                 try SuiteError.wrap { () throws(SystemError) in
-                    try FileSystem.move(container.suitePath, target)
-                    try FileSystem.syncDirectory(container.path)
+                    try folder.move(Suite.fileName, to: asideName)
+                    try folder.sync()
                 }
                 forget()
                 if !kept.isEmpty { try write(kept) }
@@ -288,8 +296,9 @@ public final class Suite: SuiteStore {
     private func write(_ values: [String: SuiteValue]) throws(SuiteError) {
         let bytes = Suite.encode(values)
         try Suite.checkReadsBack(bytes, as: values)
+        guard let folder = try container.directory(create: true) else { throw .notFound("the group container") }
         try SuiteError.wrap { () throws(SystemError) in
-            try FileSystem.writeAtomically(container.suitePath, bytes, permissions: 0o600)
+            try folder.writeAtomically(Suite.fileName, bytes, permissions: 0o600)
         }
         forget()
     }

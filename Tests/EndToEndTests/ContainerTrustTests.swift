@@ -1,0 +1,109 @@
+import BridgeJSON
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 13: the container is not trusted. Links in it are never followed, a
+/// FIFO never hangs anything, and every command finishes with a clear error.
+/// Real binaries on the real file system, each run under `timeout 20` so a
+/// hang fails the test (exit 124) instead of stalling the suite.
+@Suite struct ContainerTrustTests {
+    static let origin = "chrome-extension://testext/"
+
+    struct Fixture {
+        let tmp = TemporaryFolder()
+        var container: String { tmp.path + "/c" }
+        var environment: [String: String] {
+            [
+                "EXTENSION_BRIDGE_CONTAINER": container, "EXTENSION_BRIDGE_ALLOWED_CALLERS": ContainerTrustTests.origin,
+                "HOME": tmp.path, "PATH": "/usr/bin:/bin",
+            ]
+        }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: tmp.path + "/c/queue", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: tmp.path + "/outside", withIntermediateDirectories: true)
+            try Data("Xsecret-outside".utf8).write(to: URL(fileURLWithPath: tmp.path + "/outside/secret"))
+            let item =
+                #"{"formatVersion":1,"id":"1-0-0","url":"https://o/","content":"c","savedAt":"2026-01-01T00:00:00Z"}"#
+            try Data(item.utf8).write(to: URL(fileURLWithPath: tmp.path + "/outside/1-0000000000000000-00000000.json"))
+        }
+
+        func cli(_ arguments: String...) throws -> Finished {
+            try runProcess("/usr/bin/timeout", ["20", Binaries.cli] + arguments, environment: environment)
+        }
+
+        func host(_ request: JSONValue) throws -> (Finished, JSONValue?) {
+            let run = try runProcess(
+                "/usr/bin/timeout", ["20", Binaries.host, ContainerTrustTests.origin], environment: environment,
+                input: frameBytes(request))
+            return (run, try splitFrames(run.stdout).first)
+        }
+    }
+
+    @Test func linkedSuiteFile_isRefused_andLeaksNothing() throws {
+        let f = try Fixture()
+        defer { f.tmp.remove() }
+        #expect(symlink(f.tmp.path + "/outside/secret", f.container + "/suite.json") == 0)
+        let read = try f.cli("read")
+        #expect(read.status != 0 && read.status != 124)
+        #expect(read.stderr.contains("symbolic link"))
+        #expect(!read.stderr.contains("secret-outside") && !read.stderr.contains("'X'"))
+        #expect(try f.cli("write", "k", "v").status != 0)
+        #expect(try String(contentsOfFile: f.tmp.path + "/outside/secret", encoding: .utf8) == "Xsecret-outside")
+        let (run, reply) = try f.host(["action": "getSettings"])
+        #expect(run.status == 0)
+        #expect(reply?["status"] == "error")
+        #expect(!String(decoding: run.stdout, as: UTF8.self).contains("secret-outside"))
+    }
+
+    @Test func linkedQueueFolder_isNeitherListedNorDrained() throws {
+        let f = try Fixture()
+        defer { f.tmp.remove() }
+        try FileManager.default.removeItem(atPath: f.container + "/queue")
+        #expect(symlink(f.tmp.path + "/outside", f.container + "/queue") == 0)
+        for verb in ["list", "drain", "count"] {
+            let run = try f.cli("queue", verb)
+            #expect(run.status != 0 && run.status != 124)
+            #expect(run.stderr.contains("symbolic link"))
+        }
+        #expect(FileManager.default.fileExists(atPath: f.tmp.path + "/outside/1-0000000000000000-00000000.json"))
+        let (_, reply) = try f.host(["action": "saveContent", "url": "https://a/", "content": "x"])
+        #expect(reply?["status"] == "error")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.tmp.path + "/outside").count == 2)
+    }
+
+    @Test func linkedItemOrContentFile_isReportedUnreadable_neverRead() throws {
+        let f = try Fixture()
+        defer { f.tmp.remove() }
+        #expect(
+            symlink(
+                f.tmp.path + "/outside/1-0000000000000000-00000000.json",
+                f.container + "/queue/2-0000000000000000-00000000.json") == 0)
+        let list = try f.cli("queue", "list")
+        #expect(list.status == 0)
+        #expect(String(decoding: list.stdout, as: UTF8.self).contains("unreadable"))
+        let drain = try f.cli("queue", "drain")
+        #expect(drain.status == 0 && drain.stdout.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: f.tmp.path + "/outside/1-0000000000000000-00000000.json"))
+    }
+
+    @Test func fifos_inTheContainer_neverHang() throws {
+        let f = try Fixture()
+        defer { f.tmp.remove() }
+        #expect(mkfifo(f.container + "/suite.json", 0o600) == 0)
+        #expect(mkfifo(f.container + "/queue/3-0000000000000000-00000000.json", 0o600) == 0)
+        let read = try f.cli("read")
+        #expect(read.status != 0 && read.status != 124)
+        #expect(read.stderr.contains("not a regular file"))
+        let (run, reply) = try f.host(["action": "getSettings"])
+        #expect(run.status == 0 && reply?["status"] == "error")
+        let list = try f.cli("queue", "list")
+        #expect(list.status == 0 && String(decoding: list.stdout, as: UTF8.self).contains("unreadable"))
+        #expect(try f.cli("queue", "drain").status == 0)
+        try FileManager.default.createDirectory(atPath: f.container + "/files", withIntermediateDirectories: true)
+        #expect(mkfifo(f.container + "/files/pipe", 0o600) == 0)
+        let files = try f.cli("files", "read", "pipe")
+        #expect(files.status != 0 && files.status != 124)
+    }
+}
