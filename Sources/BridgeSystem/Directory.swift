@@ -154,7 +154,7 @@ public final class Directory {
             if fsync(raw) != 0 { throw SystemError("fsync", child(temp)) }
         } catch {
             file.close()
-            throw error
+            throw SystemError("write", child(name), code: error.code)  // the file meant, not "fd 5"
         }
         if close(raw) != 0 { throw SystemError("close", child(temp)) }
         if exclusive {
@@ -165,6 +165,28 @@ public final class Directory {
         }
         committed = true
         try sync()
+    }
+
+    /// Whether `name` is a temporary file `writeAtomically` makes.
+    public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+
+    /// Removes the regular files among `names` (by default this folder's
+    /// temporaries) last modified more than `staleAfterSeconds` ago: what a
+    /// writer that crashed, was killed or hit a file-size limit left. Returns
+    /// the bytes of those it kept (a writer may be filling them now), so a
+    /// quota can count them.
+    public func sweep(_ names: [String]? = nil, staleAfterSeconds: Int64, now: WallTime = .now()) -> Int64 {
+        let candidates = names ?? ((try? list()) ?? []).filter(Directory.isTemporary)
+        var kept: Int64 = 0
+        for name in candidates {
+            guard let info = try? status(name), info.isRegular else { continue }
+            if now.seconds - info.identity.modified / 1_000_000_000 > staleAfterSeconds {
+                unlinkat(fd, name, 0)
+            } else {
+                kept += info.size
+            }
+        }
+        return kept
     }
 
     /// `writeAtomically` of an array's bytes.

@@ -195,12 +195,23 @@ public final class PendingQueue: PendingQueueing {
         }
     }
 
-    /// Items and bytes waiting (items and content files).
+    /// How old a temporary file must be to count as left by a crash: far
+    /// longer than writing 64 MiB takes.
+    public static let staleTemporarySeconds: Int64 = 600
+
+    /// Items and bytes waiting (items, content files, and temporary files a
+    /// writer may still be filling). Temporaries older than
+    /// `staleTemporarySeconds` — left by a crash, a kill or a file-size
+    /// limit — are removed here, so they neither stay forever nor fill the quota.
     public func usage() throws(SuiteError) -> (items: Int, bytes: Int) {
         let ids = try ids()
         guard let queue = try folder() else { return (0, 0) }
         let shared = try container.folder(SharedFiles.folderName)
-        var bytes = 0
+        var bytes = Int(shared?.sweep(staleAfterSeconds: PendingQueue.staleTemporarySeconds) ?? 0)
+        if let incoming = try? queue.subdirectory(PendingQueue.incomingName) {
+            let everything = (try? incoming.list()) ?? []  // in .incoming, every file is unfinished
+            bytes += Int(incoming.sweep(everything, staleAfterSeconds: PendingQueue.staleTemporarySeconds))
+        }
         for id in ids {
             if let info = try? queue.status(id + ".json") { bytes += Int(info.size) }
             if let info = try? shared?.status(PendingQueue.contentFileName(id)) { bytes += Int(info.size) }

@@ -297,6 +297,7 @@ public final class Suite: SuiteStore {
         let bytes = Suite.encode(values)
         try Suite.checkReadsBack(bytes, as: values)
         guard let folder = try container.directory(create: true) else { throw .notFound("the group container") }
+        _ = folder.sweep(staleAfterSeconds: -1)  // under the lock, no other writer's temporary file can be live
         try SuiteError.wrap { () throws(SystemError) in
             try folder.writeAtomically(Suite.fileName, bytes, permissions: 0o600)
         }

@@ -107,3 +107,60 @@ import Testing
         #expect(files.status != 0 && files.status != 124)
     }
 }
+
+/// Issue 13: a file-size limit or a full disk gets an error reply, and what
+/// a crashed writer left behind is swept and counted.
+@Suite struct ResourceLimitTests {
+    @Test func fileSizeLimit_givesAnErrorReply_leavesNoTemporary_andServingContinues() throws {
+        let f = try ContainerTrustTests.Fixture()
+        defer { f.tmp.remove() }
+        let big = String(repeating: "x", count: 300_000)
+        let input =
+            frameBytes(["action": "saveContent", "url": "https://a/", "content": .string(big)])
+            + frameBytes(["action": "saveContent", "url": "https://a/", "content": "small"])
+        let run = try runProcess(
+            "/bin/bash", ["-c", "ulimit -f 100; exec \(Binaries.host) \(ContainerTrustTests.origin)"],
+            environment: f.environment, input: input)
+        let replies = try splitFrames(run.stdout)
+        #expect(run.status == 0)
+        #expect(replies.count == 2)
+        #expect(replies.first?["status"] == "error")
+        #expect(replies.first?["message"]?.stringValue?.contains("File too large") == true)
+        #expect(replies.last?["status"] == "success")
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: f.container).filter {
+            $0.contains(".tmp-")
+        }
+        #expect(leftovers.isEmpty)
+        let cli = try runProcess(
+            "/bin/bash", ["-c", "ulimit -f 100; exec \(Binaries.cli) import -"], environment: f.environment,
+            input: JSONWriter.bytes(["k": .string(big)]))
+        #expect(cli.status == 74)
+        #expect(cli.stderr.contains("File too large"))
+        #expect(!FileManager.default.fileExists(atPath: f.container + "/suite.json"))
+    }
+
+    @Test func staleTemporaries_areSwept_andLiveOnesCount() throws {
+        let f = try ContainerTrustTests.Fixture()
+        defer { f.tmp.remove() }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: f.container + "/queue/.incoming", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: f.container + "/files", withIntermediateDirectories: true)
+        let stale = [
+            f.container + "/queue/.incoming/5-0000000000000000-00000000.json", f.container + "/files/.a.tmp-1",
+        ]
+        let live = f.container + "/files/.b.tmp-2"
+        for path in stale + [live] { try Data(repeating: 0x61, count: 4000).write(to: URL(fileURLWithPath: path)) }
+        for path in stale {
+            try fm.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+        }
+        var env = f.environment
+        env["EXTENSION_BRIDGE_QUEUE_MAX_BYTES"] = "4005"
+        let run = try runProcess(
+            Binaries.host, [ContainerTrustTests.origin], environment: env,
+            input: frameBytes(["action": "saveContent", "url": "https://a/", "content": "0123456789"]))
+        let reply = try splitFrames(run.stdout).first
+        #expect(reply?["code"] == "queue_full")  // the live temporary's 4,000 bytes count
+        for path in stale { #expect(!fm.fileExists(atPath: path)) }
+        #expect(fm.fileExists(atPath: live))
+    }
+}
