@@ -164,3 +164,61 @@ import Testing
         #expect(fm.fileExists(atPath: live))
     }
 }
+
+/// Issue 13: an inbound frame of any shape costs at most 3× its size in peak
+/// memory (the host's whole peak RSS, start-up included, from
+/// `getrusage(RUSAGE_CHILDREN)` in a Python parent).
+@Suite struct InboundMemoryTests {
+    static let size = 24 << 20
+
+    /// Peak RSS in bytes of the host answering `body` (one frame), and its reply.
+    func peak(_ body: [UInt8]) throws -> (Int, JSONValue?) {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let input = tmp.path + "/frame"
+        try Data(frameBytes(body)).write(to: URL(fileURLWithPath: input))
+        let script = """
+            import resource, subprocess, sys
+            with open(sys.argv[2], 'rb') as f:
+                out = subprocess.run([sys.argv[1], 'chrome-extension://testext/'], stdin=f, capture_output=True).stdout
+            sys.stdout.buffer.write(out)
+            sys.stderr.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))
+            """
+        let run = try runProcess(
+            "/usr/bin/python3", ["-c", script, Binaries.host, input],
+            environment: [
+                "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c",
+                "EXTENSION_BRIDGE_ALLOWED_CALLERS": "chrome-extension://testext/", "HOME": tmp.path,
+            ])
+        return (
+            Int(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max, try splitFrames(run.stdout).first
+        )
+    }
+
+    /// `[0,0,…]` of `bytes` bytes.
+    func zeros(_ bytes: Int) -> [UInt8] {
+        [UInt8(ascii: "[")] + Array(repeating: Array("0,".utf8), count: bytes / 2 - 1).flatMap { $0 } + [
+            UInt8(ascii: "0"), UInt8(ascii: "]"),
+        ]
+    }
+
+    @Test func anyShape_peaksWithinThreeTimesItsSize() throws {
+        let n = InboundMemoryTests.size
+        let arrayMember = Array(#"{"action":"getSettings","x":"#.utf8) + zeros(n - 40) + [UInt8(ascii: "}")]
+        let arrayID = Array(#"{"action":"getSettings","id":"#.utf8) + zeros(n - 40) + [UInt8(ascii: "}")]
+        let content =
+            Array(#"{"action":"saveContent","url":"https://a/","content":""#.utf8)
+            + Array(repeating: UInt8(ascii: "x"), count: n - 80) + Array(#""}"#.utf8)
+        let cases: [(String, [UInt8], String)] = [
+            ("top-level array", zeros(n), "not_an_object"), ("array member", arrayMember, "success"),
+            ("array id", arrayID, "invalid_request"), ("64 MiB-style content", content, "success"),
+        ]
+        // Sanitizers add shadow memory and redzones: the shape is checked there, the ratio here only.
+        let sanitized = (ProcessInfo.processInfo.environment["EXTENSION_BRIDGE_BIN_DIR"] ?? "").contains("san")
+        for (name, body, expected) in cases {
+            let (bytes, reply) = try peak(body)
+            #expect(reply?["status"] == .string(expected) || reply?["code"] == .string(expected), "\(name)")
+            if !sanitized { #expect(bytes <= 3 * body.count, "\(name): peak \(bytes) bytes for \(body.count)") }
+        }
+    }
+}

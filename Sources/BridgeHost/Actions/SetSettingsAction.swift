@@ -7,6 +7,10 @@ public struct SetSettingsAction: BridgeAction {
     public init() {}
 
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        if request.isDeferred("settings") {  // only `enabled` and `theme` can be set: never read a huge one
+            return .error(
+                .invalidRequest, "settings is over \(BridgeRequest.deferredBytes) bytes; it holds enabled and theme")
+        }
         guard let changes = request["settings"]?.objectValue, !changes.isEmpty else {
             return .error(.invalidRequest, "setSettings needs a non-empty settings object")
         }

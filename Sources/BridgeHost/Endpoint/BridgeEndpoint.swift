@@ -122,7 +122,7 @@ public final class BridgeEndpoint {
 
     /// Routes one request object to its action and echoes its id.
     private func route(_ request: BridgeRequest) -> (reply: BridgeReply, subscribes: Bool) {
-        let id = request.id
+        let id: JSONValue? = request.isDeferred("id") ? .array([]) : request.id  // a huge id is refused unread
         if let id, !BridgeEndpoint.isValidID(id) {
             let limit = ProtocolLimits.maxIDBytes
             return (.error(.invalidRequest, "id must be a string of at most \(limit) UTF-8 bytes or a number"), false)
