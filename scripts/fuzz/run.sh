@@ -2,9 +2,11 @@
 # Builds the libFuzzer targets (Fuzz/<Target>/, see Fuzz/README.md) with
 # `-sanitize=fuzzer,address` into .build/fuzz and runs them one after another.
 #
-#   scripts/fuzz/run.sh [--minutes N | --seconds S] [TARGET…]
+#   scripts/fuzz/run.sh [--minutes N | --seconds S | --runs N] [TARGET…]
 #
-# Default: 60 seconds per target, every target. The seed corpus in
+# Default: 60 seconds per target, every target; `--runs N` runs each target
+# for N executions instead, however long that takes (the long runs in
+# scripts/fuzz/RESULTS.md). The seed corpus in
 # Fuzz/Corpus/<Target>/ is read, never written: new inputs go to
 # .build/fuzz/corpus/<Target>/, crashes to .build/fuzz/crashes/<Target>/,
 # logs to .build/fuzz/logs/<Target>.log. Exits 1 when any target crashed
@@ -17,20 +19,25 @@ root=$PWD
 out="$root/.build/fuzz"
 all_targets=(FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser)
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 seconds=60
+runs=0
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --minutes) [ $# -ge 2 ] || usage; seconds=$(( $2 * 60 )); shift 2 ;;
         --seconds) [ $# -ge 2 ] || usage; seconds=$2; shift 2 ;;
+        --runs) [ $# -ge 2 ] || usage; runs=$2; seconds=0; shift 2 ;;
         -h|--help) usage ;;
         Fuzz*) targets+=("$1"); shift ;;
         *) echo "fuzz: unknown argument $1" >&2; usage ;;
     esac
 done
-[ "$seconds" -gt 0 ] 2>/dev/null || { echo "fuzz: the time must be a positive number" >&2; exit 2; }
+[ "$seconds" -gt 0 ] 2>/dev/null || [ "$runs" -gt 0 ] 2>/dev/null \
+    || { echo "fuzz: the time or run count must be a positive number" >&2; exit 2; }
+limit="${seconds}s"
+[ "$runs" -gt 0 ] && limit="$runs runs"
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 dict_for() {  # the libFuzzer dictionary of a target (libFuzzer takes one -dict file)
@@ -65,13 +72,13 @@ for target in "${targets[@]}"; do
     crashes="$out/crashes/$target"
     log="$out/logs/$target.log"
     mkdir -p "$corpus" "$crashes" "$out/logs"
-    echo "==> fuzzing $target for ${seconds}s (log: ${log#"$root"/})"
+    echo "==> fuzzing $target for $limit (log: ${log#"$root"/})"
     set +e
     # The first folder collects new inputs; the seed folder is only read.
     dict=$(dict_for "$target" || true)
     # No Swift backtracer inside ASan (it trips a false stack-buffer-underflow); libFuzzer prints the stack.
     SWIFT_BACKTRACE=enable=no "$bin_dir/$target" "$corpus" "Fuzz/Corpus/$target" ${dict:+"$dict"} \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -max_total_time="$seconds" -runs="$([ "$runs" -gt 0 ] && echo "$runs" || echo -1)" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
         -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1
     rc=$?
     set -e
@@ -92,6 +99,6 @@ for target in "${targets[@]}"; do
 done
 
 echo
-echo "==> fuzz summary (${seconds}s per target)"
+echo "==> fuzz summary ($limit per target)"
 printf '%s\n' "${summary[@]}"
 exit $status
