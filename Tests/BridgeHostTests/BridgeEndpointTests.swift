@@ -195,7 +195,10 @@ extension BridgeEndpoint {
             ["action": "setSettings", "settings": ["enabled": true, "other": 1]],
             // Issue 13: 65 bytes in 17 Characters (combining marks), and megabytes in one.
             ["action": "setSettings", "settings": ["theme": .string(String(repeating: "é\u{301}\u{302}", count: 13))]],
-            ["action": "setSettings", "settings": ["theme": .string("e" + String(repeating: "\u{301}", count: 1_200_000))]],
+            [
+                "action": "setSettings",
+                "settings": ["theme": .string("e" + String(repeating: "\u{301}", count: 1_200_000))],
+            ],
         ] as [JSONValue])
     func setSettings_badRequests_writeNothing(request: JSONValue) {
         let (endpoint, suite, _) = makeEndpoint()
