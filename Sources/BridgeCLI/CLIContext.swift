@@ -1,4 +1,5 @@
 import BridgeSystem
+import SharedSuite
 
 /// What a command may touch: passed in, so tests run commands in-process.
 public struct CLIContext {
@@ -9,6 +10,8 @@ public struct CLIContext {
     public var writeErr: (String) -> Void
     /// Reads all of standard input.
     public var readIn: () throws(SystemError) -> [UInt8]
+    /// The secret store of a group (`secret`, `doctor`): the system's, unless a test replaces it.
+    public var makeSecrets: (_ groupID: String) -> any SecretStore
 
     public init(
         environment: Environment, writeOut: @escaping ([UInt8]) throws(SystemError) -> Void,
@@ -18,6 +21,7 @@ public struct CLIContext {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.readIn = readIn
+        self.makeSecrets = { SecretStores.system(groupID: $0, environment: environment) }
     }
 
     /// The real process streams.

@@ -158,13 +158,16 @@ public final class HostProgram {
             let context = ActionContext(
                 suite: Suite(container: container),
                 queue: PendingQueue(container: container, limits: QueueLimits(environment: environment)),
-                caller: caller, logger: logger, groupID: settings.groupID, maxRequestBytes: maxRequest)
+                caller: caller, logger: logger, groupID: settings.groupID,
+                secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
+                maxRequestBytes: maxRequest)
             return (context, container)
         } catch {
             logger.error("no group container: \(error)")
             let storage = UnavailableStorage(error)
             let context = ActionContext(
                 suite: storage, queue: storage, caller: caller, logger: logger, groupID: settings.groupID,
+                secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
                 maxRequestBytes: maxRequest)
             return (context, nil)
         }
