@@ -63,7 +63,7 @@ import Testing
         let store = fake.store()
         #expect(try store.value(named: "a", sharedOnly: true) == Array("v\nline2".utf8))
         #expect(try store.value(named: "a", sharedOnly: false) == nil)
-        #expect(fake.read("argv").hasSuffix("lookup application extension-bridge group group.test name a\n"))
+        #expect(fake.read("argv").contains("\nlookup application extension-bridge group group.test name a\n"))
     }
 
     @Test func list_readsNamesFromAttributes_neverFromValues() throws {
@@ -82,6 +82,34 @@ import Testing
             try fake.store().list() == [
                 SecretEntry(name: "alpha", shared: false), SecretEntry(name: "zeta", shared: true),
             ])
+    }
+
+    @Test func lockedKeyring_isUnavailable_notMissing() throws {
+        // gnome-keyring with its unlock prompt declined: lookup and clear find
+        // nothing, search still lists the item.
+        let fake = try Fake(
+            """
+            case "$1 $*" in
+            search*"shared 1"*) printf 'attribute.name = locked\\n' >&2;;
+            *) exit 1;;
+            esac
+            """)
+        defer { fake.tmp.remove() }
+        let store = fake.store()
+        do {
+            _ = try store.value(named: "locked", sharedOnly: true)
+            Issue.record("expected unavailable")
+        } catch {
+            #expect(error.description.contains("is locked"), "\(error)")
+        }
+        do {
+            try store.delete(named: "locked")
+            Issue.record("expected unavailable")
+        } catch {
+            #expect(error.description.contains("is locked"), "\(error)")
+        }
+        #expect(try store.value(named: "other", sharedOnly: true) == nil)
+        #expect(throws: SecretError.notFound("other")) { try store.delete(named: "other") }
     }
 
     @Test func delete_ofNothing_isNotFound() throws {

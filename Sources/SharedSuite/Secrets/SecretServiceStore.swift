@@ -68,14 +68,33 @@ public struct SecretServiceStore: SecretStore {
 
     public func value(named name: String, sharedOnly: Bool) throws(SecretError) -> [UInt8]? {
         let result = try run(["lookup"] + attributes(name, shared: sharedOnly ? true : nil))
-        if isNoMatch(result) { return nil }
-        guard result.status == 0 else { throw failure(result, doing: "read the secret") }
-        return result.stdout
+        guard isNoMatch(result) else {
+            guard result.status == 0 else { throw failure(result, doing: "read the secret") }
+            return result.stdout
+        }
+        // A locked keyring whose unlock prompt was declined (or could not be
+        // shown) answers a lookup like a missing item; `search` still sees
+        // the item's attributes, so tell the two apart.
+        if try list().contains(where: { $0.name == name && ($0.shared || !sharedOnly) }) {
+            throw lockedKeyring(name)
+        }
+        return nil
+    }
+
+    /// What a locked keyring's refusal looks like: `lookup` and `clear` find
+    /// nothing, `search` still lists the item.
+    private func lockedKeyring(_ name: String) -> SecretError {
+        .unavailable(
+            "the keyring holding '\(name)' is locked and was not unlocked: unlock it (your login keyring's"
+                + " password, or seahorse) and try again")
     }
 
     public func delete(named name: String) throws(SecretError) {
         let result = try run(["clear"] + attributes(name, shared: nil))
-        if isNoMatch(result) { throw .notFound(name) }
+        if isNoMatch(result) {
+            if try list().contains(where: { $0.name == name }) { throw lockedKeyring(name) }
+            throw .notFound(name)
+        }
         guard result.status == 0 else { throw failure(result, doing: "delete the secret") }
     }
 
