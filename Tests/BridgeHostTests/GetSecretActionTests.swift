@@ -55,6 +55,14 @@ import Testing
         }
     }
 
+    @Test func aValueThatIsNotUTF8_isNeverAltered() {
+        let secrets = MemorySecretStore()
+        secrets.secrets["binary"] = ([0x61, 0xFF, 0x62], true)
+        let reply = endpoint(secrets).handle(["action": "getSecret", "name": "binary"])
+        #expect(reply["code"] == "secrets_unavailable")
+        #expect(reply["value"] == nil)
+    }
+
     @Test func noStore_answersSecretsUnavailable() {
         let secrets = MemorySecretStore()
         secrets.failure = .unavailable("no session bus")

@@ -22,8 +22,16 @@ public struct GetSecretAction: BridgeAction {
         do throws(SecretError) {
             try SecretName.validate(secretName)
             if let value = try context.secrets.value(named: secretName, sharedOnly: true) {
+                // `secret set` stores UTF-8 only; another program writing our
+                // attributes might not. Never hand out an altered value.
+                guard let text = String(validating: value, as: UTF8.self) else {
+                    return .error(
+                        .secretsUnavailable,
+                        "the stored value of '\(secretName)' is not UTF-8 text; set it again with"
+                            + " `extension-bridge secret set \(secretName) --shared`")
+                }
                 context.logger.debug("getSecret \(secretName): \(value.count) bytes")
-                return .success(["name": .string(secretName), "value": .string(String(decoding: value, as: UTF8.self))])
+                return .success(["name": .string(secretName), "value": .string(text)])
             }
             if try context.secrets.list().contains(where: { $0.name == secretName }) {
                 context.logger.info("getSecret \(secretName): not shared")
