@@ -90,6 +90,12 @@ import Testing
         #expect(try cli(env, suite + ["list"]).outText == "api-token\tprivate\ndb-password\tprivate\n")
         #expect(filesHolding(value, under: everyFolder(tmp)).isEmpty)
         #expect(filesHolding("ebv-private", under: everyFolder(tmp)).isEmpty)
+        // The scan covers the keyring's own file, and would see a value written in the clear.
+        let keyringFile = (Self.session["HOME"] ?? "") + "/.local/share/keyrings/login.keyring"
+        #expect(FileManager.default.fileExists(atPath: keyringFile))
+        try Data(value.utf8).write(to: URL(fileURLWithPath: tmp.path + "/control"))
+        #expect(Set(filesHolding(value, under: everyFolder(tmp))) == [tmp.path + "/control"])
+        try FileManager.default.removeItem(atPath: tmp.path + "/control")
         #expect(try cli(env, suite + ["delete", "api-token"]).status == 0)
         #expect(try cli(env, suite + ["delete", "db-password"]).status == 0)
         #expect(try cli(env, suite + ["get", "api-token"]).status == 66)

@@ -48,6 +48,7 @@ EXTENSION_BRIDGE_TEST_KEYRING=1 swift test --skip-build --filter 'EndToEndTests.
 
 bin=${EXTENSION_BRIDGE_BIN_DIR:-$(swift build --show-bin-path)}
 printf 'probe-value' | env PATH=/usr/bin:/bin "$bin/extension-bridge" --suite group.test.locked secret set probe --shared
+echo "secrets-test: keyring locked; its unlock prompt (gcr-prompter) cannot open a display: the bus logs that below" >&2
 dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \
     org.freedesktop.Secret.Service.Lock array:objpath:/org/freedesktop/secrets/collection/login >/dev/null
 EXTENSION_BRIDGE_TEST_KEYRING=locked swift test --skip-build --filter 'SecretsTests.lockedKeyring'
