@@ -143,22 +143,27 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         try FileManager.default.createDirectory(atPath: tmp.path + "/run", withIntermediateDirectories: true)
-        let env = [
+        let noBus = [
             "HOME": tmp.path, "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": tmp.path + "/run",
             "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "EXTENSION_BRIDGE_ALLOWED_CALLERS": Self.origin,
         ]
+        var busNowhere = noBus
+        busNowhere["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + tmp.path + "/run/no-such-bus"
         let value = "ebv-\(UUID().uuidString)"
-        for args in [["set", "k", "--shared"], ["get", "k"], ["delete", "k"], ["list"]] {
-            let result = try cli(env, ["secret"] + args, input: value)
-            #expect(result.status == 69, "\(args): \(result.stderr)")
-            #expect(result.stderr.contains("secrets_unavailable"))
-            #expect(result.stderr.contains("install") && result.stderr.contains("libsecret-tools"))
-            #expect(result.outText.isEmpty)
+        for env in [noBus, busNowhere] {
+            for args in [["set", "k", "--shared"], ["get", "k"], ["delete", "k"], ["list"]] {
+                let result = try cli(env, ["secret"] + args, input: value)
+                #expect(result.status == 69, "\(args): \(result.stderr)")
+                #expect(result.stderr.contains("secrets_unavailable"))
+                #expect(result.stderr.contains("install") && result.stderr.contains("libsecret-tools"))
+                #expect(result.outText.isEmpty)
+            }
+            let reply = try getSecret(env, "k")
+            #expect(reply?["code"] == "secrets_unavailable")
+            #expect(reply?["id"] == 1)
         }
-        let reply = try getSecret(env, "k")
-        #expect(reply?["code"] == "secrets_unavailable")
-        #expect(reply?["id"] == 1)
         #expect(filesHolding(value, under: [tmp.path]).isEmpty)
+        let env = noBus
         let doctor = try cli(env, ["--json", "doctor", "--browser", "chromium"])
         #expect(try JSONParser.parse(doctor.stdout)["secrets"]?["status"] == "warning", "\(doctor.outText)")
     }
