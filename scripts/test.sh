@@ -4,8 +4,9 @@
 # tests, and the end-to-end tests in real Chromium and Firefox.
 # Installs what it needs when run as root (Debian packages, a venv under .build).
 #   scripts/test.sh          everything (what .ci/run runs)
-#   scripts/test.sh --fast   format lint, Swift unit tests (not EndToEndTests), the extension's
-#                            node tests and one real-browser pass in Chromium: a few minutes
+#   scripts/test.sh --fast   format lint, Swift unit tests (not EndToEndTests), the secrets tests
+#                            in a private keyring, the extension's node tests and one
+#                            real-browser pass in Chromium: a few minutes
 # Either way it ends with each step's duration, so slow steps are visible.
 set -euo pipefail
 
@@ -18,7 +19,7 @@ fast=0
 for arg in "$@"; do
     case $arg in
         --fast) fast=1 ;;
-        -h | --help) sed -n '2,9p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
         *) printf 'test.sh: unknown option %s (try --fast)\n' "$arg" >&2; exit 64 ;;
     esac
 done
@@ -65,6 +66,11 @@ command -v swift >/dev/null 2>&1 || die "the Swift toolchain is missing: install
 need_debian_package node nodejs
 need_debian_package chattr e2fsprogs
 need_debian_package mount mount
+# The secrets tests' private session bus and keyring (scripts/e2e/secrets-test.sh).
+need_debian_package dbus-run-session dbus-daemon
+need_debian_package dbus-send dbus-bin
+need_debian_package gnome-keyring-daemon gnome-keyring
+need_debian_package secret-tool libsecret-tools
 
 step "swift format lint --strict"
 swift format lint --strict -r Sources Tests Fuzz Examples Package.swift
@@ -76,6 +82,9 @@ bin_dir=$(swift build --show-bin-path)
 if [ "$fast" -eq 1 ]; then
     step "swift test: unit tests (EndToEndTests skipped: the full run has them)"
     swift test --skip-build --skip EndToEndTests
+
+    step "secrets in a real Secret Service: private session bus, gnome-keyring (scripts/e2e/secrets-test.sh)"
+    EXTENSION_BRIDGE_BIN_DIR="$bin_dir" scripts/e2e/secrets-test.sh
 
     step "node --test: the extension's pure modules and its manifest"
     node --test extension/test/
@@ -89,6 +98,9 @@ fi
 
 step "swift test: unit tests and end-to-end tests of the built binaries"
 EXTENSION_BRIDGE_BIN_DIR="$bin_dir" swift test --skip-build
+
+step "secrets in a real Secret Service: private session bus, gnome-keyring (scripts/e2e/secrets-test.sh)"
+EXTENSION_BRIDGE_BIN_DIR="$bin_dir" scripts/e2e/secrets-test.sh
 
 step "API documentation with docc, warnings as errors (scripts/docs.sh)"
 scripts/docs.sh

@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import SharedSuite
 
 /// What a command may touch: passed in, so tests run commands in-process.
 public struct CLIContext {
@@ -10,6 +11,8 @@ public struct CLIContext {
     private var errorSink: (String) -> Void
     /// Reads all of standard input.
     public var readIn: () throws(SystemError) -> [UInt8]
+    /// The secret store of a group (`secret`, `doctor`): the system's, unless a test replaces it.
+    public var makeSecrets: (_ groupID: String) -> any SecretStore
 
     public init(
         environment: Environment, writeOut: @escaping ([UInt8]) throws(SystemError) -> Void,
@@ -19,6 +22,7 @@ public struct CLIContext {
         self.writeOut = writeOut
         self.errorSink = writeErr
         self.readIn = readIn
+        self.makeSecrets = { SecretStores.system(groupID: $0, environment: environment) }
     }
 
     /// The real process streams.

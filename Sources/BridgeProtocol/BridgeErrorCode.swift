@@ -16,4 +16,10 @@ public enum BridgeErrorCode: String, Sendable, CaseIterable {
     case queueFull = "queue_full"
     case storageError = "storage_error"
     case internalError = "internal_error"
+    /// No Secret Service or Keychain answered (`getSecret`, `extension-bridge secret`).
+    case secretsUnavailable = "secrets_unavailable"
+    /// `getSecret` of a name with no secret in the group.
+    case secretNotFound = "secret_not_found"
+    /// `getSecret` of a secret not marked `--shared`.
+    case secretNotShared = "secret_not_shared"
 }

@@ -173,7 +173,8 @@ extension BridgeEndpoint {
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
             reply["actions"] == [
-                "getContent", "getPageState", "getSettings", "hello", "queueCount", "saveContent", "setSettings",
+                "getContent", "getPageState", "getSecret", "getSettings", "hello", "queueCount", "saveContent",
+                "setSettings",
             ])
         #expect(reply["group"] == .string(GroupContainer.defaultGroupID))
         #expect(reply["limits"] == ["maxRequestBytes": 67_108_864, "maxReplyBytes": 1_048_576])

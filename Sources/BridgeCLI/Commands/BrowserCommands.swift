@@ -247,12 +247,38 @@ struct BrowserCommands {
             checks += try doctorChecks(home: home, hostName: bridge.hostName, identity: bridge.identity)
         }
         let broken = checks.contains { $0.status == .error }
+        let secrets = secretsCheck()
         if args.json {
-            try context.print(JSONWriter.prettyString(["ok": .bool(!broken), "checks": .array(checks.map(\.json))]))
+            try context.print(
+                JSONWriter.prettyString([
+                    "ok": .bool(!broken), "checks": .array(checks.map(\.json)),
+                    "secrets": [
+                        "status": .string(secrets.ok ? "ok" : "warning"), "backend": .string(secrets.backend),
+                        "detail": .string(secrets.detail),
+                    ],
+                ]))
         } else {
             try printTable(checks)
+            try context.print("\nSecrets (\(secrets.backend)): \(secrets.ok ? "ok" : "warning"): \(secrets.detail)")
         }
         return broken ? 1 : 0
+    }
+
+    /// Whether `secret` and `getSecret` work for this user: a `list` of the
+    /// group's secrets in the CLI's environment (the browser's may differ). A
+    /// warning, never a failure: a bridge that stores no secrets needs no keyring.
+    private func secretsCheck() -> (ok: Bool, backend: String, detail: String) {
+        let groupID = args.suiteID ?? GroupContainer.defaultGroupID
+        let store = context.makeSecrets(groupID)
+        do throws(SecretError) {
+            let entries = try store.list()
+            return (
+                true, store.backendName,
+                "answers: \(entries.count) secret(s) of \(groupID), \(entries.filter(\.shared).count) shared"
+            )
+        } catch {
+            return (false, store.backendName, "\(error) (secret and getSecret answer secrets_unavailable)")
+        }
     }
 
     private func doctorChecks(home: String, hostName: String, identity: ExtensionIdentity) throws(CLIError)

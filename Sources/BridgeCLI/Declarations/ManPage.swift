@@ -47,6 +47,12 @@ enum ManPage {
             ("XDG_DATA_HOME", "where group containers and the install receipt go (default ~/.local/share)"),
             ("EXTENSION_BRIDGE_CONTAINER", "the group container folder itself, overriding --suite"),
             ("EXTENSION_BRIDGE_DETECT_ROOT", "look for browsers' executables under this folder instead of / (tests)"),
+            (
+                "DBUS_SESSION_BUS_ADDRESS",
+                "the session bus secret reaches the Secret Service on (else $XDG_RUNTIME_DIR/bus); never autolaunched"
+            ),
+            ("EXTENSION_BRIDGE_SECRET_TOOL", "the secret-tool to run (default: the first on PATH)"),
+            ("EXTENSION_BRIDGE_SECRET_TIMEOUT_MS", "how long secret waits for the Secret Service (default 30000)"),
         ]
         for (name, text) in environment { s += [".TP", ".B " + escape(name), escape(text)] }
         s += [

@@ -21,7 +21,7 @@ import SharedSuite
 ///   `request.string(_:)` or `request[_:]`; every member is untrusted input
 ///   from a web page's reach. The `id` is echoed by the endpoint: do not set it.
 /// - **What it may use.** Only `context`: the shared suite, the pending
-///   queue, who the caller is, a logger (stderr; never page content or
+///   queue, the secrets the app shared (`context.secrets`), who the caller is, a logger (stderr; never page content or
 ///   secrets), and the limits. No globals, and nothing written to stdout:
 ///   stdout carries frames.
 /// - **Errors.** Never throw and never trap: answer
@@ -66,12 +66,16 @@ public struct ActionContext {
     public var maxReplyBytes: Int
     /// The group whose suite this host serves, reported by `hello`.
     public var groupID: String
+    /// The group's secrets (the Secret Service or the Keychain; `HostProgram`
+    /// passes the system's, the default answers `secrets_unavailable`). Hand
+    /// out only those marked shared, and never log a value.
+    public var secrets: any SecretStore
     /// Settings and rules encoded per suite version, shared by every copy of the context.
     public var published = PublishedState()
 
     public init(
         suite: SuiteStore, queue: PendingQueueing, caller: Caller, logger: Logger = .silent,
-        groupID: String = GroupContainer.defaultGroupID,
+        groupID: String = GroupContainer.defaultGroupID, secrets: (any SecretStore)? = nil,
         maxRequestBytes: Int = ProtocolLimits.defaultMaxRequestBytes, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes
     ) {
         self.suite = suite
@@ -79,6 +83,7 @@ public struct ActionContext {
         self.caller = caller
         self.logger = logger
         self.groupID = groupID
+        self.secrets = secrets ?? UnavailableSecretStore()
         self.maxRequestBytes = maxRequestBytes
         self.maxReplyBytes = maxReplyBytes
     }
@@ -102,7 +107,7 @@ public enum BuiltInActions {
     public static var all: [BridgeAction] {
         [
             GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction(),
-            GetPageStateAction(),
+            GetPageStateAction(), GetSecretAction(),
         ]
     }
 }

@@ -159,13 +159,16 @@ public final class HostProgram {
             let context = ActionContext(
                 suite: Suite(container: container),
                 queue: PendingQueue(container: container, limits: QueueLimits(environment: environment)),
-                caller: caller, logger: logger, groupID: settings.groupID, maxRequestBytes: maxRequest)
+                caller: caller, logger: logger, groupID: settings.groupID,
+                secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
+                maxRequestBytes: maxRequest)
             return (context, container)
         } catch {
             logger.error("no group container: \(error)")
             let storage = UnavailableStorage(error)
             let context = ActionContext(
                 suite: storage, queue: storage, caller: caller, logger: logger, groupID: settings.groupID,
+                secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
                 maxRequestBytes: maxRequest)
             return (context, nil)
         }
@@ -188,6 +191,7 @@ public final class HostProgram {
           EXTENSION_BRIDGE_GROUP             the group id (default \(configuration.defaultGroupID))
           EXTENSION_BRIDGE_LOG               error | warn | info | debug (default warn), to stderr
           EXTENSION_BRIDGE_MAX_REQUEST_BYTES inbound frame limit (default 67108864)
+          EXTENSION_BRIDGE_SECRET_TIMEOUT_MS how long getSecret waits for the Secret Service (default 30000)
           EXTENSION_BRIDGE_WATCH             poll: look for suite changes every 250 ms instead of inotify
           EXTENSION_BRIDGE_WRITE_TIMEOUT_MS  how long a reply waits for the browser to read (default 30000)
 
