@@ -16,4 +16,8 @@ public enum BridgeErrorCode: String, Sendable, CaseIterable {
     case queueFull = "queue_full"
     case storageError = "storage_error"
     case internalError = "internal_error"
+    /// `saveContent` of a URL whose scheme is not queued (`javascript:`, `data:`, …).
+    case urlSchemeNotAllowed = "url_scheme_not_allowed"
+    /// `removeItem` of an item that is no longer waiting (drained or removed).
+    case itemNotFound = "item_not_found"
 }

@@ -20,7 +20,8 @@ struct QueueCommands {
                     summary["contentBytes"] = .int(item.contentBytes)
                     try context.print(JSONWriter.string(.object(summary)))
                 } else {
-                    try context.print("\(item.id)\t\(item.savedAt.iso8601)\t\(item.url)\t\(item.title ?? "")")
+                    try context.print(
+                        "\(item.id)\t\(item.savedAt.iso8601)\t\(item.kind)\t\(item.url)\t\(item.title ?? "")")
                 }
             case .unsupported(let id, let version):
                 try context.print(
@@ -88,7 +89,7 @@ struct QueueCommands {
             try context.print(JSONWriter.string(item.json))
         } else {
             try context.print(
-                "# \(item.title ?? item.url)\n\(item.url)\nsaved \(item.savedAt.iso8601) by \(item.source)\n\n\(item.content)\n"
+                "# \(item.title ?? item.url)\n\(item.url)\n\(item.kind) saved \(item.savedAt.iso8601) by \(item.source)\n\n\(item.content)\n"
             )
         }
     }

@@ -99,7 +99,7 @@ public enum BuiltInActions {
     public static var all: [BridgeAction] {
         [
             GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction(),
-            GetPageStateAction(),
+            GetPageStateAction(), RemoveItemAction(), TransformAction(),
         ]
     }
 }
