@@ -86,10 +86,10 @@ import Testing
     @Test func removeItem_removesTheCallersItem_thenSaysItIsGone() {
         let (endpoint, _, queue) = makeEndpoint()
         let id = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])["itemId"]
-        let removed = endpoint.handle(["action": "removeItem", "id": id ?? .null])
+        let removed = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
         #expect(removed["status"] == "success")
         #expect(queue.items.isEmpty)
-        let again = endpoint.handle(["action": "removeItem", "id": id ?? .null])
+        let again = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
         #expect(again["code"] == "item_not_found")
         #expect(again["message"]?.stringValue?.contains("drain") == true)
         // Undo forgets the key: the same save can be made again.
@@ -101,9 +101,9 @@ import Testing
     @Test func removeItem_ofAnotherCallersItem_isNotFound_andKeepsIt() throws {
         let (endpoint, _, queue) = makeEndpoint()
         let other = try queue.append(url: "https://a/", title: nil, content: "c", source: "other@addon")
-        #expect(endpoint.handle(["action": "removeItem", "id": .string(other.id)])["code"] == "item_not_found")
+        #expect(endpoint.handle(["action": "removeItem", "itemId": .string(other.id)])["code"] == "item_not_found")
         #expect(endpoint.handle(["action": "removeItem"])["code"] == "invalid_request")
-        #expect(endpoint.handle(["action": "removeItem", "id": 5])["code"] == "invalid_request")
+        #expect(endpoint.handle(["action": "removeItem", "itemId": 5])["code"] == "invalid_request")
         #expect(queue.items.count == 1)
     }
 }

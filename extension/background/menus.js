@@ -137,7 +137,7 @@ export function createSaver({
         message: `A save can be undone for ${Math.round(windowMs / 1000)} seconds; this one is older. Remove it with extension-bridge queue drain.`,
       };
     }
-    const reply = await host.request({ action: 'removeItem', id: last.itemId });
+    const reply = await host.request({ action: 'removeItem', itemId: last.itemId });
     if (reply?.status === 'success' || reply?.code === 'item_not_found') await write(null);
     try {
       onUndone(reply);

@@ -25,9 +25,9 @@ function fakeHost() {
           return { status: 'success', itemId: id, duplicate: false, kind: message.kind ?? 'page' };
         }
         case 'removeItem': {
-          if (!items.delete(message.id)) return { status: 'error', code: 'item_not_found', message: 'gone' };
-          for (const [key, id] of keys) if (id === message.id) keys.delete(key);
-          return { status: 'success', itemId: message.id };
+          if (!items.delete(message.itemId)) return { status: 'error', code: 'item_not_found', message: 'gone' };
+          for (const [key, id] of keys) if (id === message.itemId) keys.delete(key);
+          return { status: 'success', itemId: message.itemId };
         }
         case 'transform':
           return { status: 'success', text: message.text.replace(/blue/g, 'blauw'), changed: true };

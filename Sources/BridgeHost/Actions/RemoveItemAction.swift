@@ -1,16 +1,17 @@
 import BridgeJSON
 import SharedSuite
 
-/// `removeItem {id}`: the undo of a save. Removes an item the same caller
-/// saved, while it still waits in the queue; afterwards (drained by the app,
+/// `removeItem {itemId}`: the undo of a save. Removes an item the same caller
+/// saved, while it still waits in the queue (`itemId`, as `saveContent`
+/// answered it: `id` is the request's own); afterwards (drained by the app,
 /// removed already) it answers `item_not_found` and says so.
 public struct RemoveItemAction: BridgeAction {
     public let name = "removeItem"
     public init() {}
 
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
-        guard let id = request.string("id"), !id.isEmpty else {
-            return .error(.invalidRequest, "removeItem needs the string id that saveContent answered")
+        guard let id = request.string("itemId"), !id.isEmpty else {
+            return .error(.invalidRequest, "removeItem needs the string itemId that saveContent answered")
         }
         do throws(SuiteError) {
             if try context.queue.withdraw(id: id, source: context.caller.identity) {
