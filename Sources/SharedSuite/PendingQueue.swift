@@ -51,7 +51,8 @@ extension PendingQueueing {
 /// that names an item that was not saved. A key is remembered for
 /// `QueueLimits.keyWindowSeconds` after its item was saved, through a drain
 /// (a resend after the app took the item adds nothing); `withdraw` (undo)
-/// forgets it at once.
+/// forgets it at once, and each new claim removes the claims older than
+/// the window.
 public final class PendingQueue: PendingQueueing {
     public let container: GroupContainer
     public let limits: QueueLimits
@@ -175,6 +176,7 @@ public final class PendingQueue: PendingQueueing {
             try SuiteError.wrap { () throws(SystemError) in
                 try FileSystem.writeAtomically(path, bytes, permissions: 0o600, exclusive: true)
             }
+            forgetStaleKeys(now: item.savedAt)
             return nil
         } catch {
             guard case .io(let system) = error, system.code == Errno.exists else { throw error }
@@ -190,6 +192,18 @@ public final class PendingQueue: PendingQueueing {
         winner.id = other.id
         winner.savedAt = other.savedAt
         return winner
+    }
+
+    /// Removes claims older than the window, so `queue/.keys` holds only
+    /// the saves of the last window (saves are made by hand: a few files).
+    private func forgetStaleKeys(now: WallTime) {
+        guard let names = try? FileSystem.listDirectory(keysPath) else { return }
+        for name in names where !name.hasPrefix(".") && name.hasSuffix(".json") {
+            let path = keysPath + "/" + name
+            if let claim = readClaim(path), now.seconds - claim.savedAt.seconds >= limits.keyWindowSeconds {
+                try? FileSystem.remove(path)
+            }
+        }
     }
 
     private func readClaim(_ path: String) -> (key: String, source: String, id: String, savedAt: WallTime)? {

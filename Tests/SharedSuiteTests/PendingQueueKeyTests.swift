@@ -57,6 +57,21 @@ import Testing
         #expect(try queue.count() == 1)
     }
 
+    @Test func keysOlderThanTheWindow_areRemovedByTheNextClaim() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let now = Now()
+        let queue = PendingQueue(
+            container: GroupContainer(path: tmp.path), limits: QueueLimits(keyWindowSeconds: 60), clock: now.wallTime)
+        let keys = tmp.path + "/queue/.keys"
+        _ = try queue.append(selection("a"))
+        _ = try queue.append(selection("b"))
+        #expect(try FileSystem.listDirectory(keys).count == 2)
+        now.seconds += 60
+        _ = try queue.append(selection("c"))
+        #expect(try FileSystem.listDirectory(keys).count == 1)
+    }
+
     @Test func withdraw_removesOnlyTheSourcesItem_andForgetsItsKey() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

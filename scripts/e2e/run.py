@@ -845,6 +845,14 @@ def share_checks(r: Run, site) -> None:
     # Transform selection with <app>, in the textarea: replaced in place, the page's undo restores it.
     tab.activate()
     tab.evaluate("(() => { const b = document.getElementById('box'); b.focus(); b.select(); return true; })()")
+    # A selection that changed meanwhile is not replaced.
+    stale = r.b.background_eval(
+        f"{api}.tabs.sendMessage({tab_id}, {{type: 'replaceSelection', original: 'not the selection', text: 'X'}},"
+        " {frameId: 0}).then((x) => JSON.parse(JSON.stringify(x)))")
+    expect(stale.get("replaced") is False, f"a changed selection is not replaced: {stale}")
+    expect_eq(tab.evaluate("document.getElementById('box').value"), SHARE_BOX, "textarea after a stale replace")
+    tab.activate()
+    tab.evaluate("(() => { const b = document.getElementById('box'); b.focus(); b.select(); return true; })()")
     result = click({"menuItemId": "transform-selection", "selectionText": SHARE_BOX})
     expect(result.get("replaced") is True, f"transform in a textarea replaces the selection: {result}")
     expect_eq(tab.evaluate("document.getElementById('box').value"), "Paint it blauw and rood, Blauw Ice.",
