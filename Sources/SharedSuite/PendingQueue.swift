@@ -86,12 +86,14 @@ public final class PendingQueue: PendingQueueing {
         }
         let item = try write(new)
         guard let key = new.key else { return AppendResult(item: item, duplicate: false) }
-        if let winner = try claim(key: key, for: item) {
-            // Another host queued the same key first: this copy goes.
-            try remove(id: item.id)
-            return AppendResult(item: winner, duplicate: true)
-        }
-        return AppendResult(item: item, duplicate: false)
+        // The item is saved: from here on nothing may turn this into an error
+        // reply. A claim that cannot be written leaves the key unremembered
+        // (a resend may then add a second item, never lose one).
+        guard let winner = try? claim(key: key, for: item) else { return AppendResult(item: item, duplicate: false) }
+        // Another host queued the same key first: this copy goes (if it cannot,
+        // it stays as a duplicate).
+        try? remove(id: item.id)
+        return AppendResult(item: winner, duplicate: true)
     }
 
     private func write(_ new: NewQueueItem) throws(SuiteError) -> QueueItem {

@@ -72,6 +72,19 @@ import Testing
         #expect(try FileSystem.listDirectory(keys).count == 1)
     }
 
+    /// Once the item is written, a key that cannot be claimed (here `.keys`
+    /// is a file) never turns the save into an error: the item stays.
+    @Test func aKeyThatCannotBeClaimed_stillSavesTheItem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let queue = PendingQueue(container: GroupContainer(path: tmp.path))
+        try FileSystem.makeDirectories(tmp.path + "/queue")
+        try FileSystem.writeAtomically(tmp.path + "/queue/.keys", Array("not a folder".utf8))
+        let result = try queue.append(selection("k"))
+        #expect(!result.duplicate)
+        #expect(try queue.count() == 1)
+    }
+
     @Test func withdraw_removesOnlyTheSourcesItem_andForgetsItsKey() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
