@@ -73,7 +73,9 @@ public struct Vocabulary {
         let tokens = Vocabulary.tokens(of: text)
         let words = tokens.map { Word(Vocabulary.lower($0.text).utf8) }
         let scalars = text.unicodeScalars
-        var out = String.UnicodeScalarView()
+        let utf8 = text.utf8
+        // Bytes, not a String.UnicodeScalarView: appending to the view copies it each time.
+        var out: [UInt8] = []
         var copied = scalars.startIndex
         var changed = false
         var i = 0
@@ -107,16 +109,17 @@ public struct Vocabulary {
             let matched = String(scalars[tokens[i].start..<tokens[best].end])
             let cased = Vocabulary.keepCase(matched, bestReplacement)
             if !cased.unicodeScalars.elementsEqual(matched.unicodeScalars) {
-                out.append(contentsOf: scalars[copied..<tokens[i].start])
-                out.append(contentsOf: cased.unicodeScalars)
+                if out.isEmpty { out.reserveCapacity(utf8.count + utf8.count / 4) }
+                out.append(contentsOf: utf8[copied..<tokens[i].start])
+                out.append(contentsOf: cased.utf8)
                 copied = tokens[best].end
                 changed = true
             }
             i = best
         }
         if !changed { return text }
-        out.append(contentsOf: scalars[copied...])
-        return String(out)
+        out.append(contentsOf: utf8[copied...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: tokens
@@ -156,6 +159,10 @@ public struct Vocabulary {
 
     /// `\p{L}`, `\p{M}` or `\p{N}`.
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let v = s.value | 0x20
+            return (v >= 0x61 && v <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39)
+        }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
