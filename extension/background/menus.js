@@ -176,7 +176,7 @@ export function createMenuHandlers({ saver, host, tabs, notify = () => {} }) {
 
   async function save(kind, info, tab) {
     let page = null;
-    if (kind === 'page') page = await ask(tab, 0, { type: MessageType.COLLECT_PAGE });
+    if (kind === 'page') page = await ask(tab, 0, { type: MessageType.COLLECT_PAGE, wholePage: true });
     if (kind === 'selection') page = await ask(tab, info?.frameId, { type: MessageType.GET_SELECTION });
     const request = saveRequestFor(kind, { info, tab, page: page?.status === 'success' ? page : null });
     if (request.error) {

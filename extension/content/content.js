@@ -122,8 +122,9 @@
     if (reply?.status === 'success') apply(reply);
   }
 
-  function collectPage() {
-    const selection = String(globalThis.getSelection?.() ?? '');
+  /** The page's URL, title and text: its selection instead when there is one, unless `wholePage`. */
+  function collectPage(wholePage) {
+    const selection = wholePage ? '' : String(globalThis.getSelection?.() ?? '');
     const hasSelection = selection.trim() !== '';
     return {
       status: 'success',
@@ -225,7 +226,7 @@
       case COLLECT_PAGE:
         // Only the top frame answers; frames are part of the page it saves.
         if (window.top !== window.self) return false;
-        sendResponse(collectPage());
+        sendResponse(collectPage(message.wholePage === true));
         return false;
       case GET_SELECTION:
         // The background sends it to the clicked frame only.

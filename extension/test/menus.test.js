@@ -124,6 +124,7 @@ test('menuClicks_saveEachKindWithAKey_andTheSameSelectionTwiceMakesOneItem', asy
   const keys = host.requests.map((r) => r.key);
   assert.deepEqual(keys, ['key-1', 'key-2', 'key-3', 'key-3']);
   // The selection is asked of the clicked frame; the page text of the top frame.
+  assert.equal(tabs.sent[0].message.wholePage, true, 'a page save is the whole page, even with a selection');
   assert.deepEqual(tabs.sent.map((s) => [s.message.type, s.options.frameId]), [
     [MessageType.COLLECT_PAGE, 0], [MessageType.GET_SELECTION, 3], [MessageType.GET_SELECTION, 3],
   ]);

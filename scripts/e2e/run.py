@@ -872,6 +872,20 @@ def share_checks(r: Run, site) -> None:
     expect(copied.get("copied") is True, f"the transformed text went to the clipboard: {copied}")
     expect_eq(r.drain(), [], "a transform queues nothing")
 
+    # The save-page shortcut (commands.onCommand's handler) and the "Save this page" entry.
+    by_key = r.b.background_eval(f"bg.extensionBridgeMenus.onCommand('save-page', {tab_js})"
+                                 ".then((x) => JSON.parse(JSON.stringify(x)))", timeout=20)
+    expect(by_key.get("status") == "success", f"save-page shortcut: {by_key}")
+    by_menu = click({"menuItemId": "save-page"})
+    expect(by_menu.get("status") == "success" and by_menu.get("duplicate") is True
+           and by_menu.get("itemId") == by_key.get("itemId"), f"the same page again is the same item: {by_menu}")
+    pages = r.drain()
+    expect_eq([(i["kind"], i["url"], i["title"]) for i in pages], [("page", url, "ExtensionBridge share page")],
+              "the shortcut's and the menu's page saves (the same page and text: one item)")
+    # The paragraph is still selected: a page save is the whole page all the same.
+    expect(SHARE_PARA in pages[0]["content"] and "The other page" in pages[0]["content"],
+           f"the page's whole text is saved: {pages[0]['content'][:200]!r}")
+
 
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
