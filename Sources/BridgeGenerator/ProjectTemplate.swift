@@ -145,6 +145,9 @@ public enum ProjectTemplate {
         import \(spec.actionsTarget)
 
         // \(spec.name)'s native-messaging host: the built-in actions plus the app's own.
+        // The extension's "Transform selection" asks `transform`; to apply your app's rules
+        // instead of the vocabulary, add `TransformAction { text, context in … }` after
+        // BuiltInActions.all (a later action with the same name replaces the built-in one).
         // A global, so what the program builds lives until exit, unfreed.
         let program = HostProgram(
             configuration: HostProgram.Configuration(name: \(swiftLiteral(spec.hostProduct)), defaultGroupID: AppConfiguration.group),
@@ -292,6 +295,9 @@ public enum ProjectTemplate {
         - Settings for the extension: `extension-bridge --suite \(spec.group) write …`.
         - Your own actions: beside `Sources/\(spec.actionsTarget)/AppInfoAction.swift`,
           registered in `Sources/\(spec.hostProduct)/main.swift`.
+        - Your own transform (the extension's "Transform selection with …"): register
+          `TransformAction { text, context in … }` after `BuiltInActions.all` in main.swift;
+          it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.
         - `keys/`: the extension's private key (see keys/README.md). `Safari/`: the
           macOS handler (see Safari/README.md; untested on Linux).
 

@@ -22,4 +22,8 @@ public enum BridgeErrorCode: String, Sendable, CaseIterable {
     case secretNotFound = "secret_not_found"
     /// `getSecret` of a secret not marked `--shared`.
     case secretNotShared = "secret_not_shared"
+    /// `saveContent` of a URL whose scheme is not queued (`javascript:`, `data:`, …).
+    case urlSchemeNotAllowed = "url_scheme_not_allowed"
+    /// `removeItem` of an item that is no longer waiting (drained or removed).
+    case itemNotFound = "item_not_found"
 }

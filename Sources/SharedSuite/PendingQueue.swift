@@ -4,8 +4,10 @@ import BridgeSystem
 /// The queue between the extension (through the host) and the CLI: "the
 /// extension queues, the main app drains".
 public protocol PendingQueueing: AnyObject {
-    /// Appends an item and returns it with its new id.
-    func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem
+    /// Appends an item and returns it with its new id; with a key already
+    /// remembered for the same source, appends nothing and returns the
+    /// earlier item as a duplicate.
+    func append(_ item: NewQueueItem) throws(SuiteError) -> AppendResult
     /// Entries oldest first; only those saved for `url` when it is given.
     /// - Parameters:
     ///   - url: only items saved for this URL; nil for every item.
@@ -16,6 +18,17 @@ public protocol PendingQueueing: AnyObject {
     func count() throws(SuiteError) -> Int
     /// Removes one entry and its content file.
     func remove(id: String) throws(SuiteError)
+    /// Undo of a save: removes the item `id` if `source` saved it, and
+    /// forgets its key so the same save can be made again. False when no
+    /// such item of that source is waiting (drained, removed, never there).
+    func withdraw(id: String, source: String) throws(SuiteError) -> Bool
+}
+
+extension PendingQueueing {
+    /// Appends a page without a key; returns the new item.
+    public func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem {
+        try append(NewQueueItem(url: url, title: title, content: content, source: source)).item
+    }
 }
 
 /// The file-backed queue: one JSON file per item in `queue/`.
@@ -27,6 +40,19 @@ public protocol PendingQueueing: AnyObject {
 /// written before the item that names it. Names are
 /// `<milliseconds>-<FNV-1a of the URL>-<random>.json`: listing the folder
 /// gives the time order and which items belong to a URL without opening them.
+///
+/// Idempotency keys (a resent `saveContent`, the same selection saved twice)
+/// are claimed without a lock too: after its item is in place, an append
+/// links `queue/.keys/<FNV-1a of source and key>.json`, naming the item,
+/// with `link`, which fails when the name exists. Of two hosts appending the
+/// same key at once, exactly one link succeeds; the other removes its own
+/// item and answers the winner's. The key is claimed after the item is
+/// written, so a crash in between leaves at worst a duplicate, never a key
+/// that names an item that was not saved. A key is remembered for
+/// `QueueLimits.keyWindowSeconds` after its item was saved, through a drain
+/// (a resend after the app took the item adds nothing); `withdraw` (undo)
+/// forgets it at once, and each new claim removes the claims older than
+/// the window.
 public final class PendingQueue: PendingQueueing {
     public let container: GroupContainer
     public let limits: QueueLimits
@@ -54,7 +80,24 @@ public final class PendingQueue: PendingQueueing {
 
     static func contentFileName(_ id: String) -> String { "content-\(id).txt" }
 
-    public func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem {
+    public func append(_ new: NewQueueItem) throws(SuiteError) -> AppendResult {
+        if let key = new.key, let earlier = try remembered(key: key, for: new) {
+            return AppendResult(item: earlier, duplicate: true)
+        }
+        let item = try write(new)
+        guard let key = new.key else { return AppendResult(item: item, duplicate: false) }
+        // The item is saved: from here on nothing may turn this into an error
+        // reply. A claim that cannot be written leaves the key unremembered
+        // (a resend may then add a second item, never lose one).
+        guard let winner = try? claim(key: key, for: item) else { return AppendResult(item: item, duplicate: false) }
+        // Another host queued the same key first: this copy goes (if it cannot,
+        // it stays as a duplicate).
+        try? remove(id: item.id)
+        return AppendResult(item: winner, duplicate: true)
+    }
+
+    private func write(_ new: NewQueueItem) throws(SuiteError) -> QueueItem {
+        let (url, title, content, source) = (new.url, new.title, new.content, new.source)
         let size = content.utf8.count
         if size > limits.maxItemBytes { throw .contentTooLarge(size: size, limit: limits.maxItemBytes) }
         let (items, bytes) = try usage()
@@ -67,7 +110,8 @@ public final class PendingQueue: PendingQueueing {
             String(repeating: "0", count: max(0, 13 - ms.count)) + ms + "-" + PendingQueue.urlHash(url) + "-"
             + FileSystem.hex(Platform.randomBytes(4))
         let item = QueueItem(
-            id: id, url: url, title: title, content: content, contentBytes: size, savedAt: now, source: source)
+            id: id, url: url, title: title, content: content, contentBytes: size, savedAt: now, source: source,
+            kind: new.kind.rawValue, pageURL: new.pageURL, key: new.key)
         var stored = item.json.objectValue ?? [:]
         var contentFile: String?
         if size > limits.inlineBytes {
@@ -96,6 +140,113 @@ public final class PendingQueue: PendingQueueing {
             throw error
         }
         return item
+    }
+
+    // MARK: idempotency keys
+
+    static let keysName = ".keys"
+
+    private func keyName(_ key: String, source: String) -> String {
+        PendingQueue.urlHash(source + "\u{0}" + key) + ".json"
+    }
+
+    /// `queue/.keys/`, open and never a link; nil when missing and not created.
+    private func keysFolder(create: Bool) throws(SuiteError) -> Directory? {
+        guard let queue = try container.folder(PendingQueue.folderName, create: create) else { return nil }
+        do {
+            return try queue.subdirectory(PendingQueue.keysName, create: create)
+        } catch {
+            if error.isNotFound { return nil }
+            throw .io(error)
+        }
+    }
+
+    /// The item a fresh claim of `key` by `new.source` names, if any. A
+    /// claim older than the window is removed.
+    private func remembered(key: String, for new: NewQueueItem) throws(SuiteError) -> QueueItem? {
+        let name = keyName(key, source: new.source)
+        // A keys folder that cannot be opened remembers nothing: the save goes ahead.
+        guard let keys = (try? keysFolder(create: false)) ?? nil, let claim = readClaim(name, in: keys),
+            claim.key == key,
+            claim.source == new.source
+        else { return nil }
+        if clock().seconds - claim.savedAt.seconds >= limits.keyWindowSeconds {
+            try SuiteError.wrap { () throws(SystemError) in try keys.remove(name) }
+            return nil
+        }
+        return QueueItem(
+            id: claim.id, url: new.url, title: new.title, content: new.content, savedAt: claim.savedAt,
+            source: new.source, kind: new.kind.rawValue, pageURL: new.pageURL, key: key)
+    }
+
+    /// Claims `key` for `item`; returns the item of an earlier fresh claim
+    /// that won, or nil when this one holds the key now. A name taken by a
+    /// different key (a hash collision) leaves the item unclaimed.
+    private func claim(key: String, for item: QueueItem) throws(SuiteError) -> QueueItem? {
+        let name = keyName(key, source: item.source)
+        var bytes = JSONWriter.bytes([
+            "key": .string(key), "source": .string(item.source), "id": .string(item.id),
+            "savedAt": .string(item.savedAt.iso8601),
+        ])
+        bytes.append(UInt8(ascii: "\n"))
+        guard let keys = try keysFolder(create: true) else { return nil }
+        do {
+            try keys.writeAtomically(name, bytes, permissions: 0o600, exclusive: true)
+            forgetStaleKeys(in: keys, now: item.savedAt)
+            return nil
+        } catch {
+            guard error.code == Errno.exists else { throw .io(error) }
+        }
+        guard let other = readClaim(name, in: keys), other.key == key, other.source == item.source else { return nil }
+        if item.savedAt.seconds - other.savedAt.seconds >= limits.keyWindowSeconds {
+            try SuiteError.wrap { () throws(SystemError) in try keys.writeAtomically(name, bytes, permissions: 0o600) }
+            return nil
+        }
+        var winner = item
+        winner.id = other.id
+        winner.savedAt = other.savedAt
+        return winner
+    }
+
+    /// Removes claims older than the window, so `queue/.keys` holds only
+    /// the saves of the last window (saves are made by hand: a few files).
+    private func forgetStaleKeys(in keys: Directory, now: WallTime) {
+        for name in (try? keys.list()) ?? [] where !name.hasPrefix(".") && name.hasSuffix(".json") {
+            if let claim = readClaim(name, in: keys), now.seconds - claim.savedAt.seconds >= limits.keyWindowSeconds {
+                try? keys.remove(name)
+            }
+        }
+    }
+
+    private func readClaim(_ name: String, in keys: Directory) -> (
+        key: String, source: String, id: String, savedAt: WallTime
+    )? {
+        guard let bytes = try? keys.readFile(name, limit: 4096).bytes,
+            let json = try? JSONParser.parse(bytes), let key = json["key"]?.stringValue,
+            let source = json["source"]?.stringValue, let id = json["id"]?.stringValue,
+            let saved = json["savedAt"]?.stringValue, let savedAt = WallTime(iso8601: saved)
+        else { return nil }
+        return (key, source, id, savedAt)
+    }
+
+    public func withdraw(id: String, source: String) throws(SuiteError) -> Bool {
+        guard PendingQueue.isPlainID(id), case .item(let item)? = try load(id: id, excerptBytes: 0),
+            item.source == source
+        else { return false }
+        try remove(id: id)
+        if let key = item.key, let keys = try keysFolder(create: false) {
+            let name = keyName(key, source: source)
+            if let claim = readClaim(name, in: keys), claim.id == id {
+                try SuiteError.wrap { () throws(SystemError) in try keys.remove(name) }
+            }
+        }
+        return true
+    }
+
+    /// An id as `append` makes them: digits, `-` and hex, no path characters.
+    static func isPlainID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 64
+            && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || $0 == 0x2D }
     }
 
     static let folderName = "queue"
@@ -156,6 +307,9 @@ public final class PendingQueue: PendingQueueing {
         }
         let title = json["title"]?.stringValue
         let source = json["source"]?.stringValue ?? ""
+        let kind = json["kind"]?.stringValue ?? QueueItem.Kind.page.rawValue
+        let pageURL = json["pageUrl"]?.stringValue
+        let key = json["key"]?.stringValue
         var content: String
         var contentBytes: Int
         if let inline = json["content"]?.stringValue {
@@ -176,7 +330,7 @@ public final class PendingQueue: PendingQueueing {
         return .item(
             QueueItem(
                 id: id, url: url, title: title, content: content, contentBytes: contentBytes, savedAt: savedAt,
-                source: source))
+                source: source, kind: kind, pageURL: pageURL, key: key))
     }
 
     /// Removes the item first, then its content file: a crash between the two

@@ -16,10 +16,23 @@ public struct QueueItem: Equatable, Sendable {
     public var savedAt: WallTime
     /// Who saved it: the caller origin or add-on id of the host process.
     public var source: String
+    /// What the user pointed at: `page`, `link` or `selection` (`Kind`); an
+    /// item written before kinds existed reads as `page`.
+    public var kind: String
+    /// The page a link or a selection came from; nil for a page.
+    public var pageURL: String?
+    /// The extension's idempotency key, when it sent one (`saveContent`'s `key`).
+    public var key: String?
+
+    /// What an item can be: the share sheet's page, link and selected text.
+    public enum Kind: String, CaseIterable, Sendable {
+        case page, link, selection
+    }
 
     public init(
         id: String, url: String, title: String?, content: String, contentBytes: Int? = nil,
-        savedAt: WallTime, source: String
+        savedAt: WallTime, source: String, kind: String = Kind.page.rawValue, pageURL: String? = nil,
+        key: String? = nil
     ) {
         self.id = id
         self.url = url
@@ -28,6 +41,9 @@ public struct QueueItem: Equatable, Sendable {
         self.contentBytes = contentBytes ?? content.utf8.count
         self.savedAt = savedAt
         self.source = source
+        self.kind = kind
+        self.pageURL = pageURL
+        self.key = key
     }
 
     /// The item as the drain hands it over (`--json`), content inline.
@@ -35,9 +51,53 @@ public struct QueueItem: Equatable, Sendable {
         var members: [String: JSONValue] = [
             "formatVersion": .int(QueueItem.formatVersion), "id": .string(id), "url": .string(url),
             "content": .string(content), "savedAt": .string(savedAt.iso8601), "source": .string(source),
+            "kind": .string(kind),
         ]
         members["title"] = title.map(JSONValue.string) ?? .null
+        if let pageURL { members["pageUrl"] = .string(pageURL) }
+        if let key { members["key"] = .string(key) }
         return .object(members)
+    }
+}
+
+/// What `PendingQueueing.append` is asked to queue.
+public struct NewQueueItem: Equatable, Sendable {
+    public var url: String
+    public var title: String?
+    public var content: String
+    /// The caller origin or add-on id of the host process.
+    public var source: String
+    public var kind: QueueItem.Kind
+    /// The page a link or selection came from.
+    public var pageURL: String?
+    /// An idempotency key: a second append with the same key and source
+    /// while the first is remembered (`QueueLimits.keyWindowSeconds`) queues
+    /// nothing and answers the first item.
+    public var key: String?
+
+    public init(
+        url: String, title: String?, content: String, source: String, kind: QueueItem.Kind = .page,
+        pageURL: String? = nil, key: String? = nil
+    ) {
+        self.url = url
+        self.title = title
+        self.content = content
+        self.source = source
+        self.kind = kind
+        self.pageURL = pageURL
+        self.key = key
+    }
+}
+
+/// What an append did: the item queued, or the one an earlier append with
+/// the same key queued (`duplicate`).
+public struct AppendResult: Equatable, Sendable {
+    public var item: QueueItem
+    public var duplicate: Bool
+
+    public init(item: QueueItem, duplicate: Bool) {
+        self.item = item
+        self.duplicate = duplicate
     }
 }
 
@@ -68,14 +128,19 @@ public struct QueueLimits: Equatable, Sendable {
     public var maxItemBytes: Int
     /// Content larger than this goes to a shared file instead of inline.
     public var inlineBytes: Int
+    /// How long an idempotency key is remembered after its item was queued:
+    /// a resend or the same selection saved again within it adds nothing.
+    public var keyWindowSeconds: Int64
 
     public init(
-        maxItems: Int = 10_000, maxBytes: Int = 512 << 20, maxItemBytes: Int = 64 << 20, inlineBytes: Int = 64 << 10
+        maxItems: Int = 10_000, maxBytes: Int = 512 << 20, maxItemBytes: Int = 64 << 20, inlineBytes: Int = 64 << 10,
+        keyWindowSeconds: Int64 = 86_400
     ) {
         self.maxItems = maxItems
         self.maxBytes = maxBytes
         self.maxItemBytes = maxItemBytes
         self.inlineBytes = inlineBytes
+        self.keyWindowSeconds = keyWindowSeconds
     }
 
     /// Defaults, overridden by `EXTENSION_BRIDGE_QUEUE_MAX_ITEMS`,

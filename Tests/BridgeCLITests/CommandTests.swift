@@ -138,6 +138,27 @@ final class Harness {
         #expect(try queue.count() == 0)
     }
 
+    @Test func queueListAndDrain_showTheKind() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        let link = try queue.append(
+            NewQueueItem(
+                url: "https://b/", title: "B", content: "B", source: "s", kind: .link, pageURL: "https://a/")
+        ).item
+        #expect(h.run("queue", "list") == 0)
+        #expect(h.stdout == "\(link.id)\t\(link.savedAt.iso8601)\tlink\thttps://b/\tB\n")
+        #expect(h.run("queue", "list", "--json") == 0)
+        #expect((try? JSONParser.parse(h.stdout))?["kind"] == "link")
+        #expect(h.run("queue", "drain") == 0)
+        #expect(h.stdout.contains("\nlink saved \(link.savedAt.iso8601) by s\n"))
+        _ = try queue.append(
+            NewQueueItem(
+                url: "https://a/", title: nil, content: "words", source: "s", kind: .selection, pageURL: "https://a/"))
+        #expect(h.run("queue", "drain", "--json") == 0)
+        let item = try JSONParser.parse(h.stdout)
+        #expect(item["kind"] == "selection" && item["pageUrl"] == "https://a/" && item["content"] == "words")
+    }
+
     @Test func queueDrainAll_keepsDuplicates_andKeepsUnknownFormats() throws {
         let h = Harness()
         let queue = PendingQueue(container: h.container)

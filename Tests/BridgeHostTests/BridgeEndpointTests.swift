@@ -73,7 +73,11 @@ extension BridgeEndpoint {
         let reply = endpoint.handle([
             "action": "saveContent", "url": "https://a/", "content": "text", "title": "T", "id": 7,
         ])
-        #expect(reply == ["status": "success", "message": "Content saved", "itemId": "item-1", "id": 7])
+        #expect(
+            reply == [
+                "status": "success", "message": "Content saved", "itemId": "item-1", "id": 7, "kind": "page",
+                "duplicate": false,
+            ])
         #expect(queue.items.count == 1)
         #expect(queue.items[0].source == "chrome-extension://abc/")
         #expect(queue.items[0].title == "T")
@@ -81,7 +85,7 @@ extension BridgeEndpoint {
 
     @Test func saveContent_badTitle_isRefused() {
         let (endpoint, _, queue) = makeEndpoint()
-        let reply = endpoint.handle(["action": "saveContent", "url": "u", "content": "c", "title": 5])
+        let reply = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "title": 5])
         #expect(reply["code"] == "invalid_request")
         #expect(queue.items.isEmpty)
     }
@@ -95,7 +99,7 @@ extension BridgeEndpoint {
         ]
         for (failure, code) in cases {
             queue.failure = failure
-            let reply = endpoint.handle(["action": "saveContent", "url": "u", "content": "c"])
+            let reply = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c"])
             #expect(reply["status"] == "error")
             #expect(reply["code"] == .string(code))
         }
@@ -173,8 +177,8 @@ extension BridgeEndpoint {
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
             reply["actions"] == [
-                "getContent", "getPageState", "getSecret", "getSettings", "hello", "queueCount", "saveContent",
-                "setSettings",
+                "getContent", "getPageState", "getSecret", "getSettings", "hello", "queueCount", "removeItem",
+                "saveContent", "setSettings", "transform",
             ])
         #expect(reply["group"] == .string(GroupContainer.defaultGroupID))
         #expect(reply["limits"] == ["maxRequestBytes": 67_108_864, "maxReplyBytes": 1_048_576])

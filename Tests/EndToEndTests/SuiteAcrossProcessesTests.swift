@@ -115,6 +115,43 @@ import Testing
         #expect(Set(drained) == acknowledged)
     }
 
+    /// Two hosts see the same idempotency key through `queue/.keys`: 8 host
+    /// processes each send 20 saves under 5 keys at once; the queue ends
+    /// with one item per key, and every reply names that item.
+    @Test func concurrentHosts_sameKey_queueOneItemPerKey() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let hosts = 8
+        let results = Locked<[Finished?]>(Array(repeating: nil, count: hosts))
+        DispatchQueue.concurrentPerform(iterations: hosts) { h in
+            var input: [UInt8] = []
+            for i in 0..<20 {
+                input += frameBytes([
+                    "action": "saveContent", "url": "https://example.org/same", "content": "the same selection",
+                    "kind": "selection", "key": .string("key-\(i % 5)"),
+                ])
+            }
+            let r = try? runProcess(Binaries.host, [Self.origin], environment: env, input: input)
+            results.update { $0[h] = r }
+        }
+        var idsByKey: [String: Set<String>] = [:]
+        for r in results.value {
+            for (i, reply) in try splitFrames(r?.stdout ?? []).enumerated() {
+                #expect(reply["status"] == "success")
+                if let id = reply["itemId"]?.stringValue { idsByKey["key-\(i % 5)", default: []].insert(id) }
+            }
+        }
+        #expect(idsByKey.count == 5)
+        #expect(idsByKey.values.allSatisfy { $0.count == 1 })
+        let drain = try runProcess(Binaries.cli, ["queue", "drain", "--json", "--all"], environment: env)
+        let drained = drain.outText.split(separator: "\n").compactMap {
+            try? JSONParser.parse(String($0))["id"]?.stringValue
+        }
+        #expect(Set(drained) == Set(idsByKey.values.flatMap { $0 }))
+        #expect(drained.count == 5)
+    }
+
     @Test func killedWriters_neverTearTheSuite_orLoseACommittedWrite() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

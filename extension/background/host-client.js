@@ -39,9 +39,11 @@ export const ConnectionState = Object.freeze({
 });
 
 /** Requests that may be sent again after the port dropped with them in flight. */
-const RETRY_SAFE_ACTIONS = new Set(['hello', 'getSettings', 'getContent', 'queueCount', 'setSettings']);
+const RETRY_SAFE_ACTIONS = new Set(['hello', 'getSettings', 'getContent', 'queueCount', 'setSettings', 'transform']);
 
-function isRetrySafe(message) {
+/** Also a saveContent with an idempotency key: the host queues it once however often it comes. */
+export function isRetrySafe(message) {
+  if (message.action === 'saveContent') return typeof message.key === 'string' && message.key !== '';
   if (typeof message.action === 'string') return RETRY_SAFE_ACTIONS.has(message.action);
   return message.message === 'request:enabled_status';
 }

@@ -23,6 +23,8 @@ export const ALLOWED_SENDERS = Object.freeze({
   [MessageType.QUEUE_COUNT]: [SenderKind.EXTENSION_PAGE],
   [MessageType.HOST_STATUS]: [SenderKind.EXTENSION_PAGE],
   [MessageType.APP_INFO]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.LAST_SAVE]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.UNDO_SAVE]: [SenderKind.EXTENSION_PAGE],
 });
 
 /** Settings a content script may read. */
@@ -72,13 +74,14 @@ function isPlainObject(value) {
  * @param {object} deps
  * @param {{request: Function, ping: Function, retry?: Function}} deps.host a HostClient
  * @param {{get: Function, summary: Function}} [deps.pageState] the page state source (page-state.js)
+ * @param {{save: Function, undo: Function, lastSave: Function}} [deps.saver] keyed saves and undo (menus.js)
  * @param {string} deps.extensionId runtime.id
  * @param {string} deps.extensionOrigin runtime.getURL('')
  * @param {(tabId: number) => void} [deps.onContentScript] called for each content-script message (keeps the port alive for that tab)
  * @param {(settings: object) => void} [deps.onSettingsSaved] called after a successful setSettings
  * @param {(...args: any[]) => void} [deps.log]
  */
-export function createRouter({ host, pageState = null, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+export function createRouter({ host, pageState = null, saver = null, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
   async function ask(request) {
     try {
       return await host.request(request);
@@ -86,6 +89,11 @@ export function createRouter({ host, pageState = null, extensionId, extensionOri
       if (error instanceof HostProblemError) return problemReply(error.problem);
       throw error;
     }
+  }
+
+  function rethrowUnlessProblem(error) {
+    if (error instanceof HostProblemError) return problemReply(error.problem);
+    throw error;
   }
 
   /** Routes one message; resolves with the reply object. */
@@ -163,9 +171,20 @@ export function createRouter({ host, pageState = null, extensionId, extensionOri
         const { url, title, content } = message;
         const request = { action: 'saveContent', url, content };
         if (typeof title === 'string') request.title = title;
+        if (message.kind === 'selection') request.kind = 'selection';
         // Type errors are the host's to report (missing_field), as documented.
+        // Through the saver: an idempotency key, and undo afterwards.
+        if (saver) return saver.save(request).catch(rethrowUnlessProblem);
         return ask(request);
       }
+
+      case MessageType.LAST_SAVE:
+        if (!saver) return { status: 'error', code: 'internal_error', message: 'No saver.' };
+        return saver.lastSave();
+
+      case MessageType.UNDO_SAVE:
+        if (!saver) return { status: 'error', code: 'internal_error', message: 'No saver.' };
+        return saver.undo().catch(rethrowUnlessProblem);
 
       case MessageType.QUEUE_COUNT:
         return ask({ action: 'queueCount' });

@@ -20,6 +20,8 @@
   const GET_PAGE_STATE = 'getPageState';
   const PAGE_STATE = 'pageState';
   const COLLECT_PAGE = 'collectPage';
+  const GET_SELECTION = 'getSelection';
+  const REPLACE_SELECTION = 'replaceSelection';
   const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
 
   const SLICE_MS = 8;
@@ -120,8 +122,9 @@
     if (reply?.status === 'success') apply(reply);
   }
 
-  function collectPage() {
-    const selection = String(globalThis.getSelection?.() ?? '');
+  /** The page's URL, title and text: its selection instead when there is one, unless `wholePage`. */
+  function collectPage(wholePage) {
+    const selection = wholePage ? '' : String(globalThis.getSelection?.() ?? '');
     const hasSelection = selection.trim() !== '';
     return {
       status: 'success',
@@ -130,6 +133,83 @@
       kind: hasSelection ? 'selection' : 'page',
       content: hasSelection ? selection : (document.body?.innerText ?? document.documentElement?.textContent ?? ''),
     };
+  }
+
+  /** The focused element, inside open shadow roots too. */
+  function activeElement() {
+    let element = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    return element;
+  }
+
+  const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', '']);
+
+  /** A textarea or a text input whose selection can be read and replaced. */
+  function textField(element) {
+    if (!element || element.disabled || element.readOnly) return null;
+    if (element.nodeName === 'TEXTAREA') return element;
+    if (element.nodeName === 'INPUT' && TEXT_INPUT_TYPES.has(String(element.getAttribute('type') ?? '').toLowerCase())) {
+      return element;
+    }
+    return null;
+  }
+
+  function editableSelection() {
+    const selection = globalThis.getSelection?.();
+    const node = selection?.rangeCount ? selection.getRangeAt(0).commonAncestorContainer : null;
+    const element = node?.nodeType === 1 ? node : node?.parentElement;
+    return element?.isContentEditable ? selection : null;
+  }
+
+  /** The exact selection of this frame: in a text field, its selected value. */
+  function readSelection() {
+    const field = textField(activeElement());
+    if (field && field.selectionStart !== field.selectionEnd) {
+      return { status: 'success', selection: field.value.slice(field.selectionStart, field.selectionEnd), where: 'field' };
+    }
+    const editable = editableSelection();
+    const text = String(globalThis.getSelection?.() ?? '');
+    return { status: 'success', selection: text, where: editable ? 'editable' : 'page' };
+  }
+
+  /** Copies through a copy event of our own: no element is added to the page. */
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Chromium content scripts: the clipboardWrite permission allows execCommand('copy').
+    }
+    let wrote = false;
+    const onCopy = (event) => {
+      event.clipboardData.setData('text/plain', text);
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      wrote = true;
+    };
+    document.addEventListener('copy', onCopy, true);
+    try {
+      document.execCommand('copy');
+    } finally {
+      document.removeEventListener('copy', onCopy, true);
+    }
+    return wrote;
+  }
+
+  /**
+   * Puts `text` in place of the selection if it still is `original`: in a
+   * text field or an editable region through execCommand('insertText'), so
+   * the page's own undo (Ctrl+Z) restores it; elsewhere on the clipboard.
+   */
+  async function replaceSelection(original, text) {
+    const field = textField(activeElement());
+    if (field && field.value.slice(field.selectionStart, field.selectionEnd) === original) {
+      field.focus();
+      if (document.execCommand('insertText', false, text)) return { status: 'success', replaced: true, copied: false };
+    } else if (!field && editableSelection() && String(globalThis.getSelection()) === original) {
+      if (document.execCommand('insertText', false, text)) return { status: 'success', replaced: true, copied: false };
+    }
+    return { status: 'success', replaced: false, copied: await copy(text) };
   }
 
   api.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -146,8 +226,16 @@
       case COLLECT_PAGE:
         // Only the top frame answers; frames are part of the page it saves.
         if (window.top !== window.self) return false;
-        sendResponse(collectPage());
+        sendResponse(collectPage(message.wholePage === true));
         return false;
+      case GET_SELECTION:
+        // The background sends it to the clicked frame only.
+        sendResponse(readSelection());
+        return false;
+      case REPLACE_SELECTION:
+        if (typeof message.original !== 'string' || typeof message.text !== 'string') return false;
+        replaceSelection(message.original, message.text).then(sendResponse, () => sendResponse({ status: 'error' }));
+        return true;
       default:
         return false;
     }

@@ -173,10 +173,13 @@ saveButton.addEventListener('click', async () => {
       showResult(saveResult, false, t('saveUnavailable'));
       return;
     }
-    const reply = await send({ type: MessageType.SAVE_CONTENT, url: page.url, title: page.title, content: page.content });
+    const reply = await send({
+      type: MessageType.SAVE_CONTENT, url: page.url, title: page.title, content: page.content, kind: page.kind,
+    });
     if (reply?.status === 'success') {
       showResult(saveResult, true, t(page.kind === 'selection' ? 'savedSelection' : 'savedPage'), page.url);
       refreshQueue();
+      refreshUndo();
     } else {
       showResult(saveResult, false, errorText(reply), reply?.code ?? '');
     }
@@ -185,10 +188,38 @@ saveButton.addEventListener('click', async () => {
   }
 });
 
+// ---- undo the last save (within UNDO_WINDOW_MS; the background checks the time) ----
+
+const undoButton = document.getElementById('undo');
+let undoHide = null;
+
+async function refreshUndo() {
+  const reply = await send({ type: MessageType.LAST_SAVE });
+  const show = reply?.status === 'success' && reply.canUndo === true;
+  undoButton.hidden = !show;
+  clearTimeout(undoHide);
+  if (show) {
+    const left = reply.windowMs - (Date.now() - reply.lastSave.savedAt);
+    undoHide = setTimeout(() => { undoButton.hidden = true; }, Math.max(0, left));
+  }
+}
+
+undoButton.addEventListener('click', async () => {
+  undoButton.disabled = true;
+  try {
+    const reply = await send({ type: MessageType.UNDO_SAVE });
+    showResult(saveResult, reply?.status === 'success', reply?.status === 'success' ? t('undone') : errorText(reply), reply?.code ?? '');
+    undoButton.hidden = true;
+    refreshQueue();
+  } finally {
+    undoButton.disabled = false;
+  }
+});
+
 async function refreshAll(retry) {
   // Host status first: with retry it clears a remembered failure for the others.
   await refreshHost(retry);
-  await Promise.all([refreshSettings(), refreshQueue()]);
+  await Promise.all([refreshSettings(), refreshQueue(), refreshUndo()]);
 }
 
 try {

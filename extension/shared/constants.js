@@ -35,7 +35,30 @@ export const MessageType = Object.freeze({
   PAGE_STATE: 'pageState',
   // popup → content script of the active tab (tabs.sendMessage)
   COLLECT_PAGE: 'collectPage',
+  // popup → background only: the last save, and its undo (removeItem)
+  LAST_SAVE: 'lastSave',
+  UNDO_SAVE: 'undoSave',
+  // background → content script of the clicked frame, after a menu click
+  // (tabs.sendMessage): the exact selection, then the transformed text to put
+  // in its place. Never sent by a content script.
+  GET_SELECTION: 'getSelection',
+  REPLACE_SELECTION: 'replaceSelection',
 });
+
+/** Context-menu entry ids (background/menus.js). */
+export const MenuId = Object.freeze({
+  SAVE_PAGE: 'save-page',
+  SAVE_LINK: 'save-link',
+  SAVE_SELECTION: 'save-selection',
+  TRANSFORM_SELECTION: 'transform-selection',
+  UNDO_SAVE: 'undo-save',
+});
+
+/** The `commands` entry (manifest.json) that saves the page. */
+export const COMMAND_SAVE_PAGE = 'save-page';
+
+/** How long after a save it can be undone (docs: extension/README.md). */
+export const UNDO_WINDOW_MS = 30_000;
 
 /** The seed's reply key for CONTENT_ENABLED. */
 export const ENABLED_RESPONSE_KEY = 'background_response:enabled';
@@ -44,6 +67,9 @@ export const ENABLED_RESPONSE_KEY = 'background_response:enabled';
 export const SessionKey = Object.freeze({
   HOST_STATUS: 'hostStatus',
   SERVED_TABS: 'servedTabs',
+  // {itemId, key, fingerprint, savedAt, kind, url}: what undo removes, and the
+  // key a save of the same thing again reuses
+  LAST_SAVE: 'lastSave',
 });
 
 /** Host events (frames with `event` and no `id`) the background acts on. */

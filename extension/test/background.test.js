@@ -84,3 +84,47 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     delete globalThis.chrome;
   }
 });
+
+test('background_createsTheMenusOnInstall_andListensToMenusAndTheShortcut', async () => {
+  const runtime = createRuntime();
+  runtime.onMessage = createEvent();
+  runtime.onInstalled = createEvent();
+  runtime.onStartup = createEvent();
+  runtime.getURL = (path) => `chrome-extension://${runtime.id}/${path}`;
+  const created = [];
+  let removed = 0;
+  const contextMenus = {
+    onClicked: createEvent(),
+    removeAll: async () => { removed += 1; },
+    create: (entry, done) => { created.push(entry); done?.(); },
+    update: async () => {},
+  };
+  const commands = { onCommand: createEvent() };
+  const tabs = { ...createTabs([11]), onRemoved: createEvent() };
+  globalThis.chrome = {
+    runtime, tabs, contextMenus, commands, storage: { session: createStorageArea() },
+    i18n: { getMessage: (key, subs) => (subs ? `${key}:${subs.join(',')}` : key) },
+  };
+  const clock = createClock();
+  const [realSetTimeout, realClearTimeout, warn] = [globalThis.setTimeout, globalThis.clearTimeout, console.warn];
+  globalThis.setTimeout = clock.setTimeout;
+  globalThis.clearTimeout = clock.clearTimeout;
+  console.warn = () => {};
+  try {
+    await import('../background/background.js?menus');
+    assert.equal(contextMenus.onClicked.listeners.length, 1, 'registered at top level');
+    assert.equal(commands.onCommand.listeners.length, 1);
+    assert.equal(typeof globalThis.extensionBridgeMenus?.onClicked, 'function');
+    runtime.onInstalled.listeners[0]({ reason: 'install' });
+    await flush();
+    assert.equal(removed, 1);
+    assert.deepEqual(created.map((e) => e.id), ['save-page', 'save-link', 'save-selection', 'transform-selection', 'undo-save']);
+    assert.equal(created[3].title, 'menuTransformSelection:extensionName');
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.clearTimeout = realClearTimeout;
+    console.warn = warn;
+    delete globalThis.chrome;
+    delete globalThis.extensionBridgeMenus;
+  }
+});

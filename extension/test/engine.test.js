@@ -376,3 +376,16 @@ test('rewriter_enqueueRecords_coversChildrenOnceAndSkipsSkippedParents', () => {
   drain();
   assert.deepEqual(sets, ['blauw one']);
 });
+
+// One table of cases for this engine and the host's `transform`
+// (Tests/BridgeHostTests/VocabularyTests.swift reads the same file).
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/transform-cases.json', import.meta.url), 'utf8'));
+
+test('sharedFixture_everyCase', () => {
+  assert.ok(fixture.cases.length >= 15);
+  for (const c of fixture.cases) {
+    const compiled = T.compileVocabulary(c.vocabulary);
+    const result = compiled === null ? c.text : T.replaceText(c.text, compiled);
+    assert.equal(result, c.expected, c.name);
+  }
+});

@@ -245,6 +245,14 @@ test('disconnect_transientWithRequestsInFlight_resendsRetrySafeOnly', async () =
   assert.deepEqual(runtime.oneShotCalls.map((c) => c.message.action), ['getContent']);
 });
 
+test('disconnect_keyedSaveInFlight_isResentWithTheSameKey', async () => {
+  const { client, runtime } = setup();
+  const save = client.request({ action: 'saveContent', url: 'https://a/', content: 'x', key: 'k-1' });
+  runtime.lastPort.drop('Native host has exited.');
+  assert.equal((await save).via, 'oneShot');
+  assert.deepEqual(runtime.oneShotCalls.map((c) => [c.message.action, c.message.key]), [['saveContent', 'k-1']]);
+});
+
 test('oneShot_notFound_failsHard', async () => {
   const runtime = createRuntime({ oneShot: async () => { throw new Error('Specified native messaging host not found.'); } });
   delete runtime.connectNative;

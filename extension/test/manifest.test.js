@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 
-import { HOST_NAME, MessageType, SHADOW_ROOT_EVENT } from '../shared/constants.js';
+import { COMMAND_SAVE_PAGE, HOST_NAME, MessageType, SHADOW_ROOT_EVENT } from '../shared/constants.js';
 import { ProblemCode } from '../background/problems.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,11 +38,19 @@ function chromiumId(base64Key) {
 
 test('manifest_isMv3WithMinimalPermissions', () => {
   assert.equal(manifest.manifest_version, 3);
-  assert.deepEqual([...manifest.permissions].sort(), ['nativeMessaging', 'storage']);
+  // contextMenus: the save and transform entries; activeTab: the clicked tab's URL after the user's
+  // gesture on the menu or the shortcut; clipboardWrite: a transformed text where it cannot be edited.
+  assert.deepEqual([...manifest.permissions].sort(), ['activeTab', 'clipboardWrite', 'contextMenus', 'nativeMessaging', 'storage']);
   assert.equal(manifest.host_permissions, undefined);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.default_locale, 'en');
   assert.match(manifest.version, /^\d+(\.\d+){0,3}$/);
+});
+
+test('manifest_saveShortcutIsTheCommandTheBackgroundHandles', () => {
+  assert.deepEqual(Object.keys(manifest.commands), [COMMAND_SAVE_PAGE]);
+  assert.equal(manifest.commands[COMMAND_SAVE_PAGE].suggested_key.default, 'Alt+Shift+S');
+  assert.match(manifest.commands[COMMAND_SAVE_PAGE].description, /^__MSG_\w+__$/);
 });
 
 test('manifest_backgroundServesBothBrowsers', () => {
@@ -257,6 +265,11 @@ test('contentScript_neverTouchesWindowMessagingAndUsesTheSameTypes', () => {
   assert.equal(constant('GET_PAGE_STATE'), MessageType.GET_PAGE_STATE);
   assert.equal(constant('PAGE_STATE'), MessageType.PAGE_STATE);
   assert.equal(constant('COLLECT_PAGE'), MessageType.COLLECT_PAGE);
+  assert.equal(constant('GET_SELECTION'), MessageType.GET_SELECTION);
+  assert.equal(constant('REPLACE_SELECTION'), MessageType.REPLACE_SELECTION);
+  // A page can trigger no save or transform: the content script only answers the background.
+  assert.doesNotMatch(content, /sendMessage\(\s*\{\s*type:\s*(SAVE|UNDO|'saveContent'|'undoSave'|'transform')/);
+  assert.doesNotMatch(content, /saveContent|undoSave|removeItem|'transform'/);
   assert.equal(constant('SHADOW_ROOT_EVENT'), SHADOW_ROOT_EVENT);
   assert.match(read('content/shadow-hook.js'), new RegExp(`'${SHADOW_ROOT_EVENT}'`));
   // Ours no longer asks the legacy question; the background still answers it (router).

@@ -768,6 +768,125 @@ def check_manifest_warnings(r: Run, site) -> None:
         expect(not other, f"Firefox manifest warnings besides the documented `key`: {other}")
 
 
+SHARE_PARA = "A blue sky over a red roof."
+SHARE_BOX = "Paint it blue and red, Blue Ice."
+
+
+def check_share_menus(r: Run, site) -> None:
+    """12. the context-menu handlers (what contextMenus.onClicked calls; a driver cannot open a
+    context menu) for a real tab: save a link, a selection in a paragraph, a selection in a
+    textarea (twice: one item), `queue list` shows the kinds, undo removes the last item, then
+    "Transform selection" in the textarea replaces it and the page's own undo restores it."""
+    # The page as written (the rewriting is checked elsewhere): off for this check, as it was after.
+    was_enabled = r.cli(["read", "extensionEnabled"], check=False).stdout.strip() == "true"
+    r.cli(["disable"])
+    try:
+        share_checks(r, site)
+    finally:
+        if was_enabled:
+            r.cli(["enable"])
+
+
+def share_checks(r: Run, site) -> None:
+    url = site.url("share.html")
+    tab = r.open("share", url)
+    tab.wait_for("document.readyState === 'complete'", timeout=15)
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw", "red", "rood"])
+    r.cli(["queue", "drain"], quiet=True)
+    api = "bg.browser" if r.browser == "firefox" else "bg.chrome"
+    # The tab's id: ask each tab's content script for its URL (tab.url is hidden without `tabs`).
+    tab_id = r.b.background_eval(f"""(async () => {{
+      for (const t of await {api}.tabs.query({{}})) {{
+        try {{
+          const page = await {api}.tabs.sendMessage(t.id, {{type: 'collectPage'}}, {{frameId: 0}});
+          if (page && page.url === {json.dumps(url)}) return t.id;
+        }} catch (e) {{}}
+      }}
+      return null; }})()""", timeout=20)
+    expect(isinstance(tab_id, int), f"found the share page's tab: {tab_id!r}")
+    tab_js = json.dumps({"id": tab_id, "url": url, "title": "ExtensionBridge share page"})
+
+    def click(info: dict) -> dict:
+        info = {"pageUrl": url, "frameId": 0, **info}
+        return r.b.background_eval(
+            f"bg.extensionBridgeMenus.onClicked({json.dumps(info)}, {tab_js})"
+            ".then((x) => JSON.parse(JSON.stringify(x)))", timeout=20)
+
+    link_url = site.url("other.html")
+    saved_link = click({"menuItemId": "save-link", "linkUrl": link_url, "linkText": "The other page"})
+    expect(saved_link.get("status") == "success", f"save link: {saved_link}")
+    tab.activate()
+    tab.evaluate("""(() => { const r = document.createRange(); r.selectNodeContents(document.getElementById('para'));
+      const s = getSelection(); s.removeAllRanges(); s.addRange(r); return String(s); })()""")
+    saved_para = click({"menuItemId": "save-selection", "selectionText": SHARE_PARA})
+    expect(saved_para.get("status") == "success", f"save paragraph selection: {saved_para}")
+    tab.activate()
+    tab.evaluate("(() => { const b = document.getElementById('box'); b.focus(); b.setSelectionRange(9, 22); "
+                 "return b.value.slice(b.selectionStart, b.selectionEnd); })()")
+    saved_box = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
+    again = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
+    expect(saved_box.get("status") == "success", f"save textarea selection: {saved_box}")
+    expect(again.get("duplicate") is True and again.get("itemId") == saved_box.get("itemId"),
+           f"the same selection twice is one item: {saved_box} then {again}")
+    listed = [json.loads(line) for line in r.cli(["queue", "list", "--json"]).stdout.splitlines() if line.strip()]
+    expect_eq(sorted((i["kind"], i["url"]) for i in listed),
+              sorted([("link", link_url), ("selection", url), ("selection", url)]), "queue list: kinds and URLs")
+    text_list = r.cli(["queue", "list"]).stdout
+    expect("\tlink\t" in text_list and "\tselection\t" in text_list, f"queue list shows the kind: {text_list!r}")
+    undone = r.b.background_eval("bg.extensionBridgeMenus.undo().then((x) => JSON.parse(JSON.stringify(x)))")
+    expect(undone.get("status") == "success", f"undo: {undone}")
+    items = r.drain()
+    expect_eq(sorted((i["kind"], i.get("pageUrl"), i["content"]) for i in items),
+              sorted([("link", url, "The other page"), ("selection", url, SHARE_PARA)]),
+              "drained after undo: the link and the paragraph")
+    late = r.b.background_eval("bg.extensionBridgeMenus.undo().then((x) => JSON.parse(JSON.stringify(x)))")
+    expect(late.get("status") == "error", f"a second undo has nothing to undo: {late}")
+
+    # Transform selection with <app>, in the textarea: replaced in place, the page's undo restores it.
+    tab.activate()
+    tab.evaluate("(() => { const b = document.getElementById('box'); b.focus(); b.select(); return true; })()")
+    # A selection that changed meanwhile is not replaced.
+    stale = r.b.background_eval(
+        f"{api}.tabs.sendMessage({tab_id}, {{type: 'replaceSelection', original: 'not the selection', text: 'X'}},"
+        " {frameId: 0}).then((x) => JSON.parse(JSON.stringify(x)))")
+    expect(stale.get("replaced") is False, f"a changed selection is not replaced: {stale}")
+    expect_eq(tab.evaluate("document.getElementById('box').value"), SHARE_BOX, "textarea after a stale replace")
+    tab.activate()
+    tab.evaluate("(() => { const b = document.getElementById('box'); b.focus(); b.select(); return true; })()")
+    result = click({"menuItemId": "transform-selection", "selectionText": SHARE_BOX})
+    expect(result.get("replaced") is True, f"transform in a textarea replaces the selection: {result}")
+    expect_eq(tab.evaluate("document.getElementById('box').value"), "Paint it blauw and rood, Blauw Ice.",
+              "textarea after the transform")
+    tab.activate()
+    tab.evaluate("(() => { document.getElementById('box').focus(); return document.execCommand('undo'); })()")
+    expect_eq(tab.evaluate("document.getElementById('box').value"), SHARE_BOX,
+              "the page's own undo (the Ctrl+Z command) restores the textarea")
+    # Outside an editable field the page is left alone and the result goes to the clipboard.
+    tab.evaluate("""(() => { document.activeElement.blur(); const r = document.createRange();
+      r.selectNodeContents(document.getElementById('para'));
+      const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true; })()""")
+    copied = click({"menuItemId": "transform-selection", "selectionText": SHARE_PARA})
+    expect(copied.get("replaced") is False and copied.get("text") == "A blauw sky over a rood roof.",
+           f"transform of a paragraph selection: {copied}")
+    expect_eq(tab.evaluate("document.getElementById('para').textContent"), SHARE_PARA, "the paragraph is unchanged")
+    expect(copied.get("copied") is True, f"the transformed text went to the clipboard: {copied}")
+    expect_eq(r.drain(), [], "a transform queues nothing")
+
+    # The save-page shortcut (commands.onCommand's handler) and the "Save this page" entry.
+    by_key = r.b.background_eval(f"bg.extensionBridgeMenus.onCommand('save-page', {tab_js})"
+                                 ".then((x) => JSON.parse(JSON.stringify(x)))", timeout=20)
+    expect(by_key.get("status") == "success", f"save-page shortcut: {by_key}")
+    by_menu = click({"menuItemId": "save-page"})
+    expect(by_menu.get("status") == "success" and by_menu.get("duplicate") is True
+           and by_menu.get("itemId") == by_key.get("itemId"), f"the same page again is the same item: {by_menu}")
+    pages = r.drain()
+    expect_eq([(i["kind"], i["url"], i["title"]) for i in pages], [("page", url, "ExtensionBridge share page")],
+              "the shortcut's and the menu's page saves (the same page and text: one item)")
+    # The paragraph is still selected: a page save is the whole page all the same.
+    expect(SHARE_PARA in pages[0]["content"] and "The other page" in pages[0]["content"],
+           f"the page's whole text is saved: {pages[0]['content'][:200]!r}")
+
+
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
     ("1-disabled-unchanged", check_disabled),
@@ -780,6 +899,7 @@ CHECKS = [
     ("9-one-enabled-rule", check_one_enabled_rule),
     ("10-paged-vocabulary-over-5-mib", check_paged_vocabulary),
     ("11-popup-follows-theme", check_popup_theme),
+    ("12-share-menus-undo-transform", check_share_menus),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),

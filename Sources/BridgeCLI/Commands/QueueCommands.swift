@@ -21,8 +21,8 @@ struct QueueCommands {
                     try context.print(JSONWriter.string(.object(summary)))
                 } else {
                     try context.print(
-                        [item.id, item.savedAt.iso8601, item.url, item.title ?? ""].map { DisplayText.escaped($0) }
-                            .joined(separator: "\t"))
+                        [item.id, item.savedAt.iso8601, item.kind, item.url, item.title ?? ""]
+                            .map { DisplayText.escaped($0) }.joined(separator: "\t"))
                 }
             case .unsupported(let id, let version):
                 try context.print(
@@ -101,6 +101,6 @@ struct QueueCommands {
         let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
-            + "saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
+            + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
     }
 }

@@ -107,7 +107,7 @@ public enum BuiltInActions {
     public static var all: [BridgeAction] {
         [
             GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction(),
-            GetPageStateAction(), GetSecretAction(),
+            GetPageStateAction(), RemoveItemAction(), TransformAction(), GetSecretAction(),
         ]
     }
 }

@@ -12,9 +12,8 @@ final class UnavailableStorage: SuiteStore, PendingQueueing {
     func snapshot() throws(SuiteError) -> SuiteSnapshot { throw failure }
     func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) { throw failure }
     func changeToken() throws(SuiteError) -> ChangeToken? { throw failure }
-    func append(url: String, title: String?, content: String, source: String) throws(SuiteError) -> QueueItem {
-        throw failure
-    }
+    func append(_ item: NewQueueItem) throws(SuiteError) -> AppendResult { throw failure }
+    func withdraw(id: String, source: String) throws(SuiteError) -> Bool { throw failure }
     func entries(forURL url: String?, excerptBytes: Int?) throws(SuiteError) -> [QueueEntry] { throw failure }
     func count() throws(SuiteError) -> Int { throw failure }
     func remove(id: String) throws(SuiteError) { throw failure }

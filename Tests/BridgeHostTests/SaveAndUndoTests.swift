@@ -1,0 +1,109 @@
+import BridgeJSON
+import BridgeProtocol
+import SharedSuite
+import TestSupport
+import Testing
+
+@testable import BridgeHost
+
+/// `saveContent`'s kinds, schemes and idempotency key, and `removeItem` (undo).
+@Suite struct SaveAndUndoTests {
+    @Test func saveContent_recordsKindAndThePageItCameFrom() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let link = endpoint.handle([
+            "action": "saveContent", "url": "https://b.example/x", "title": "B", "content": "B", "kind": "link",
+            "pageUrl": "https://a.example/",
+        ])
+        #expect(link["status"] == "success" && link["kind"] == "link")
+        let selection = endpoint.handle([
+            "action": "saveContent", "url": "https://a.example/", "content": "picked words", "kind": "selection",
+            "pageUrl": "https://a.example/",
+        ])
+        #expect(selection["kind"] == "selection")
+        #expect(queue.items.map(\.kind) == ["link", "selection"])
+        #expect(queue.items.map(\.pageURL) == ["https://a.example/", "https://a.example/"])
+        #expect(queue.items[1].content == "picked words")
+    }
+
+    @Test func saveContent_badKindPageUrlOrKey_isRefused_andNothingQueued() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let base: [String: JSONValue] = ["action": "saveContent", "url": "https://a/", "content": "c"]
+        for (field, value): (String, JSONValue) in [
+            ("kind", "video"), ("kind", 1), ("pageUrl", 3), ("key", ""), ("key", 7),
+            ("key", .string(String(repeating: "k", count: 129))),
+            // 43 three-byte characters: 129 UTF-8 bytes, 43 Characters.
+            ("key", .string(String(repeating: "€", count: 43))),
+        ] {
+            var request = base
+            request[field] = value
+            #expect(endpoint.handle(.object(request))["code"] == "invalid_request", "\(field) = \(value)")
+        }
+        #expect(queue.items.isEmpty)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>x</b>", " https://a/", "\u{1}javascript:x",
+        "about:blank", "chrome://settings", "blob:https://a/1", "no-scheme", ":nothing", "",
+    ])
+    func saveContent_otherSchemes_areRefusedWithACode(url: String) {
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle(["action": "saveContent", "url": .string(url), "content": "c"])
+        #expect(reply["code"] == "url_scheme_not_allowed")
+        #expect(reply["field"] == "url")
+        #expect(reply["message"]?.stringValue?.contains("http:, https: and file:") == true)
+        let viaPage = endpoint.handle([
+            "action": "saveContent", "url": "https://a/", "content": "c", "pageUrl": .string(url),
+        ])
+        #expect(viaPage["code"] == "url_scheme_not_allowed")
+        #expect(viaPage["field"] == "pageUrl")
+        #expect(queue.items.isEmpty)
+    }
+
+    @Test(arguments: ["http://a/", "HTTPS://A/", "file:///home/me/a.html"])
+    func saveContent_httpHttpsFile_areQueued(url: String) {
+        let (endpoint, _, queue) = makeEndpoint()
+        #expect(endpoint.handle(["action": "saveContent", "url": .string(url), "content": "c"])["status"] == "success")
+        #expect(queue.items.count == 1)
+    }
+
+    @Test func saveContent_resentWithTheSameKey_queuesOnce_andAnswersTheSameId() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let request: JSONValue = [
+            "action": "saveContent", "url": "https://a/", "content": "c", "kind": "selection", "key": "k-1",
+        ]
+        let first = endpoint.handle(request)
+        let again = endpoint.handle(request)
+        #expect(first["duplicate"] == false)
+        #expect(again["duplicate"] == true)
+        #expect(first["itemId"] == again["itemId"])
+        #expect(queue.items.count == 1)
+        #expect(
+            endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k-2"])["duplicate"]
+                == false)
+        #expect(queue.items.count == 2)
+    }
+
+    @Test func removeItem_removesTheCallersItem_thenSaysItIsGone() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let id = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])["itemId"]
+        let removed = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
+        #expect(removed["status"] == "success")
+        #expect(queue.items.isEmpty)
+        let again = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
+        #expect(again["code"] == "item_not_found")
+        #expect(again["message"]?.stringValue?.contains("drain") == true)
+        // Undo forgets the key: the same save can be made again.
+        let resaved = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])
+        #expect(resaved["duplicate"] == false)
+        #expect(queue.items.count == 1)
+    }
+
+    @Test func removeItem_ofAnotherCallersItem_isNotFound_andKeepsIt() throws {
+        let (endpoint, _, queue) = makeEndpoint()
+        let other = try queue.append(url: "https://a/", title: nil, content: "c", source: "other@addon")
+        #expect(endpoint.handle(["action": "removeItem", "itemId": .string(other.id)])["code"] == "item_not_found")
+        #expect(endpoint.handle(["action": "removeItem"])["code"] == "invalid_request")
+        #expect(endpoint.handle(["action": "removeItem", "itemId": 5])["code"] == "invalid_request")
+        #expect(queue.items.count == 1)
+    }
+}
