@@ -11,6 +11,8 @@ public struct CLIContext {
     private var errorSink: (String) -> Void
     /// Reads all of standard input.
     public var readIn: () throws(SystemError) -> [UInt8]
+    /// True when standard output is a terminal: `out` then escapes controls too.
+    public var outputIsTerminal = false
     /// The secret store of a group (`secret`, `doctor`): the system's, unless a test replaces it.
     public var makeSecrets: (_ groupID: String) -> any SecretStore
 
@@ -27,7 +29,7 @@ public struct CLIContext {
 
     /// The real process streams.
     public static func standard() -> CLIContext {
-        CLIContext(
+        var context = CLIContext(
             environment: .current(),
             writeOut: { (bytes) throws(SystemError) in try FileDescriptor.standardOutput.writeAll(bytes) },
             writeErr: { line in try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8)) },
@@ -40,6 +42,8 @@ public struct CLIContext {
                     all.append(contentsOf: chunk[0..<n])
                 }
             })
+        context.outputIsTerminal = FileDescriptor.standardOutput.isTerminal
+        return context
     }
 
     /// Prints `text` and a newline to standard output. Every control
@@ -56,11 +60,17 @@ public struct CLIContext {
         errorSink(DisplayText.escaped(line, breaks: .kept))
     }
 
-    /// Writes bytes to standard output as they are (`files read`, `export`:
-    /// data for a pipe or a file, not text for the terminal), mapping failure
-    /// to an I/O error.
+    /// Writes data (`files read`, `export`) to standard output: exactly as
+    /// it is into a pipe or a file, with control characters escaped as
+    /// `print` does when standard output is a terminal (a saved page's bytes
+    /// must not drive it). Maps failure to an I/O error.
     func out(_ bytes: [UInt8]) throws(CLIError) {
         do {
+            if outputIsTerminal {
+                var text = String(decoding: bytes, as: UTF8.self)
+                try writeOut(text.withUTF8 { DisplayText.escaped(utf8: $0, breaks: .kept) })
+                return
+            }
             try writeOut(bytes)
         } catch {
             throw CLIError(.io, "cannot write to standard output: \(error)")

@@ -86,6 +86,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return FileStatus(info)
     }
 
+    /// True when the descriptor is a terminal (`isatty`).
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+
     /// Sets or clears `O_NONBLOCK`.
     public func setNonBlocking(_ on: Bool) {
         let flags = fcntl(rawValue, F_GETFL)

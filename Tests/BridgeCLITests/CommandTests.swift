@@ -13,6 +13,8 @@ final class Harness {
     var out: [UInt8] = []
     var err: [String] = []
     var input: [UInt8] = []
+    /// Whether the CLI sees a terminal on standard output.
+    var terminal = false
 
     var stdout: String { String(decoding: out, as: UTF8.self) }
 
@@ -23,11 +25,12 @@ final class Harness {
     func run(_ args: [String]) -> Int32 {
         out = []
         err = []
-        let context = CLIContext(
+        var context = CLIContext(
             environment: Environment(["EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "HOME": tmp.path]),
             writeOut: { [unowned self] bytes in self.out += bytes },
             writeErr: { [unowned self] line in self.err.append(line) },
             readIn: { [unowned self] in self.input })
+        context.outputIsTerminal = terminal
         return BridgeCLI.run(args, context: context)
     }
 
@@ -259,6 +262,18 @@ final class Harness {
         let item = try JSONParser.parse(String(h.stdout.dropLast()))
         #expect(item.objectValue?["content"]?.stringValue == TerminalOutputTests.content)
         #expect(item.objectValue?["title"]?.stringValue == TerminalOutputTests.title)
+    }
+
+    /// `files read` of a saved page's content file: exact bytes into a pipe,
+    /// escaped when standard output is a terminal.
+    @Test func filesRead_isExactIntoAPipe_andEscapedOnATerminal() throws {
+        let h = Harness()
+        let raw = Array("hi\u{1b}]52;c;eA==\u{7}\u{9b}\n".utf8)
+        try SharedFiles(container: h.container).write("page.txt", raw)
+        #expect(h.run("files", "read", "page.txt") == 0 && h.out == raw)
+        h.terminal = true
+        #expect(h.run("files", "read", "page.txt") == 0)
+        #expect(h.stdout == "hi\\u001b]52;c;eA==\\u0007\\u009b\n")
     }
 
     @Test func readAndErrors_escapeControls() throws {
