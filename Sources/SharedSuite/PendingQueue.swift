@@ -192,6 +192,26 @@ public final class PendingQueue: PendingQueueing {
         }
     }
 
+    /// `queue/.handover.lock`: held by whoever hands one item over (drain,
+    /// watch), from loading it to removing it, so every item is handed over
+    /// once however many drains and watchers run.
+    public var handOverLockPath: String { container.queuePath + "/.handover.lock" }
+
+    /// Takes the hand-over lock, waiting at most `timeoutMilliseconds`.
+    /// - Throws: `.lockTimeout` when another hand-over kept it that long.
+    public func lockForHandOver(timeoutMilliseconds: Int64) throws(SuiteError) -> FileLock {
+        try container.createFolder(container.queuePath)
+        do {
+            return try FileLock.acquire(handOverLockPath, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            switch error {
+            case .timedOut:
+                throw .lockTimeout(path: handOverLockPath, seconds: Double(timeoutMilliseconds) / 1000)
+            case .system(let e): throw .io(e)
+            }
+        }
+    }
+
     /// Items and bytes waiting (items and content files).
     public func usage() throws(SuiteError) -> (items: Int, bytes: Int) {
         let ids = try ids()
