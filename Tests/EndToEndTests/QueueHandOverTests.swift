@@ -239,4 +239,26 @@ import Testing
         let urls = output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["url"]?.stringValue }
         #expect(urls == ["https://f/0", "https://f/1"])
     }
+
+    /// The systemd user unit in manifests/systemd verifies, with its `%h`
+    /// paths pointed at the built CLI and a real importer.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
+    func systemdUnit_verifies() throws {
+        let analyze = "/usr/bin/systemd-analyze"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let name = "extension-bridge-queue-watch.service"
+        let unit = try String(
+            contentsOf: root.appendingPathComponent("manifests/systemd/" + name), encoding: .utf8)
+        #expect(unit.contains("ExecStart=%h/.local/bin/extension-bridge queue watch --exec "))
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let rendered = unit.replacingOccurrences(of: "%h/.local/bin/extension-bridge", with: Binaries.cli)
+            .replacingOccurrences(of: "%h/.local/bin/import-saved-item", with: "/bin/cat")
+        try rendered.write(toFile: tmp.path + "/" + name, atomically: true, encoding: .utf8)
+        let verify = try runProcess(
+            analyze, ["verify", "--man=no", tmp.path + "/" + name], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stderr.isEmpty, "\(verify.stderr)")
+    }
 }
