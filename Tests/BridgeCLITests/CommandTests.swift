@@ -75,6 +75,21 @@ final class Harness {
         #expect(try Suite(container: h.container).snapshot().bool("extensionEnabled") == false)
     }
 
+    /// #15: the sequence left the legacy reply false and getSettings true.
+    @Test func write_eitherEnabledKey_keepsTheOtherInStep() throws {
+        let h = Harness()
+        #expect(h.run("write", "user_defaults_suite_enabled", "-bool", "false") == 0)
+        #expect(h.run("write", "extensionEnabled", "-bool", "true") == 0)
+        var snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["user_defaults_suite_enabled"] == .bool(true))
+        #expect(SuiteKeys.isEnabled(snapshot))
+        #expect(h.run("write", "user_defaults_suite_enabled", "NO") == 0)
+        snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["extensionEnabled"] == .bool(false))
+        #expect(snapshot["user_defaults_suite_enabled"] == .string("NO"))  // the value as written
+        #expect(!SuiteKeys.isEnabled(snapshot))
+    }
+
     @Test func exportImport_roundTrip_andImportRefusesNewerFormat() throws {
         let h = Harness()
         h.run("write", "n", "-int", "3")

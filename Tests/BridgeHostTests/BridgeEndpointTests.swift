@@ -35,10 +35,13 @@ extension BridgeEndpoint {
             ])
     }
 
-    @Test func getSettings_readsSuiteKeys_andIgnoresWrongTypes() {
+    @Test func getSettings_readsSuiteKeys_coercingAsUserDefaults_ignoringOtherTypes() {
         let (endpoint, _, _) = makeEndpoint(["extensionEnabled": .bool(true), "extensionTheme": .string("dark")])
         #expect(endpoint.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "dark"])
-        let (wrong, _, _) = makeEndpoint(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
+        // bool(forKey:) and string(forKey:) coerce: "yes" is true, 3 is "3".
+        let (coerced, _, _) = makeEndpoint(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
+        #expect(coerced.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "3"])
+        let (wrong, _, _) = makeEndpoint(["extensionEnabled": .array([]), "extensionTheme": .data([1])])
         #expect(wrong.handle(["action": "getSettings"])["settings"] == ["enabled": false, "theme": "auto"])
     }
 
@@ -132,13 +135,24 @@ extension BridgeEndpoint {
         #expect(reply["message"]?.stringValue?.contains("extension-bridge repair") == true)
     }
 
-    @Test func legacy_enabledStatus_prefersSeedKeyThenFallsBack() {
-        let (seed, _, _) = makeEndpoint(["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)])
-        #expect(seed.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (fallback, _, _) = makeEndpoint(["extensionEnabled": .bool(true)])
-        #expect(fallback.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (none, _, _) = makeEndpoint()
-        #expect(none.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": false])
+    /// One rule for "enabled" (#15): the legacy reply, getSettings, getContent and
+    /// getPageState agree whatever the two keys hold; extensionEnabled is the
+    /// source, the seed's key counts only when extensionEnabled is not stored.
+    @Test(arguments: [
+        (["user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true)], true),
+        (["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)], false),
+        (["user_defaults_suite_enabled": .bool(true)], true),
+        (["user_defaults_suite_enabled": .string("YES")], true),
+        (["extensionEnabled": .int(1)], true),
+        (["extensionEnabled": .string("no"), "user_defaults_suite_enabled": .bool(true)], false),
+        ([:], false),
+    ] as [([String: SuiteValue], Bool)])
+    func enabled_oneRuleForEveryReply(values: [String: SuiteValue], enabled: Bool) {
+        let (endpoint, _, _) = makeEndpoint(values)
+        #expect(endpoint.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": .bool(enabled)])
+        #expect(endpoint.handle(["action": "getSettings"])["settings"]?["enabled"] == .bool(enabled))
+        #expect(endpoint.handle(["action": "getContent", "url": "u"])["enabled"] == .bool(enabled))
+        #expect(endpoint.handle(["action": "getPageState"])["enabled"] == .bool(enabled))
     }
 
     @Test func unknownAction_matchesSeedAndAddsCode() {
