@@ -10,6 +10,34 @@ public enum SuiteKeys {
     /// dictionary of string → string: the word-replacement vocabulary.
     public static let vocabulary = "vocabulary"
 
+    /// The seed's `saveContent` keys (seed `000`'s handler) and its share
+    /// flow's (`SharedDataManager`): kept up to date by `saveContent` only
+    /// when they are already stored, so an app written against the seed
+    /// opts in by creating them (`extension-bridge write safari_saved_url ""`).
+    public static let seedSavedURLKeys = ["safari_saved_url", "lastSharedURL"]
+    /// Like `seedSavedURLKeys`, with the saved content (up to
+    /// `seedSavedContentMaxBytes`; larger content sets "": it is in the queue).
+    public static let seedSavedContentKeys = ["safari_saved_content", "lastSharedText"]
+    /// The largest content copied into `seedSavedContentKeys`: every host
+    /// reads the suite file on each request, so it stays small.
+    public static let seedSavedContentMaxBytes = 64 << 10
+
+    /// Updates the seed's save keys that are stored in `values` after a save
+    /// of `url` with `content`. True when any was.
+    @discardableResult
+    public static func updateSeedSaveKeys(url: String, content: String, in values: inout [String: SuiteValue]) -> Bool {
+        var changed = false
+        for key in seedSavedURLKeys where values[key] != nil {
+            values[key] = .string(url)
+            changed = true
+        }
+        for key in seedSavedContentKeys where values[key] != nil {
+            values[key] = .string(content.utf8.count <= seedSavedContentMaxBytes ? content : "")
+            changed = true
+        }
+        return changed
+    }
+
     /// The theme when none is stored.
     public static let defaultTheme = "auto"
 

@@ -122,6 +122,42 @@ extension BridgeEndpoint {
         #expect(items.first?["excerpt"]?.stringValue?.count == HostLimits.excerptCharacters)
     }
 
+    /// #15: the seed's `data` carries something real: the newest saved content for the URL.
+    @Test func getContent_seedDataIsTheNewestSavedContent() throws {
+        let (endpoint, _, queue) = makeEndpoint()
+        #expect(endpoint.handle(["action": "getContent", "url": "https://a/"])["data"] == "")
+        _ = try queue.append(url: "https://a/", title: nil, content: "first", source: "s")
+        _ = try queue.append(url: "https://a/", title: nil, content: "second", source: "s")
+        _ = try queue.append(url: "https://b/", title: nil, content: "other", source: "s")
+        #expect(endpoint.handle(["action": "getContent", "url": "https://a/"])["data"] == "second")
+    }
+
+    /// #15: the seed's save keys and the share flow's follow each save, but only
+    /// when the suite stores them (an app opts in by creating them).
+    @Test func saveContent_updatesTheSeedKeysThatAreStored() throws {
+        let (plain, plainSuite, _) = makeEndpoint(["extensionEnabled": .bool(true)])
+        #expect(plain.handle(["action": "saveContent", "url": "https://a/", "content": "c"])["status"] == "success")
+        #expect(plainSuite.values == ["extensionEnabled": .bool(true)])  // nothing added
+        let (endpoint, suite, _) = makeEndpoint([
+            "safari_saved_url": .string(""), "safari_saved_content": .string(""), "lastSharedURL": .string(""),
+        ])
+        #expect(
+            endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "text"])["status"] == "success")
+        #expect(suite.values["safari_saved_url"] == .string("https://a/"))
+        #expect(suite.values["safari_saved_content"] == .string("text"))
+        #expect(suite.values["lastSharedURL"] == .string("https://a/"))
+        #expect(suite.values["lastSharedText"] == nil)
+        let big = String(repeating: "x", count: SuiteKeys.seedSavedContentMaxBytes + 1)
+        #expect(
+            endpoint.handle(["action": "saveContent", "url": "https://big/", "content": .string(big)])["status"]
+                == "success")
+        #expect(suite.values["safari_saved_content"] == .string(""))  // too large for the suite: in the queue only
+        #expect(suite.values["safari_saved_url"] == .string("https://big/"))
+        // A suite that cannot be written does not fail the save.
+        suite.failure = .lockTimeout(path: "/x", seconds: 5)
+        #expect(endpoint.handle(["action": "saveContent", "url": "https://c/", "content": "c"])["status"] == "success")
+    }
+
     @Test func getContent_withoutURL_isInvalid() {
         let (endpoint, _, _) = makeEndpoint()
         #expect(endpoint.handle(["action": "getContent"])["code"] == "invalid_request")
@@ -138,15 +174,16 @@ extension BridgeEndpoint {
     /// One rule for "enabled" (#15): the legacy reply, getSettings, getContent and
     /// getPageState agree whatever the two keys hold; extensionEnabled is the
     /// source, the seed's key counts only when extensionEnabled is not stored.
-    @Test(arguments: [
-        (["user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true)], true),
-        (["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)], false),
-        (["user_defaults_suite_enabled": .bool(true)], true),
-        (["user_defaults_suite_enabled": .string("YES")], true),
-        (["extensionEnabled": .int(1)], true),
-        (["extensionEnabled": .string("no"), "user_defaults_suite_enabled": .bool(true)], false),
-        ([:], false),
-    ] as [([String: SuiteValue], Bool)])
+    @Test(
+        arguments: [
+            (["user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true)], true),
+            (["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)], false),
+            (["user_defaults_suite_enabled": .bool(true)], true),
+            (["user_defaults_suite_enabled": .string("YES")], true),
+            (["extensionEnabled": .int(1)], true),
+            (["extensionEnabled": .string("no"), "user_defaults_suite_enabled": .bool(true)], false),
+            ([:], false),
+        ] as [([String: SuiteValue], Bool)])
     func enabled_oneRuleForEveryReply(values: [String: SuiteValue], enabled: Bool) {
         let (endpoint, _, _) = makeEndpoint(values)
         #expect(endpoint.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": .bool(enabled)])

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func bool_otherTypesAreNotBooleans() {
-        for value in [SuiteValue.data([1]), .date(WallTime(seconds: 0, nanoseconds: 0)), .array([.bool(true)]), .dictionary([:])] {
+        for value in [
+            SuiteValue.data([1]), .date(WallTime(seconds: 0, nanoseconds: 0)), .array([.bool(true)]), .dictionary([:]),
+        ] {
             #expect(value.coercedBool == nil)
         }
     }
@@ -61,7 +63,9 @@ import Testing
     }
 
     @Test func keepEnabledInStep_afterAPlainWriteOfEitherKey() {
-        var values: [String: SuiteValue] = ["user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true)]
+        var values: [String: SuiteValue] = [
+            "user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true),
+        ]
         values["user_defaults_suite_enabled"] = .string("YES")
         SuiteKeys.keepEnabledInStep(afterWriting: "user_defaults_suite_enabled", in: &values)
         #expect(values["extensionEnabled"] == .bool(true))

@@ -21,6 +21,7 @@ public struct SaveContentAction: BridgeAction {
                 url: url, title: title, content: content, source: context.caller.identity)
             // Sizes only: saved content never goes to the log.
             context.logger.info("saved item \(item.id) (\(item.contentBytes) bytes)")
+            SeedSaveKeys.update(url: url, content: content, in: context)
             return .success(["message": "Content saved", "itemId": .string(item.id)])
         } catch {
             context.logger.warn("saveContent: \(error)")
