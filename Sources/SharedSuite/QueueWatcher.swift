@@ -56,8 +56,14 @@ public final class QueueWatcher {
         var rearm = false
         var relevant = false
         for event in events {
-            let path = watched.first(where: { $0.watch == event.watch })?.path
-            if event.overflow || event.folderGone {
+            if event.overflow {
+                rearm = true
+                continue
+            }
+            // Events of a watch already removed (the IN_IGNORED that removing
+            // it sends) are not news: acting on them would re-arm for ever.
+            guard let path = watched.first(where: { $0.watch == event.watch })?.path else { continue }
+            if event.folderGone {
                 rearm = true
             } else if path == container.queuePath {
                 // Items are renamed in; the hand-over lock and `.incoming` are not items.

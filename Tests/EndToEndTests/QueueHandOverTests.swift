@@ -128,6 +128,31 @@ import Testing
         #expect(try count(env) == "2\n")
     }
 
+    /// SIGTERM during `drain --exec`: CMD gets SIGTERM, the drain stops, nothing is lost.
+    @Test func drainExec_terminated_keepsEveryItem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        try save([("https://t/1", "1"), ("https://t/2", "2")], env)
+        let marker = tmp.path + "/started"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binaries.cli)
+        p.arguments = ["queue", "drain", "--exec", "touch '\(marker)'; sleep 30"]
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        #expect(eventually { FileManager.default.fileExists(atPath: marker) })
+        let started = Date()
+        kill(p.processIdentifier, SIGTERM)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(p.terminationStatus == 75, "\(errors)")
+        #expect(errors.contains("stopped by a signal"))
+        #expect(try count(env) == "2\n")
+    }
+
     /// #13: an unreadable item can be removed by id after `queue list --json`.
     @Test func queueRemove_unreadableItem() throws {
         let tmp = TemporaryFolder()
@@ -189,6 +214,17 @@ import Testing
         }
     }
 
+    /// utime + stime of `pid` in clock ticks (/proc/PID/stat fields 14 and 15).
+    func cpuTicks(_ pid: Int32) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+        return user + system
+    }
+
     /// Polls `condition` for up to 10 s.
     func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(10)
@@ -216,6 +252,11 @@ import Testing
         try save([("https://w/2", "FAIL")], env)
         let third = try save([("https://w/3", "three")], env)
         #expect(eventually { lines(got).count == 2 })
+        // Waiting, it sleeps: at most a few clock ticks of CPU in a second (a re-arm loop spun at 100%).
+        let before = cpuTicks(watch.process.processIdentifier)
+        usleep(1_000_000)
+        let idle = cpuTicks(watch.process.processIdentifier) - before
+        #expect(idle <= 10, "the idle watch used \(idle) ticks of CPU in 1 s")
         let (status, _, errors) = watch.stop()
         #expect(status == 0, "\(errors)")
         #expect(errors.contains("kept, CMD exited 5"))

@@ -64,8 +64,12 @@ struct QueueCommands {
     /// (same URL and content) are collapsed unless `keepDuplicates`. Items of
     /// an unknown format, unreadable ones and those CMD failed on stay and are
     /// reported.
-    /// - Returns: 0, or 75 when CMD failed for some item (they stay: try again).
+    /// With `--exec`, SIGINT or SIGTERM stops the drain between items (CMD,
+    /// if running, gets SIGTERM and its item stays).
+    /// - Returns: 0, or 75 when CMD failed for some item or a signal stopped
+    ///   the drain (what was not handed over stays: try again).
     func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
+        if case .exec = delivery { Signals.requestTermination(on: [.interrupt, .terminate]) }
         let ids = try suite { () throws(SuiteError) in try queue.ids() }
         var handOver = QueueHandOver(
             context: context, queue: queue, delivery: delivery, collapseDuplicates: !keepDuplicates)
@@ -73,7 +77,12 @@ struct QueueCommands {
         var collapsed = 0
         var unreadable: [String] = []
         var failed: [String] = []
+        var stopped = false
         for id in ids {
+            if Signals.terminationRequested {
+                stopped = true
+                break
+            }
             switch try handOver.handOver(id: id) {
             case .handedOver: imported += 1
             case .collapsed: collapsed += 1
@@ -89,13 +98,14 @@ struct QueueCommands {
         }
         if !failed.isEmpty { summary += ", kept \(failed.count) that CMD did not take" }
         if !unreadable.isEmpty { summary += ", kept \(unreadable.count) that cannot be read" }
+        if stopped || Signals.terminationRequested { summary += ", stopped by a signal (the rest stays queued)" }
         if !failed.isEmpty || !unreadable.isEmpty { summary += ":" }
         context.writeErr(summary)
         for line in failed + unreadable { context.writeErr("  " + line) }
         if !unreadable.isEmpty {
             context.writeErr("  (`extension-bridge queue remove ID` deletes one that cannot be read)")
         }
-        return failed.isEmpty ? 0 : CLIError.Kind.lockTimeout.rawValue
+        return failed.isEmpty && !stopped ? 0 : CLIError.Kind.lockTimeout.rawValue
     }
 
     /// Hands over what waits, then each item as it arrives, until SIGINT or
