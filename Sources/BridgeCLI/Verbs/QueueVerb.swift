@@ -29,7 +29,8 @@ enum QueueVerb: Verb {
                     --exec. Stops at the first write error. Exact duplicates (same URL and
                     same content) are collapsed and counted unless --all. Items of a newer
                     format, unreadable ones and those CMD failed on stay and are reported on
-                    stderr; exit 75 when CMD failed for any. Drains and watches take turns
+                    stderr; exit 75 when CMD failed for any. With --exec, SIGINT or SIGTERM
+                    stops the drain between items (exit 75). Drains and watches take turns
                     per item: each item is handed over once.
                     """,
                 options: handOverOptions),
