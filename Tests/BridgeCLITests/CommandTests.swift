@@ -222,6 +222,26 @@ final class Harness {
         #expect(h.run("queue", "watch", "--exec", "true", "--timeout", "x") == 64)
     }
 
+    /// #13: a reader that goes away after the first item: that one is removed, every later one stays.
+    @Test func queueDrain_stopsAtTheFirstWriteError_keepingTheRest() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        for i in 0..<5 { _ = try queue.append(url: "https://a/\(i)", title: nil, content: "c", source: "s") }
+        var writes = 0
+        var errors: [String] = []
+        let context = CLIContext(
+            environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
+            writeOut: { _ throws(SystemError) in
+                writes += 1
+                if writes > 1 { throw SystemError("write", "stdout", code: Errno.brokenPipe) }
+            },
+            writeErr: { errors.append($0) }, readIn: { [] })
+        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 74)
+        #expect(writes == 2)
+        #expect(try queue.count() == 4)
+        #expect(errors.first?.contains("cannot write to standard output") == true)
+    }
+
     @Test func files_listReadDelete_andBadNames() throws {
         let h = Harness()
         try SharedFiles(container: h.container).write("a.txt", Array("A".utf8))
