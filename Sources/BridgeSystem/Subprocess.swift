@@ -29,12 +29,20 @@ public enum Subprocess {
     /// caller) and closes it, and collects its output for at most
     /// `timeoutMilliseconds`, then kills it.
     /// - Parameters:
+    ///   - path: the program, an absolute path (no `PATH` search).
+    ///   - arguments: its arguments, after the program's name.
     ///   - environment: the program's environment; nil passes this process's on.
+    ///   - workingDirectory: its working directory; nil keeps this process's.
+    ///   - input: written to its stdin, which is then closed.
+    ///   - timeoutMilliseconds: how long it may run before it is killed.
     ///   - ownProcessGroup: runs it as its own process group, killed as a group on
     ///     the timeout and sent SIGTERM once this process is asked to terminate
     ///     (`Signals.requestTermination`), so a shell command's children go too.
     ///   - forward: when given, output is passed on as it arrives (`true` for
     ///     stderr) instead of being collected in the result.
+    /// - Returns: its exit status (128 + the signal when killed), its output
+    ///   (empty when forwarded), and whether the timeout killed it.
+    /// - Throws: `SystemError` when the pipes or the spawn fail.
     public static func run(
         _ path: String, arguments: [String], environment: [String: String]?, workingDirectory: String?,
         input: [UInt8], timeoutMilliseconds: Int64, ownProcessGroup: Bool = false,

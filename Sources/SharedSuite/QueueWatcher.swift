@@ -20,6 +20,9 @@ public final class QueueWatcher {
     private var nextFallbackCheck: Int64 = 0
 
     /// - Parameters:
+    ///   - container: the group container whose `queue/` to watch.
+    ///   - clock: measures the fallback's interval.
+    ///   - fallbackIntervalMilliseconds: how often the fallback looks.
     ///   - notifications: false forces the timer fallback (tests, and
     ///     `EXTENSION_BRIDGE_WATCH=poll`).
     public init(
@@ -37,9 +40,10 @@ public final class QueueWatcher {
     /// True when arrivals are notified, not found by looking on a timer.
     public var usesNotifications: Bool { watch != nil }
 
-    /// Waits until something may have arrived, at most `timeoutMilliseconds`
-    /// (nil: until then). Returns true when the caller should look at the
-    /// queue; false on a timeout or an interrupting signal.
+    /// Waits until something may have arrived.
+    /// - Parameter timeoutMilliseconds: the longest wait; nil waits until then.
+    /// - Returns: true when the caller should look at the queue; false on a
+    ///   timeout or an interrupting signal.
     public func wait(timeoutMilliseconds: Int32?) -> Bool {
         guard let watch else {
             let left = nextFallbackCheck - clock.milliseconds
