@@ -171,6 +171,31 @@ import Testing
         #expect(try count(env) == "1\n")
     }
 
+    /// A FIFO or a symlink planted in the queue: drain neither hangs nor follows
+    /// it, keeps and reports both, and `queue remove` deletes the entries only.
+    @Test func queueFIFOAndSymlink_reportedKeptRemovable() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let queue = tmp.path + "/c/queue"
+        try FileManager.default.createDirectory(atPath: queue, withIntermediateDirectories: true)
+        #expect(mkfifo(queue + "/0000000000001-0000000000000000-00000001.json", 0o600) == 0)
+        let target = tmp.path + "/target"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(
+            atPath: queue + "/0000000000001-0000000000000000-00000002.json", withDestinationPath: target)
+        let drain = try runProcess(Binaries.cli, ["queue", "drain", "--exec", "cat"], environment: env)
+        #expect(drain.status == 0)
+        #expect(drain.stderr.contains("kept 2 that cannot be read"))
+        let remove = try runProcess(
+            Binaries.cli,
+            ["queue", "remove", "0000000000001-0000000000000000-00000001", "0000000000001-0000000000000000-00000002"],
+            environment: env)
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(try count(env) == "0\n")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+    }
+
     /// `files write` from stdin and from a file, over the binary.
     @Test func filesWrite_roundTrips() throws {
         let tmp = TemporaryFolder()
