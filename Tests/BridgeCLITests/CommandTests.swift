@@ -132,7 +132,7 @@ final class Harness {
         #expect(h.run("queue", "count") == 0 && h.stdout == "5\n")
         #expect(h.run("queue", "drain", "--json") == 0)
         let lines = h.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(lines[0]?["content"] == "first")
         #expect(lines[1]?["content"] == "second")  // the same page saved again with other content
         #expect(lines[2]?["url"] == "https://b/")

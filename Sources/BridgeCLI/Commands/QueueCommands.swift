@@ -69,7 +69,11 @@ struct QueueCommands {
     /// - Returns: 0, or 75 when CMD failed for some item or a signal stopped
     ///   the drain (what was not handed over stays: try again).
     func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
-        if case .exec = delivery { Signals.requestTermination(on: [.interrupt, .terminate]) }
+        var stoppable = false
+        if case .exec = delivery {
+            stoppable = true
+            Signals.requestTermination(on: [.interrupt, .terminate])
+        }
         let ids = try suite { () throws(SuiteError) in try queue.ids() }
         var handOver = QueueHandOver(
             context: context, queue: queue, delivery: delivery, collapseDuplicates: !keepDuplicates)
@@ -79,7 +83,7 @@ struct QueueCommands {
         var failed: [String] = []
         var stopped = false
         for id in ids {
-            if Signals.terminationRequested {
+            if stoppable && Signals.terminationRequested {
                 stopped = true
                 break
             }
@@ -98,7 +102,7 @@ struct QueueCommands {
         }
         if !failed.isEmpty { summary += ", kept \(failed.count) that CMD did not take" }
         if !unreadable.isEmpty { summary += ", kept \(unreadable.count) that cannot be read" }
-        if stopped || Signals.terminationRequested { summary += ", stopped by a signal (the rest stays queued)" }
+        if stopped { summary += ", stopped by a signal (the rest stays queued)" }
         if !failed.isEmpty || !unreadable.isEmpty { summary += ":" }
         context.writeErr(summary)
         for line in failed + unreadable { context.writeErr("  " + line) }
