@@ -25,16 +25,34 @@ public enum Subprocess {
     }
 
     /// Runs `path` with `arguments` and `environment`, writes `input` to its
-    /// stdin and closes it, and collects its output for at most `timeoutMilliseconds`.
+    /// stdin (as it reads it, so a program that never reads cannot block the
+    /// caller) and closes it, and collects its output for at most
+    /// `timeoutMilliseconds`, then kills it.
+    /// - Parameters:
+    ///   - path: the program, an absolute path (no `PATH` search).
+    ///   - arguments: its arguments, after the program's name.
+    ///   - environment: the program's environment; nil passes this process's on.
+    ///   - workingDirectory: its working directory; nil keeps this process's.
+    ///   - input: written to its stdin, which is then closed.
+    ///   - timeoutMilliseconds: how long it may run before it is killed.
+    ///   - ownProcessGroup: runs it as its own process group, killed as a group on
+    ///     the timeout and sent SIGTERM once this process is asked to terminate
+    ///     (`Signals.requestTermination`), so a shell command's children go too.
+    ///   - forward: when given, output is passed on as it arrives (`true` for
+    ///     stderr) instead of being collected in the result.
+    /// - Returns: its exit status (128 + the signal when killed), its output
+    ///   (empty when forwarded), and whether the timeout killed it.
+    /// - Throws: `SystemError` when the pipes or the spawn fail.
     public static func run(
-        _ path: String, arguments: [String], environment: [String: String], workingDirectory: String?,
-        input: [UInt8], timeoutMilliseconds: Int64
+        _ path: String, arguments: [String], environment: [String: String]?, workingDirectory: String?,
+        input: [UInt8], timeoutMilliseconds: Int64, ownProcessGroup: Bool = false,
+        forward: ((_ fromStandardError: Bool, _ bytes: ArraySlice<UInt8>) -> Void)? = nil
     ) throws(SystemError) -> Result {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SystemError("pipe") }
-        defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] { close(fd) } }
+        defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) } }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -45,10 +63,17 @@ public enum Subprocess {
         for fd in [inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
             posix_spawn_file_actions_addclose(&actions, fd)
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if ownProcessGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for p in argv + (envp ?? []) { free(p) } }
         var pid = pid_t()
         // The child inherits the working directory: change ours around the
         // spawn (posix_spawn_file_actions_addchdir_np is not exported to Swift
@@ -56,45 +81,87 @@ public enum Subprocess {
         let previous = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if previous >= 0 { close(previous) } }
         if let workingDirectory, chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let rc: Int32
+        if let envp {
+            rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        } else {
+            rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        }
         if workingDirectory != nil && previous >= 0 { _ = fchdir(previous) }
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
         if rc != 0 { throw SystemError("spawn", path, code: rc) }
 
-        _ = try? FileDescriptor(rawValue: inPipe[1]).writeAll(input)
-        close(inPipe[1])
-        inPipe[1] = -1
-
+        FileDescriptor(rawValue: inPipe[1]).setNonBlocking(true)
+        var written = 0
+        if input.isEmpty {
+            close(inPipe[1])
+            inPipe[1] = -1
+        }
         var out: [UInt8] = []
         var err: [UInt8] = []
         var open = [outPipe[0], errPipe[0]]
         let clock = MonotonicClock.system
         let deadline = clock.milliseconds + timeoutMilliseconds
         var timedOut = false
+        var terminated = false
+        var reaped: Int32?
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while !open.isEmpty {
+        func signalChild(_ signal: Int32) { kill(ownProcessGroup ? -pid : pid, signal) }
+        while true {
+            if reaped == nil {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+            }
+            if reaped != nil && open.isEmpty { break }
             let left = deadline - clock.milliseconds
-            if left <= 0 {
+            if left <= 0 && reaped == nil {
                 timedOut = true
-                kill(pid, SIGKILL)
+                signalChild(SIGKILL)
                 break
             }
+            if ownProcessGroup && !terminated && reaped == nil && Signals.terminationRequested {
+                terminated = true
+                signalChild(SIGTERM)
+            }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left, 1000)))
+            if inPipe[1] >= 0 { fds.append(pollfd(fd: inPipe[1], events: Int16(POLLOUT), revents: 0)) }
+            // Once the program is gone, take what its pipes hold now and stop:
+            // a child it left behind may keep them open for ever.
+            let wait: Int32 = reaped != nil ? 0 : fds.isEmpty ? 1 : Int32(min(max(left, 1), 100))
+            let ready = poll(&fds, nfds_t(fds.count), wait)
             if ready < 0 && errno != EINTR { break }
+            if ready == 0 && reaped != nil { break }
             for entry in fds where entry.revents != 0 {
+                if entry.fd == inPipe[1] {
+                    let n = input.withUnsafeBytes { raw in
+                        write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
+                    }
+                    if n > 0 { written += n }
+                    if written == input.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                        close(inPipe[1])
+                        inPipe[1] = -1
+                    }
+                    continue
+                }
                 let n = read(entry.fd, &chunk, chunk.count)
                 if n > 0 {
-                    if entry.fd == outPipe[0] { out += chunk[0..<n] } else { err += chunk[0..<n] }
+                    let fromStandardError = entry.fd == errPipe[0]
+                    if let forward {
+                        forward(fromStandardError, chunk[0..<n])
+                    } else if fromStandardError {
+                        err += chunk[0..<n]
+                    } else {
+                        out += chunk[0..<n]
+                    }
                 } else if n == 0 || errno != EINTR {
                     open.removeAll { $0 == entry.fd }
                 }
             }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var status: Int32 = reaped ?? 0
+        if reaped == nil { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
     }

@@ -349,6 +349,26 @@ public final class PendingQueue: PendingQueueing {
         }
     }
 
+    /// `queue/.handover.lock`: held by whoever hands one item over (drain,
+    /// watch), from loading it to removing it, so every item is handed over
+    /// once however many drains and watchers run.
+    public var handOverLockPath: String { container.queuePath + "/.handover.lock" }
+
+    /// Takes the hand-over lock, waiting at most `timeoutMilliseconds`.
+    /// - Throws: `.lockTimeout` when another hand-over kept it that long.
+    public func lockForHandOver(timeoutMilliseconds: Int64) throws(SuiteError) -> FileLock {
+        _ = try container.folder(PendingQueue.folderName, create: true)  // never a link
+        do {
+            return try FileLock.acquire(handOverLockPath, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            switch error {
+            case .timedOut:
+                throw .lockTimeout(path: handOverLockPath, seconds: Double(timeoutMilliseconds) / 1000)
+            case .system(let e): throw .io(e)
+            }
+        }
+    }
+
     /// How old a temporary file must be to count as left by a crash: far
     /// longer than writing 64 MiB takes.
     public static let staleTemporarySeconds: Int64 = 600

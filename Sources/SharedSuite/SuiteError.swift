@@ -8,7 +8,7 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerFormat(path: String, version: Int, supported: Int)
     /// A system call failed.
     case io(SystemError)
-    /// Another process held the suite lock for too long.
+    /// Another process held a lock (the suite's, or the queue's hand-over lock) for too long.
     case lockTimeout(path: String, seconds: Double)
     /// The group id cannot name a folder.
     case invalidGroupID(String)
@@ -36,7 +36,7 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io(let error):
             return error.description
         case .lockTimeout(let path, let seconds):
-            return "another process held the suite lock \(path) for more than \(seconds) s; "
+            return "another process held the lock \(path) for more than \(seconds) s; "
                 + "try again, and look for a stuck extension-bridge process"
         case .invalidGroupID(let id):
             return "invalid group id '\(id)': use letters, digits, '.', '-' and '_', not starting with '.'"

@@ -96,23 +96,22 @@ public struct SuiteSnapshot: Equatable, Sendable {
         return EncodedJSON.compact(checked: bytes[slot.range], wrappedAs: wrapper, storage: &storage)
     }
 
-    /// The boolean at `key`; nil when missing or of another type.
-    public func bool(_ key: String) -> Bool? {
-        if case .bool(let b) = self[key] { return b }
-        return nil
-    }
+    /// The value at `key` as `UserDefaults.bool(forKey:)` reads it
+    /// (`SuiteValue.coercedBool`: `1`, `"YES"`, `"true"` are true); nil when
+    /// missing or of a type it does not coerce.
+    public func bool(_ key: String) -> Bool? { self[key]?.coercedBool }
 
-    /// The string at `key`; nil when missing or of another type.
-    public func string(_ key: String) -> String? {
-        if case .string(let s) = self[key] { return s }
-        return nil
-    }
+    /// The value at `key` as `string(forKey:)` reads it (numbers become their
+    /// decimal text); nil when missing or of another type.
+    public func string(_ key: String) -> String? { self[key]?.coercedString }
 
-    /// The integer at `key`; nil when missing or of another type.
-    public func int(_ key: String) -> Int? {
-        if case .int(let i) = self[key] { return i }
-        return nil
-    }
+    /// The value at `key` as `integer(forKey:)` reads it (`"42"` is 42);
+    /// nil when missing or of a type it does not coerce.
+    public func int(_ key: String) -> Int? { self[key]?.coercedInt }
+
+    /// The value at `key` as `double(forKey:)` reads it; nil when missing or
+    /// of a type it does not coerce.
+    public func double(_ key: String) -> Double? { self[key]?.coercedDouble }
 
     /// The dictionary at `key`; nil when missing or of another type.
     public func dictionary(_ key: String) -> [String: SuiteValue]? {

@@ -78,6 +78,21 @@ final class Harness {
         #expect(try Suite(container: h.container).snapshot().bool("extensionEnabled") == false)
     }
 
+    /// #15: the sequence left the legacy reply false and getSettings true.
+    @Test func write_eitherEnabledKey_keepsTheOtherInStep() throws {
+        let h = Harness()
+        #expect(h.run("write", "user_defaults_suite_enabled", "-bool", "false") == 0)
+        #expect(h.run("write", "extensionEnabled", "-bool", "true") == 0)
+        var snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["user_defaults_suite_enabled"] == .bool(true))
+        #expect(SuiteKeys.isEnabled(snapshot))
+        #expect(h.run("write", "user_defaults_suite_enabled", "NO") == 0)
+        snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["extensionEnabled"] == .bool(false))
+        #expect(snapshot["user_defaults_suite_enabled"] == .string("NO"))  // the value as written
+        #expect(!SuiteKeys.isEnabled(snapshot))
+    }
+
     @Test func exportImport_roundTrip_andImportRefusesNewerFormat() throws {
         let h = Harness()
         h.run("write", "n", "-int", "3")
@@ -124,20 +139,25 @@ final class Harness {
         #expect(h.run("read", "--json") == 0 && h.stdout == "{}\n")
     }
 
-    @Test func queueDrain_handsOverThenRemoves_skippingDuplicateURLs() throws {
+    @Test func queueDrain_handsOverEveryDistinctItem_collapsingOnlyExactDuplicates() throws {
         let h = Harness()
         let queue = PendingQueue(container: h.container)
         _ = try queue.append(url: "https://a/", title: "A", content: "first", source: "s")
         _ = try queue.append(url: "https://a/", title: "A again", content: "second", source: "s")
+        _ = try queue.append(url: "https://a/", title: "A third", content: "first", source: "s")
         _ = try queue.append(url: "https://b/", title: nil, content: "third", source: "s")
-        #expect(h.run("queue", "count") == 0 && h.stdout == "3\n")
+        _ = try queue.append(url: "https://c/", title: "", content: "fourth", source: "s")
+        #expect(h.run("queue", "count") == 0 && h.stdout == "5\n")
         #expect(h.run("queue", "drain", "--json") == 0)
         let lines = h.stdout.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
-        #expect(lines.count == 2)
+        try #require(lines.count == 4)
         #expect(lines[0]?["content"] == "first")
-        #expect(lines[1]?["url"] == "https://b/")
-        #expect(lines[1]?["title"] == "https://b/")  // a missing title is handed over as the URL
-        #expect(h.err.first == "drained 2 items, skipped 1 duplicate URL (use --all to keep them)")
+        #expect(lines[1]?["content"] == "second")  // the same page saved again with other content
+        #expect(lines[2]?["url"] == "https://b/")
+        #expect(lines[2]?["title"] == "https://b/")  // a missing title is handed over as the URL
+        #expect(lines[3]?["title"] == "https://c/")  // so is an empty one
+        #expect(
+            h.err.first == "drained 4 items, collapsed 1 exact duplicate (same URL and content; --all keeps them)")
         #expect(try queue.count() == 0)
     }
 
@@ -160,6 +180,33 @@ final class Harness {
         #expect(h.run("queue", "drain", "--json") == 0)
         let item = try JSONParser.parse(h.stdout)
         #expect(item["kind"] == "selection" && item["pageUrl"] == "https://a/" && item["content"] == "words")
+    }
+
+    @Test func queueDrain_plainText_emptyTitleIsTheURL() throws {
+        let h = Harness()
+        _ = try PendingQueue(container: h.container).append(url: "https://e/", title: "", content: "c", source: "s")
+        #expect(h.run("queue", "drain") == 0)
+        #expect(h.stdout.hasPrefix("# https://e/\nhttps://e/\n"))
+    }
+
+    @Test func queueRemove_deletesReadableAndUnreadableItems_andRefusesUnknownIDs() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        let item = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
+        let broken = "9999999999998-0000000000000000-00000000"
+        let newer = "9999999999999-0000000000000000-00000000"
+        try FileSystem.writeAtomically(h.container.queuePath + "/\(broken).json", Array("{oops".utf8))
+        try FileSystem.writeAtomically(
+            h.container.queuePath + "/\(newer).json", Array("{\"formatVersion\":2}".utf8))
+        #expect(h.run("queue", "list") == 0 && h.stdout.contains("\(broken)\tunreadable"))
+        #expect(h.run("queue", "remove", broken, "nope") == 66)
+        #expect(h.err.first?.contains("no queued item nope") == true)
+        #expect(try queue.count() == 3)  // nothing removed when one id is unknown
+        #expect(h.run("queue", "remove", "../suite") == 66)
+        #expect(h.run("queue", "remove", broken, newer, "--json") == 0)
+        #expect(try JSONParser.parse(h.out) == ["removed": [.string(broken), .string(newer)]])
+        #expect(try queue.ids() == [item.id])
+        #expect(h.run("queue", "remove") == 64)
     }
 
     @Test func queueDrainAll_keepsDuplicates_andKeepsUnknownFormats() throws {
@@ -186,6 +233,52 @@ final class Harness {
             writeErr: { _ in }, readIn: { [] })
         #expect(BridgeCLI.run(["queue", "drain"], context: context) == 74)
         #expect(try queue.count() == 1)
+    }
+
+    @Test func filesWrite_fromStdinOrFile_withTheReadNameRules() throws {
+        let h = Harness()
+        h.input = Array("from stdin\n".utf8)
+        #expect(h.run("files", "write", "notes.txt") == 0)
+        #expect(try SharedFiles(container: h.container).read("notes.txt") == Array("from stdin\n".utf8))
+        let source = h.tmp.path + "/source.bin"
+        try FileSystem.writeAtomically(source, [0, 1, 2, 255])
+        #expect(h.run("files", "write", "notes.txt", "--from", source) == 0)
+        #expect(h.run("files", "read", "notes.txt") == 0 && h.out == [0, 1, 2, 255])
+        for bad in ["../x", ".hidden", "a/b", ""] {
+            #expect(h.run("files", "write", bad, "--from", source) == 64)
+        }
+        #expect(h.run("files", "write", "y", "--from", h.tmp.path + "/missing") == 66)
+        #expect(h.run("files", "read", "y") == 66)  // nothing written for a source that is missing
+        #expect(h.run("files", "list") == 0 && h.stdout == "notes.txt\t4\n")
+    }
+
+    @Test func queueHandOverOptions_checked() {
+        let h = Harness()
+        #expect(h.run("queue", "drain", "--timeout", "5") == 64)
+        #expect(h.err.first?.contains("--timeout goes with --exec") == true)
+        #expect(h.run("queue", "drain", "--exec", "true", "--timeout", "0") == 64)
+        #expect(h.run("queue", "drain", "--exec", "") == 64)
+        #expect(h.run("queue", "watch", "--exec", "true", "--timeout", "x") == 64)
+    }
+
+    /// #13: a reader that goes away after the first item: that one is removed, every later one stays.
+    @Test func queueDrain_stopsAtTheFirstWriteError_keepingTheRest() throws {
+        let h = Harness()
+        let queue = PendingQueue(container: h.container)
+        for i in 0..<5 { _ = try queue.append(url: "https://a/\(i)", title: nil, content: "c", source: "s") }
+        var writes = 0
+        var errors: [String] = []
+        let context = CLIContext(
+            environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
+            writeOut: { _ throws(SystemError) in
+                writes += 1
+                if writes > 1 { throw SystemError("write", "stdout", code: Errno.brokenPipe) }
+            },
+            writeErr: { errors.append($0) }, readIn: { [] })
+        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 74)
+        #expect(writes == 2)
+        #expect(try queue.count() == 4)
+        #expect(errors.first?.contains("cannot write to standard output") == true)
     }
 
     @Test func files_listReadDelete_andBadNames() throws {

@@ -35,10 +35,13 @@ extension BridgeEndpoint {
             ])
     }
 
-    @Test func getSettings_readsSuiteKeys_andIgnoresWrongTypes() {
+    @Test func getSettings_readsSuiteKeys_coercingAsUserDefaults_ignoringOtherTypes() {
         let (endpoint, _, _) = makeEndpoint(["extensionEnabled": .bool(true), "extensionTheme": .string("dark")])
         #expect(endpoint.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "dark"])
-        let (wrong, _, _) = makeEndpoint(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
+        // bool(forKey:) and string(forKey:) coerce: "yes" is true, 3 is "3".
+        let (coerced, _, _) = makeEndpoint(["extensionEnabled": .string("yes"), "extensionTheme": .int(3)])
+        #expect(coerced.handle(["action": "getSettings"])["settings"] == ["enabled": true, "theme": "3"])
+        let (wrong, _, _) = makeEndpoint(["extensionEnabled": .array([]), "extensionTheme": .data([1])])
         #expect(wrong.handle(["action": "getSettings"])["settings"] == ["enabled": false, "theme": "auto"])
     }
 
@@ -123,6 +126,42 @@ extension BridgeEndpoint {
         #expect(items.first?["excerpt"]?.stringValue?.utf8.count == HostLimits.excerptBytes)
     }
 
+    /// #15: the seed's `data` carries something real: the newest saved content for the URL.
+    @Test func getContent_seedDataIsTheNewestSavedContent() throws {
+        let (endpoint, _, queue) = makeEndpoint()
+        #expect(endpoint.handle(["action": "getContent", "url": "https://a/"])["data"] == "")
+        _ = try queue.append(url: "https://a/", title: nil, content: "first", source: "s")
+        _ = try queue.append(url: "https://a/", title: nil, content: "second", source: "s")
+        _ = try queue.append(url: "https://b/", title: nil, content: "other", source: "s")
+        #expect(endpoint.handle(["action": "getContent", "url": "https://a/"])["data"] == "second")
+    }
+
+    /// #15: the seed's save keys and the share flow's follow each save, but only
+    /// when the suite stores them (an app opts in by creating them).
+    @Test func saveContent_updatesTheSeedKeysThatAreStored() throws {
+        let (plain, plainSuite, _) = makeEndpoint(["extensionEnabled": .bool(true)])
+        #expect(plain.handle(["action": "saveContent", "url": "https://a/", "content": "c"])["status"] == "success")
+        #expect(plainSuite.values == ["extensionEnabled": .bool(true)])  // nothing added
+        let (endpoint, suite, _) = makeEndpoint([
+            "safari_saved_url": .string(""), "safari_saved_content": .string(""), "lastSharedURL": .string(""),
+        ])
+        #expect(
+            endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "text"])["status"] == "success")
+        #expect(suite.values["safari_saved_url"] == .string("https://a/"))
+        #expect(suite.values["safari_saved_content"] == .string("text"))
+        #expect(suite.values["lastSharedURL"] == .string("https://a/"))
+        #expect(suite.values["lastSharedText"] == nil)
+        let big = String(repeating: "x", count: SuiteKeys.seedSavedContentMaxBytes + 1)
+        #expect(
+            endpoint.handle(["action": "saveContent", "url": "https://big/", "content": .string(big)])["status"]
+                == "success")
+        #expect(suite.values["safari_saved_content"] == .string(""))  // too large for the suite: in the queue only
+        #expect(suite.values["safari_saved_url"] == .string("https://big/"))
+        // A suite that cannot be written does not fail the save.
+        suite.failure = .lockTimeout(path: "/x", seconds: 5)
+        #expect(endpoint.handle(["action": "saveContent", "url": "https://c/", "content": "c"])["status"] == "success")
+    }
+
     @Test func getContent_withoutURL_isInvalid() {
         let (endpoint, _, _) = makeEndpoint()
         #expect(endpoint.handle(["action": "getContent"])["code"] == "invalid_request")
@@ -136,13 +175,25 @@ extension BridgeEndpoint {
         #expect(reply["message"]?.stringValue?.contains("extension-bridge repair") == true)
     }
 
-    @Test func legacy_enabledStatus_prefersSeedKeyThenFallsBack() {
-        let (seed, _, _) = makeEndpoint(["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)])
-        #expect(seed.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (fallback, _, _) = makeEndpoint(["extensionEnabled": .bool(true)])
-        #expect(fallback.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": true])
-        let (none, _, _) = makeEndpoint()
-        #expect(none.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": false])
+    /// One rule for "enabled" (#15): the legacy reply, getSettings, getContent and
+    /// getPageState agree whatever the two keys hold; extensionEnabled is the
+    /// source, the seed's key counts only when extensionEnabled is not stored.
+    @Test(
+        arguments: [
+            (["user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true)], true),
+            (["user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false)], false),
+            (["user_defaults_suite_enabled": .bool(true)], true),
+            (["user_defaults_suite_enabled": .string("YES")], true),
+            (["extensionEnabled": .int(1)], true),
+            (["extensionEnabled": .string("no"), "user_defaults_suite_enabled": .bool(true)], false),
+            ([:], false),
+        ] as [([String: SuiteValue], Bool)])
+    func enabled_oneRuleForEveryReply(values: [String: SuiteValue], enabled: Bool) {
+        let (endpoint, _, _) = makeEndpoint(values)
+        #expect(endpoint.handle(["message": "request:enabled_status"]) == ["delivery:enabled_status": .bool(enabled)])
+        #expect(endpoint.handle(["action": "getSettings"])["settings"]?["enabled"] == .bool(enabled))
+        #expect(endpoint.handle(["action": "getContent", "url": "u"])["enabled"] == .bool(enabled))
+        #expect(endpoint.handle(["action": "getPageState"])["enabled"] == .bool(enabled))
     }
 
     @Test func unknownAction_matchesSeedAndAddsCode() {

@@ -486,6 +486,57 @@ class Bench:
         self.row("8", "idle port: wake-ups in %d s after hello" % seconds, "%d" % wakes, "stat poll %d" % polled, "",
                  "≤ 1 per 5 s", verdict(wakes <= 1))
 
+    # ---- 9. queue watch --------------------------------------------------
+
+    def watch_latencies(self, container, rounds, extra_env=None):
+        """Host acknowledges saveContent -> `queue watch --exec` CMD has the item, in ms."""
+        fifo = os.path.join(self.tmp, "watch-%s.fifo" % ("poll" if extra_env else "inotify"))
+        os.mkfifo(fifo)
+        reader = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # read-write: CMD's close is never an EOF here
+        env = self.env(container)
+        env.update(extra_env or {})
+        watch = subprocess.Popen([CLI, "queue", "watch", "--exec", "cat > '%s'" % fifo], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = self.port_process(container, extra_env)
+        import select
+        try:
+            time.sleep(0.3)  # the watch is up
+            out = []
+            for i in range(rounds):
+                self.send_frame(proc, {"action": "saveContent", "url": "https://bench/%d" % i, "content": "c%d" % i,
+                                       "id": i})
+                frame = self.read_frame(proc, 5)
+                acknowledged = time.monotonic()
+                assert frame and frame.get("status") == "success", frame
+                data = b""
+                while not data.endswith(b"\n"):
+                    ready, _, _ = select.select([reader], [], [], 5)
+                    assert ready, "CMD never got item %d" % i
+                    data += os.read(reader, 65536)
+                out.append((time.monotonic() - acknowledged) * 1000)
+                assert json.loads(data)["content"] == "c%d" % i
+                time.sleep(0.02)
+            return out
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=5)
+            watch.terminate()
+            watch.wait(timeout=10)
+            os.close(reader)
+
+    def section9(self):
+        log("9. queue watch: host acknowledges saveContent -> the watch's CMD has the item")
+        rounds = 5 if self.quick else 30
+        c = self.container("watch", {"extensionEnabled": True})
+        ours = sorted(self.watch_latencies(c, rounds))
+        poll = sorted(self.watch_latencies(c, rounds, {"EXTENSION_BRIDGE_WATCH": "poll"}))
+        p50, p99 = ours[len(ours) // 2], ours[min(len(ours) - 1, int(len(ours) * 0.99))]
+        q50 = poll[len(poll) // 2]
+        self.results["watch latency"] = {"rounds": rounds, "inotify_ms": ours, "poll_ms": poll}
+        self.row("9", "queue watch: saveContent ack -> CMD has it, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50,
+                 "", "≤ 50 ms", verdict(p50 <= 50))
+        self.row("9", "queue watch: p99", "%.2f ms" % p99, "", "", "(info)", "")
+
     # ---- 5. browsers ---------------------------------------------------
 
     def section5(self):
@@ -611,6 +662,7 @@ class Bench:
                 self.section3()
                 self.section4()
                 self.section8()
+                self.section9()
                 if browsers:
                     self.section5()
                 else:

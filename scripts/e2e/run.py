@@ -595,30 +595,36 @@ def check_every_part(r: Run, site) -> None:
 
 
 def check_one_enabled_rule(r: Run, site) -> None:
-    """9. "enabled" has one rule, the host's (extensionEnabled), on load and live alike: the
-    seed's legacy key set the other way changes nothing the content script does."""
+    """9. "enabled" has one rule (issue 15): extensionEnabled, the seed's
+    user_defaults_suite_enabled only when extensionEnabled is not stored; a plain write of
+    either key keeps the other in step. The legacy question and getPageState agree, live and
+    after a reload."""
     tab = r.tabs["A"]
     rt = r.runtime()
+    legacy_js = f"{rt}.sendMessage({{type: 'content_request:enabled'}})"
+    state_js = f"{rt}.sendMessage({{type: 'getPageState'}}).then(s => s.enabled)"
+    # The issue's sequence: it used to leave the legacy reply false and getSettings true.
     r.cli(["write", "user_defaults_suite_enabled", "-bool", "false"])
     r.cli(["write", "extensionEnabled", "-bool", "true"])
     tab.navigate(site.url("index.html"))
     tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
-    # The legacy question (for the seed's own content script) still reads its key first.
-    reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
-    expect_eq(reply, {"background_response:enabled": False}, "legacy reply follows user_defaults_suite_enabled")
-    state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}}).then(s => s.enabled)")
-    expect_eq(state, True, "getPageState follows extensionEnabled")
+    expect_eq(r.content_eval(tab, legacy_js), {"background_response:enabled": True},
+              "the legacy reply agrees with extensionEnabled")
+    expect_eq(r.content_eval(tab, state_js), True, "getPageState follows the same rule")
     r.cli(["write", "user_defaults_suite_enabled", "-bool", "true"])
     r.cli(["write", "extensionEnabled", "-bool", "false"])
     tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_ORIGINAL))}", timeout=15)
     tab.navigate(site.url("index.html"))
-    state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}}).then(s => s.enabled)")
-    expect_eq(state, False, "after reload: getPageState still follows extensionEnabled")
+    expect_eq(r.content_eval(tab, state_js), False, "after reload: getPageState says disabled")
+    expect_eq(r.content_eval(tab, legacy_js), {"background_response:enabled": False},
+              "after reload: the legacy reply says disabled too")
     time.sleep(0.7)
     expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_ORIGINAL, "after reload the page agrees with the live change")
+    # Typed reads coerce as UserDefaults' bool(forKey:): the integer 1 is true.
     r.cli(["delete", "user_defaults_suite_enabled"])
-    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    r.cli(["write", "extensionEnabled", "-int", "1"])
     tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
 
 
 BIG_ENTRIES = 150_000

@@ -1,7 +1,8 @@
 import BridgeJSON
+import BridgeSystem
 import SharedSuite
 
-/// `files list | read NAME | delete NAME`.
+/// `files list | read NAME | write NAME | delete NAME`.
 struct FilesCommands {
     let context: CLIContext
     let files: SharedFiles
@@ -20,6 +21,20 @@ struct FilesCommands {
     func read(_ name: String) throws(CLIError) {
         let bytes = try suite { () throws(SuiteError) in try files.read(name) }
         try context.out(bytes)
+    }
+
+    /// Writes stdin, or the file `source`, as the shared file `name`. The name
+    /// is checked before any input is read.
+    func write(_ name: String, from source: String?) throws(CLIError) {
+        try suite { () throws(SuiteError) in try SharedFiles.validate(name: name) }
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            if let source { bytes = try FileSystem.readFile(source) } else { bytes = try context.readIn() }
+        } catch {
+            if error.isNotFound, let source { throw CLIError(.missing, "cannot read \(source): no such file") }
+            throw CLIError(.io, "cannot read \(source ?? "standard input"): \(error)")
+        }
+        try suite { () throws(SuiteError) in try files.write(name, bytes) }
     }
 
     func delete(_ name: String) throws(CLIError) {

@@ -1,41 +1,64 @@
 import BridgeJSON
+import BridgeSystem
 import SharedSuite
 
-/// `queue list | count | drain`.
+/// `queue list | count | drain | watch | remove`.
 struct QueueCommands {
     let context: CLIContext
     let queue: PendingQueue
     let json: Bool
 
+    /// How often `watch` looks at the queue even without a notification (a
+    /// retry after a lock timeout; the bound on noticing a signal).
+    static let watchLookMilliseconds: Int32 = 1000
+
     func list() throws(CLIError) {
         let entries = try suite { () throws(SuiteError) in
             try queue.entries(forURL: nil, excerptBytes: 0)
         }
-        for entry in entries {
-            switch entry {
-            case .item(let item):
-                if json {
-                    var summary = item.json.objectValue ?? [:]
-                    summary["content"] = nil
-                    summary["contentBytes"] = .int(item.contentBytes)
-                    try context.print(JSONWriter.string(.object(summary)))
-                } else {
-                    try context.print(
-                        [item.id, item.savedAt.iso8601, item.kind, item.url, item.title ?? ""]
-                            .map { DisplayText.escaped($0) }.joined(separator: "\t"))
-                }
-            case .unsupported(let id, let version):
-                try context.print(
-                    json
-                        ? JSONWriter.string(["id": .string(id), "unsupportedFormatVersion": .int(version)])
-                        : "\(DisplayText.escaped(id))\tformatVersion \(version): needs a newer extension-bridge")
-            case .unreadable(let id, let reason):
-                try context.print(
-                    json
-                        ? JSONWriter.string(["id": .string(id), "unreadable": .string(reason)])
-                        : "\(DisplayText.escaped(id))\tunreadable: \(DisplayText.escaped(reason))")
+        for entry in entries { try context.print(QueueCommands.listRecord(entry, json: json)) }
+    }
+
+    /// One line of `queue list`: the record of an item (without its content),
+    /// or of an entry that cannot be read. Every list line is made here.
+    static func listRecord(_ entry: QueueEntry, json: Bool) -> String {
+        switch entry {
+        case .item(let item):
+            if json {
+                var summary = item.json.objectValue ?? [:]
+                summary["content"] = nil
+                summary["contentBytes"] = .int(item.contentBytes)
+                return JSONWriter.string(.object(summary))
             }
+            // Each field escaped whole (tabs and line breaks too): one item, one line.
+            return [item.id, item.savedAt.iso8601, item.kind, item.url, item.title ?? ""]
+                .map { DisplayText.escaped($0) }.joined(separator: "\t")
+        case .unsupported(let id, let version):
+            return json
+                ? JSONWriter.string(["id": .string(id), "unsupportedFormatVersion": .int(version)])
+                : "\(DisplayText.escaped(id))\tformatVersion \(version): needs a newer extension-bridge"
+        case .unreadable(let id, let reason):
+            return json
+                ? JSONWriter.string(["id": .string(id), "unreadable": .string(reason)])
+                : "\(DisplayText.escaped(id))\tunreadable: \(DisplayText.escaped(reason))"
         }
+    }
+
+    /// One item as drain and watch hand it over (and CMD reads it on stdin):
+    /// a JSON line, or a text block. A missing or empty title is handed over
+    /// as the URL. Every hand-over record is made here.
+    static func handOverRecord(_ item: QueueItem, json: Bool) -> String {
+        var item = item
+        if item.title?.isEmpty ?? true { item.title = item.url }
+        if json { return JSONWriter.string(item.json) }
+        // A record starts with `# ` at the start of a line and only there: the
+        // one-line fields have their line breaks escaped and every content line
+        // is indented, so no saved text can start a record of its own
+        // (docs/SUITE.md, "drain output").
+        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
+            + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
     }
 
     func count() throws(CLIError) {
@@ -43,64 +66,124 @@ struct QueueCommands {
         try context.print(json ? JSONWriter.string(["count": .int(n)]) : String(n))
     }
 
-    /// Hands every readable item over, then removes it: a drain killed at any
-    /// instant loses nothing (an item may be handed over again, never lost).
-    /// Items of an unknown format or unreadable ones stay and are reported.
-    func drain(keepDuplicates: Bool) throws(CLIError) {
+    /// Hands every readable item over, removing each only once it is handed
+    /// over (written whole to stdout, or CMD exited 0): a drain killed at any
+    /// instant loses nothing. Stops at the first write error. Exact duplicates
+    /// (same URL and content) are collapsed unless `keepDuplicates`. Items of
+    /// an unknown format, unreadable ones and those CMD failed on stay and are
+    /// reported.
+    /// With `--exec`, SIGINT or SIGTERM stops the drain between items (CMD,
+    /// if running, gets SIGTERM and its item stays).
+    /// - Returns: 0, or 75 when CMD failed for some item or a signal stopped
+    ///   the drain (what was not handed over stays: try again).
+    func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
+        var stoppable = false
+        if case .exec = delivery {
+            stoppable = true
+            Signals.requestTermination(on: [.interrupt, .terminate])
+        }
         let ids = try suite { () throws(SuiteError) in try queue.ids() }
-        var handedURLs = Set<String>()
+        var handOver = QueueHandOver(
+            context: context, queue: queue, delivery: delivery, collapseDuplicates: !keepDuplicates)
         var imported = 0
-        var skipped = 0
-        var kept: [String] = []
+        var collapsed = 0
+        var unreadable: [String] = []
+        var failed: [String] = []
+        var stopped = false
         for id in ids {
-            guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) })
-            else {
-                continue  // drained by someone else meanwhile
+            if stoppable && Signals.terminationRequested {
+                stopped = true
+                break
             }
-            switch entry {
-            case .item(let item):
-                if !keepDuplicates && handedURLs.contains(item.url) {
-                    skipped += 1
-                } else {
-                    try handOver(item)
-                    handedURLs.insert(item.url)
-                    imported += 1
-                }
-                try suite { () throws(SuiteError) in try queue.remove(id: id) }
-            case .unsupported(let id, let version):
-                kept.append("\(id): formatVersion \(version) is newer than this extension-bridge reads; upgrade it")
-            case .unreadable(let id, let reason):
-                kept.append("\(id): \(reason)")
+            switch try handOver.handOver(id: id) {
+            case .handedOver: imported += 1
+            case .collapsed: collapsed += 1
+            case .vanished: continue
+            case .unreadable(let reason): unreadable.append("\(id): \(reason)")
+            case .failed(let reason): failed.append("\(id): \(reason)")
             }
         }
         var summary = "drained \(imported) item\(imported == 1 ? "" : "s")"
-        if skipped > 0 {
-            summary += ", skipped \(skipped) duplicate URL\(skipped == 1 ? "" : "s") (use --all to keep them)"
+        if collapsed > 0 {
+            summary +=
+                ", collapsed \(collapsed) exact duplicate\(collapsed == 1 ? "" : "s") (same URL and content; --all keeps them)"
         }
-        if !kept.isEmpty { summary += ", kept \(kept.count) that cannot be read:" }
+        if !failed.isEmpty { summary += ", kept \(failed.count) that CMD did not take" }
+        if !unreadable.isEmpty { summary += ", kept \(unreadable.count) that cannot be read" }
+        if stopped { summary += ", stopped by a signal (the rest stays queued)" }
+        if !failed.isEmpty || !unreadable.isEmpty { summary += ":" }
         context.writeErr(summary)
-        for line in kept { context.writeErr("  " + line) }
-    }
-
-    /// Prints one item; a missing title is handed over as the URL.
-    private func handOver(_ item: QueueItem) throws(CLIError) {
-        var item = item
-        if item.title == nil { item.title = item.url }
-        if json {
-            try context.print(JSONWriter.string(item.json))
-        } else {
-            try context.print(QueueCommands.record(item))
+        for line in failed + unreadable { context.writeErr("  " + line) }
+        if !unreadable.isEmpty {
+            context.writeErr("  (`extension-bridge queue remove ID` deletes one that cannot be read)")
         }
+        return failed.isEmpty && !stopped ? 0 : CLIError.Kind.lockTimeout.rawValue
     }
 
-    /// An item as `drain` prints it: a record starts with `# ` at the start
-    /// of a line and only there. The one-line fields have their line breaks
-    /// escaped and every content line is indented by four spaces, so no saved
-    /// text can start a record of its own (docs/SUITE.md, "drain output").
-    static func record(_ item: QueueItem) -> String {
-        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-        return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
-            + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
+    /// Hands over what waits, then each item as it arrives, until SIGINT or
+    /// SIGTERM. An item CMD fails on stays and is not tried again by this run.
+    /// - Parameter notifications: false looks on a timer instead of inotify.
+    func watch(keepDuplicates: Bool, delivery: QueueHandOver.Delivery, notifications: Bool) throws(CLIError) {
+        Signals.requestTermination(on: [.interrupt, .terminate])
+        let watcher = QueueWatcher(container: queue.container, notifications: notifications)
+        var handOver = QueueHandOver(
+            context: context, queue: queue, delivery: delivery, collapseDuplicates: !keepDuplicates)
+        var passed = Set<String>()  // ids kept for a reason a retry in this run would not change
+        context.writeErr(
+            "watching \(queue.container.queuePath) "
+                + (watcher.usesNotifications
+                    ? "(inotify)" : "(looking every \(watcher.fallbackIntervalMilliseconds) ms)")
+                + "; stop with Ctrl-C or SIGTERM")
+        while !Signals.terminationRequested {
+            let ids = try suite { () throws(SuiteError) in try queue.ids() }
+            for id in ids where !passed.contains(id) {
+                if Signals.terminationRequested { break }
+                let outcome: QueueHandOver.Outcome
+                do {
+                    outcome = try handOver.handOver(id: id)
+                } catch {
+                    if error.kind == .lockTimeout {  // another drain holds it: look again later
+                        context.writeErr("\(id): \(error.message)")
+                        break
+                    }
+                    throw error
+                }
+                switch outcome {
+                case .handedOver, .vanished: continue
+                case .collapsed: context.writeErr("\(id): collapsed, an exact duplicate of an item handed over")
+                case .unreadable(let reason):
+                    passed.insert(id)
+                    context.writeErr("\(id): kept, cannot be read: \(reason)")
+                case .failed(let reason):
+                    passed.insert(id)
+                    context.writeErr("\(id): kept, \(reason); drain or restart the watch to try again")
+                }
+            }
+            _ = watcher.wait(timeoutMilliseconds: QueueCommands.watchLookMilliseconds)
+        }
+        context.writeErr("stopped")
+    }
+
+    /// Removes items by id (as `queue list` shows them), readable or not.
+    /// Removes none when any id is not in the queue.
+    func remove(_ ids: [String]) throws(CLIError) {
+        if ids.isEmpty { throw .usage("`queue remove` needs at least one ID", verb: "queue remove") }
+        let waiting = Set(try suite { () throws(SuiteError) in try queue.ids() })
+        let missing = ids.filter { !waiting.contains($0) }
+        if !missing.isEmpty {
+            throw CLIError(
+                .missing,
+                "no queued item \(missing.joined(separator: ", ")); `extension-bridge queue list` shows the ids (nothing removed)"
+            )
+        }
+        let lock = try suite { () throws(SuiteError) in
+            try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        }
+        defer { lock.release() }
+        for id in ids {
+            try QueueHandOver.remove(id, from: queue)
+            if !json { context.writeErr("removed \(id)") }
+        }
+        if json { try context.print(JSONWriter.string(["removed": .array(ids.map(JSONValue.string))])) }
     }
 }

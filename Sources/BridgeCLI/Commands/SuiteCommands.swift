@@ -39,7 +39,12 @@ struct SuiteCommands {
         guard let key = operands.first else { throw .usage("write needs a key and a value", verb: "write") }
         guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
         let value = try ValueParser.parse(Array(operands.dropFirst()))
-        try suite { () throws(SuiteError) in try store.update { $0[key] = value } }
+        try suite { () throws(SuiteError) in
+            try store.update { values in
+                values[key] = value
+                SuiteKeys.keepEnabledInStep(afterWriting: key, in: &values)
+            }
+        }
     }
 
     func delete(_ operands: [String]) throws(CLIError) {

@@ -1,6 +1,6 @@
 import SharedSuite
 
-/// `extension-bridge files list | read NAME | delete NAME`.
+/// `extension-bridge files list | read NAME | write NAME | delete NAME`.
 enum FilesVerb: Verb {
     static let spec = CommandSpec(
         ["files"], section: "Queue and files (what the extension saved)", abstract: "the group's shared files",
@@ -8,6 +8,14 @@ enum FilesVerb: Verb {
         subcommands: [
             CommandSpec(["files", "list"], abstract: "name and size of every shared file"),
             CommandSpec(["files", "read"], abstract: "write a shared file to stdout", operands: [OperandSpec("NAME")]),
+            CommandSpec(
+                ["files", "write"], abstract: "write a shared file from stdin or --from FILE (the seed's writeFile)",
+                discussion: "Replaces any file of that name atomically: a reader sees the old file or the new one.",
+                options: [
+                    OptionSpec(
+                        "--from", value: "FILE", help: "read the bytes from FILE instead of stdin", completion: .file)
+                ],
+                operands: [OperandSpec("NAME")]),
             CommandSpec(["files", "delete"], abstract: "remove a shared file", operands: [OperandSpec("NAME")]),
         ])
 
@@ -17,6 +25,7 @@ enum FilesVerb: Verb {
         switch invocation.subcommand {
         case "list": try commands.list()
         case "read": try commands.read(invocation.operands[0])
+        case "write": try commands.write(invocation.operands[0], from: invocation.flags["--from"])
         default: try commands.delete(invocation.operands[0])
         }
         return 0

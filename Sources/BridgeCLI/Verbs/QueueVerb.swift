@@ -1,7 +1,18 @@
 import SharedSuite
 
-/// `extension-bridge queue list | count | drain [--all]`.
+/// `extension-bridge queue list | count | drain | watch | remove`.
 enum QueueVerb: Verb {
+    static let handOverOptions = [
+        OptionSpec("--all", help: "hand exact duplicates (same URL and content) over too instead of collapsing them"),
+        OptionSpec(
+            "--exec", value: "CMD",
+            help: "run `/bin/sh -c CMD` per item with its JSON line on stdin; remove the item only when CMD exits 0",
+            completion: .commands),
+        OptionSpec(
+            "--timeout", value: "SECONDS", help: "with --exec: kill CMD after this long, keeping the item (default 300)"
+        ),
+    ]
+
     static let spec = CommandSpec(
         ["queue"], section: "Queue and files (what the extension saved)", abstract: "the queue of saved items",
         subcommands: [
@@ -9,14 +20,34 @@ enum QueueVerb: Verb {
                 ["queue", "list"], abstract: "one line per waiting item (JSON lines with --json, without content)"),
             CommandSpec(["queue", "count"], abstract: "how many items wait"),
             CommandSpec(
-                ["queue", "drain"], abstract: "hand every item over on stdout, then remove it",
+                ["queue", "drain"], abstract: "hand every item over on stdout or to CMD, then remove it",
                 discussion: """
-                    Hands every item over on stdout (JSON lines with --json), then removes
-                    it; skips items whose URL was already handed over in this drain unless
-                    --all. Items of a newer format or unreadable ones are kept and reported
-                    on stderr.
+                    Hands every item over, oldest first, and removes each only once it is
+                    handed over: written whole to stdout (JSON lines with --json), or, with
+                    --exec, taken by CMD (exit 0). A reader on a pipe that dies after reading
+                    can lose what was already written into the pipe: importers should use
+                    --exec. Stops at the first write error. Exact duplicates (same URL and
+                    same content) are collapsed and counted unless --all. Items of a newer
+                    format, unreadable ones and those CMD failed on stay and are reported on
+                    stderr; exit 75 when CMD failed for any. With --exec, SIGINT or SIGTERM
+                    stops the drain between items (exit 75). Drains and watches take turns
+                    per item: each item is handed over once.
                     """,
-                options: [OptionSpec("--all", help: "keep items whose URL was already handed over in this drain")]),
+                options: handOverOptions),
+            CommandSpec(
+                ["queue", "watch"], abstract: "hand each item over as it arrives, until SIGINT or SIGTERM",
+                discussion: """
+                    Hands over what waits, then each new item as the host saves it, the way
+                    drain does (stdout, or CMD with --exec). Waits with inotify on Linux and
+                    looks every 250 ms where that is unavailable (or with
+                    EXTENSION_BRIDGE_WATCH=poll); the group container may be created later.
+                    An item CMD fails on stays and is not tried again until the next watch
+                    or drain. Exits 0 on SIGINT or SIGTERM.
+                    """,
+                options: handOverOptions),
+            CommandSpec(
+                ["queue", "remove"], abstract: "delete items by id (as `queue list` shows them), even unreadable ones",
+                operands: [OperandSpec("ID", variadic: true)]),
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
@@ -26,8 +57,32 @@ enum QueueVerb: Verb {
         switch invocation.subcommand {
         case "list": try commands.list()
         case "count": try commands.count()
-        default: try commands.drain(keepDuplicates: invocation.has("--all"))
+        case "remove": try commands.remove(invocation.operands)
+        case "watch":
+            try commands.watch(
+                keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation),
+                notifications: context.environment["EXTENSION_BRIDGE_WATCH"] != "poll")
+        default:
+            return try commands.drain(keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation))
         }
         return 0
+    }
+
+    /// stdout, or CMD with its timeout.
+    static func delivery(_ invocation: Invocation) throws(CLIError) -> QueueHandOver.Delivery {
+        let verb = invocation.command?.name
+        guard let command = invocation.flags["--exec"] else {
+            if invocation.has("--timeout") { throw .usage("--timeout goes with --exec", verb: verb) }
+            return .print(json: invocation.json)
+        }
+        if command.isEmpty { throw .usage("--exec needs a command", verb: verb) }
+        var seconds = 300
+        if let text = invocation.flags["--timeout"] {
+            guard let value = Int(text), value > 0, value <= 86_400 else {
+                throw .usage("--timeout takes whole seconds from 1 to 86400, not '\(text)'", verb: verb)
+            }
+            seconds = value
+        }
+        return .exec(command: command, timeoutMilliseconds: Int64(seconds) * 1000)
     }
 }

@@ -1,7 +1,8 @@
 import BridgeJSON
 import SharedSuite
 
-/// `getContent {url}`: the page rules and the items saved for that URL.
+/// `getContent {url}`: the page rules and the items saved for that URL, and
+/// the seed's `data` (the newest saved content for the URL, an excerpt).
 public struct GetContentAction: BridgeAction {
     public let name = "getContent"
     public init() {}
@@ -23,9 +24,15 @@ public struct GetContentAction: BridgeAction {
                         "excerpt": .string(item.content),
                     ]))
             }
+            // The seed's `data`: the newest saved content for the URL (an excerpt), "" when none.
+            var data = ""
+            for case .item(let item) in entries.reversed() {
+                data = item.content
+                break
+            }
             var reply = BridgeReply.success([
                 "url": .string(url), "enabled": .bool(SuiteKeys.isEnabled(snapshot)),
-                "items": .array(items),
+                "items": .array(items), "data": .string(data),
             ])
             reply.set("rules", encoded: context.published.rules(of: snapshot))
             return reply

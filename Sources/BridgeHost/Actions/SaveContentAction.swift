@@ -58,6 +58,7 @@ public struct SaveContentAction: BridgeAction {
             // Sizes only: saved content never goes to the log.
             context.logger.info(
                 "\(result.duplicate ? "already saved" : "saved") item \(item.id) (\(item.contentBytes) bytes)")
+            if !result.duplicate { SeedSaveKeys.update(url: url, content: content, in: context) }
             return .success([
                 "message": "Content saved", "itemId": .string(item.id), "kind": .string(new.kind.rawValue),
                 "duplicate": .bool(result.duplicate),

@@ -1,0 +1,125 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+import SharedSuite
+
+/// The one path by which `queue drain` and `queue watch` hand an item over
+/// and remove it: under the queue's hand-over lock, load the item (it may
+/// have gone meanwhile), give it to the reader or to CMD, and remove it only
+/// when that worked. Every item is handed over once however many drains and
+/// watchers run; an item whose hand-over failed stays.
+struct QueueHandOver {
+    /// Where an item goes.
+    enum Delivery {
+        /// Printed on stdout (JSON lines with `json`); removed once written.
+        case print(json: Bool)
+        /// Run `/bin/sh -c command` with the item's JSON line on stdin;
+        /// removed only when it exits 0 within `timeoutMilliseconds`.
+        case exec(command: String, timeoutMilliseconds: Int64)
+    }
+
+    /// What happened to one id.
+    enum Outcome: Equatable {
+        case handedOver
+        /// An exact duplicate (same URL and content) of an item handed over
+        /// earlier by this run: removed without being handed over again.
+        case collapsed
+        /// Gone before it could be handed over (another drain, `queue remove`).
+        case vanished
+        /// Unreadable or of a newer format: kept, with the reason.
+        case unreadable(String)
+        /// CMD failed: kept, with the reason.
+        case failed(String)
+    }
+
+    /// How long to wait for another drain or watch handing an item over.
+    static let lockWaitMilliseconds: Int64 = 30_000
+
+    let context: CLIContext
+    let queue: PendingQueue
+    let delivery: Delivery
+    /// False with `--all`: exact duplicates are handed over too.
+    let collapseDuplicates: Bool
+    /// SHA-256 of URL, NUL, content of each item handed over by this run.
+    private var handed = Set<[UInt8]>()
+
+    init(context: CLIContext, queue: PendingQueue, delivery: Delivery, collapseDuplicates: Bool) {
+        self.context = context
+        self.queue = queue
+        self.delivery = delivery
+        self.collapseDuplicates = collapseDuplicates
+    }
+
+    /// Hands the item `id` over and removes it, or says why not.
+    /// - Throws: when stdout cannot be written (the item stays), CMD cannot be
+    ///   started, or the lock or queue fails.
+    mutating func handOver(id: String) throws(CLIError) -> Outcome {
+        let lock = try suite { () throws(SuiteError) in
+            try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        }
+        defer { lock.release() }
+        guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) }) else {
+            return .vanished
+        }
+        let item: QueueItem
+        switch entry {
+        case .item(let loaded): item = loaded
+        case .unsupported(_, let version):
+            return .unreadable("formatVersion \(version) is newer than this extension-bridge reads; upgrade it")
+        case .unreadable(_, let reason): return .unreadable(reason)
+        }
+        let key = SHA256.digest(Array(item.url.utf8) + [0] + Array(item.content.utf8))
+        if collapseDuplicates && handed.contains(key) {
+            try remove(id)
+            return .collapsed
+        }
+        switch delivery {
+        case .print(let json):
+            try context.print(QueueCommands.handOverRecord(item, json: json))
+        case .exec(let command, let timeout):
+            if let failure = try run(command, item: item, timeoutMilliseconds: timeout) { return .failed(failure) }
+        }
+        handed.insert(key)
+        try remove(id)
+        return .handedOver
+    }
+
+    /// Removes `id`; one removed meanwhile (`queue remove`, a hand-over) is not an error.
+    private func remove(_ id: String) throws(CLIError) { try QueueHandOver.remove(id, from: queue) }
+
+    static func remove(_ id: String, from queue: PendingQueue) throws(CLIError) {
+        do throws(SuiteError) {
+            try queue.remove(id: id)
+        } catch {
+            if case .io(let e) = error, e.isNotFound { return }
+            throw CLIError(error)
+        }
+    }
+
+    /// Runs CMD with the item on stdin; nil when it exited 0, else why not.
+    private func run(_ command: String, item: QueueItem, timeoutMilliseconds: Int64) throws(CLIError) -> String? {
+        let input = Array((QueueCommands.handOverRecord(item, json: true) + "\n").utf8)
+        let context = self.context
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                "/bin/sh", arguments: ["-c", command], environment: nil, workingDirectory: nil, input: input,
+                timeoutMilliseconds: timeoutMilliseconds, ownProcessGroup: true,
+                forward: { fromStandardError, bytes in
+                    if fromStandardError {
+                        var text = String(decoding: bytes, as: UTF8.self)
+                        if text.hasSuffix("\n") { text.removeLast() }
+                        context.writeErr(text)
+                    } else {
+                        try? context.writeOut(Array(bytes))
+                    }
+                })
+        } catch {
+            throw CLIError(.unavailable, "cannot run /bin/sh for --exec: \(error)")
+        }
+        if result.timedOut { return "CMD did not finish within \(timeoutMilliseconds / 1000) s and was killed" }
+        if result.status > 128 { return "CMD was killed by signal \(result.status - 128)" }
+        if result.status != 0 { return "CMD exited \(result.status)" }
+        return nil
+    }
+}
