@@ -20,6 +20,18 @@ public struct JSONReader {
     /// What the next value is, from its first byte.
     public enum Kind: Equatable, Sendable {
         case object, array, string, number, bool, null
+
+        /// The name `JSONValue.typeName` gives a value of this kind.
+        public var typeName: String {
+            switch self {
+            case .object: return "object"
+            case .array: return "array"
+            case .string: return "string"
+            case .number: return "number"
+            case .bool: return "boolean"
+            case .null: return "null"
+            }
+        }
     }
 
     public let bytes: UnsafeBufferPointer<UInt8>

@@ -97,7 +97,7 @@ enum SuiteDocument {
                 // Let the grammar name the problem when the text is not JSON at all.
                 _ = try reader.skipValue()
                 try reader.finish()
-                throw Failure.value("the top level is a \(name(kind)), expected an object")
+                throw Failure.value("the top level is a \(kind.typeName), expected an object")
             }
             if try reader.beginObject() {
                 repeat {
@@ -168,7 +168,7 @@ enum SuiteDocument {
 
     private static func readValues(_ reader: inout JSONReader, member: (inout JSONReader, Key) throws -> Void) throws {
         let kind = try reader.peekKind()
-        guard kind == .object else { throw Failure.value("values is a \(name(kind)), expected an object") }
+        guard kind == .object else { throw Failure.value("values is a \(kind.typeName), expected an object") }
         guard try reader.beginObject() else { return }
         repeat {
             // The key's place, not a string: the index needs no string per key.
@@ -345,17 +345,6 @@ enum SuiteDocument {
             return build ? .dictionary(members) : nil
         default:
             throw Failure.value("unknown tag \(key) (known: $data, $date, $dict)")
-        }
-    }
-
-    private static func name(_ kind: JSONReader.Kind) -> String {
-        switch kind {
-        case .object: return "object"
-        case .array: return "array"
-        case .string: return "string"
-        case .number: return "number"
-        case .bool: return "boolean"
-        case .null: return "null"
         }
     }
 }

@@ -53,7 +53,7 @@ if command -v fish >/dev/null; then
 fi
 got=$(bash -c 'source "$1"; COMP_WORDS=(extension-bridge queue ""); COMP_CWORD=2; _extension_bridge; echo "${COMPREPLY[*]}"' \
     _ "$share/bash-completion/completions/extension-bridge")
-[[ "$got" == "list count drain" ]] && ok "bash completes queue subcommands" || fail "bash completion offered '$got'"
+[[ "$got" == "list count drain watch remove" ]] && ok "bash completes queue subcommands" || fail "bash completion offered '$got'"
 
 # The installed copy of the package lets `new` generate a project without a checkout.
 gen=$(cd "$tmp" && HOME="$home" PATH="/usr/bin:/bin" "$cli" new Demo --host-name org.example.demo \

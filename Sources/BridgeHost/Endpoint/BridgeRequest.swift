@@ -81,7 +81,7 @@ public struct BridgeRequest: Equatable, Sendable {
             guard kind == .object else {
                 try reader.skipValue()  // checked, never built: it is refused anyway
                 try reader.finish()
-                return .notAnObject(typeName: typeName(kind))
+                return .notAnObject(typeName: kind.typeName)
             }
             var members: [Member] = []
             members.reserveCapacity(4)
@@ -103,17 +103,6 @@ public struct BridgeRequest: Equatable, Sendable {
             }
             try reader.finish()
             return .request(BridgeRequest(members: members))
-        }
-    }
-
-    private static func typeName(_ kind: JSONReader.Kind) -> String {
-        switch kind {
-        case .object: return "object"
-        case .array: return "array"
-        case .string: return "string"
-        case .number: return "number"
-        case .bool: return "boolean"
-        case .null: return "null"
         }
     }
 
