@@ -10,6 +10,12 @@ enum Binaries {
         return root.appendingPathComponent(".build/debug").path
     }()
 
+    /// The binaries were built with a sanitizer (test.sh puts them under `asan/` or `tsan/`).
+    static var isSanitized: Bool { folder.contains("/asan/") || folder.contains("/tsan/") }
+    /// Built with ThreadSanitizer, whose runtime dies of SIGBUS before `main`
+    /// under a file-size limit (`ulimit -f`): such tests run in the other builds.
+    static var isThreadSanitized: Bool { folder.contains("/tsan/") }
+
     static var host: String { folder + "/extension-bridge-host" }
     static var cli: String { folder + "/extension-bridge" }
 }

@@ -111,7 +111,8 @@ import Testing
 /// Issue 13: a file-size limit or a full disk gets an error reply, and what
 /// a crashed writer left behind is swept and counted.
 @Suite struct ResourceLimitTests {
-    @Test func fileSizeLimit_givesAnErrorReply_leavesNoTemporary_andServingContinues() throws {
+    @Test(.disabled(if: Binaries.isThreadSanitized, "TSan's runtime dies of SIGBUS under ulimit -f before main"))
+    func fileSizeLimit_givesAnErrorReply_leavesNoTemporary_andServingContinues() throws {
         let f = try ContainerTrustTests.Fixture()
         defer { f.tmp.remove() }
         let big = String(repeating: "x", count: 300_000)
@@ -214,7 +215,7 @@ import Testing
             ("array id", arrayID, "invalid_request"), ("64 MiB-style content", content, "success"),
         ]
         // Sanitizers add shadow memory and redzones: the shape is checked there, the ratio here only.
-        let sanitized = (ProcessInfo.processInfo.environment["EXTENSION_BRIDGE_BIN_DIR"] ?? "").contains("san")
+        let sanitized = Binaries.isSanitized
         for (name, body, expected) in cases {
             let (bytes, reply) = try peak(body)
             #expect(reply?["status"] == .string(expected) || reply?["code"] == .string(expected), "\(name)")
