@@ -362,7 +362,13 @@
         }
       }
       let cursorDone = null;
-      if (cursor !== null && stack.length === 0 && visited < maxNodesPerSlice && compiled) {
+      if (cursor !== null && cursor.last !== null && cursor.last.isConnected === false) {
+        // A script took out the node the cursor stood on: hand over to the
+        // observer and one pass over the document (a page that keeps doing
+        // this must not keep the cursor walking from the top).
+        cursorDone = cursor.onDone;
+        cursor = null;
+      } else if (cursor !== null && stack.length === 0 && visited < maxNodesPerSlice && compiled) {
         visited += advanceCursor(start, maxNodesPerSlice - visited);
         if (cursor.atEnd && !cursor.isLoading()) {
           cursorDone = cursor.onDone;
@@ -406,7 +412,6 @@
      */
     function advanceCursor(start, maxNodes) {
       const { root } = cursor;
-      if (cursor.last !== null && cursor.last.isConnected === false) cursor.last = null; // taken out: walk again (cheap: seen nodes are remembered)
       const loading = cursor.isLoading();
       let tail = null;
       if (loading) {
@@ -443,8 +448,9 @@
      * document order behind the parser: each node is visited once, as soon
      * as a slice runs after it was added; no MutationObserver is needed
      * while it loads. When `isLoading()` turns false and the walk reached
-     * the end, `onDone` runs (then observe the document, and enqueue it once
-     * to catch anything a script changed behind the cursor meanwhile).
+     * the end — or earlier, if a script takes out the node the cursor stands
+     * on — `onDone` runs (then observe the document, and enqueue it once to
+     * catch anything a script changed behind the cursor meanwhile).
      */
     function follow(rootNode, isLoading, onDone) {
       if (!compiled || !rootNode) return;
