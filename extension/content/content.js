@@ -2,7 +2,9 @@
 // before it and provides ExtensionBridgeText). Runs at document_start in
 // every frame (all_frames, match_about_blank): asks the background once for
 // the page state ({enabled, rules}), compiles the rules in short steps,
-// rewrites nodes as the parser adds them, follows later changes — also
+// rewrites nodes as the parser adds them (a document-order cursor right
+// behind the parser, no MutationObserver while it runs), follows later
+// changes once the document is parsed (a MutationObserver) — also
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
 // never to the page: no window.postMessage, no globals of its own, no markup
@@ -25,12 +27,22 @@
   const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
 
   const SLICE_MS = 8;
+  const LOOK_AGAIN_MS = 4;
+  const LOOK_AGAIN_SLOW_MS = 32;
 
-  /** Runs `run` as a new task, soon: not idle time (the page should change while it loads). */
+  /**
+   * Runs `run` as a new task, soon: not idle time (the page should change
+   * while it loads). While the parser runs, at the parser's own priority (it
+   * and our slices take turns); once it is done, ahead of other tasks, so the
+   * last words change before the first full layout and paint.
+   */
   const schedule = (() => {
     const postTask = globalThis.scheduler?.postTask;
     if (typeof postTask === 'function') {
-      return (run) => postTask.call(globalThis.scheduler, run, { priority: 'user-visible' }).catch(() => {});
+      return (run) => {
+        const priority = document.readyState === 'loading' ? 'user-visible' : 'user-blocking';
+        postTask.call(globalThis.scheduler, run, { priority }).catch(() => {});
+      };
     }
     return (run) => setTimeout(run, 0);
   })();
@@ -39,9 +51,15 @@
   let enabled = false;
   let compiling = null; // the compilation in progress, if any
 
+  // While the parser runs and the cursor has caught up with it: look again
+  // after a short pause (a timer), longer once nothing came for a while (a
+  // page still loading over a slow network).
+  const scheduleLater = (run, idle) => setTimeout(run, idle < 50 ? LOOK_AGAIN_MS : LOOK_AGAIN_SLOW_MS);
+
   const rewriter = engine.createRewriter({
     schedule,
-    maxNodesPerSlice: 2000,
+    scheduleLater,
+    maxNodesPerSlice: 50_000,
     maxSliceMs: SLICE_MS,
     now: () => performance.now(),
     // Our own nodeValue writes produce records too; drop them. Only ours can
@@ -103,10 +121,21 @@
         return;
       }
       compiling = null;
-      if (rewriter.setCompiled(compiled, document)) {
-        observe(document);
-      } else {
+      const before = rewriter.signature;
+      if (!rewriter.setCompiled(compiled, null)) {
         stopObserving();
+      } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
+        // the same rules again: nothing to redo
+      } else if (document.readyState === 'loading' && !observers.has(document)) {
+        // Behind the parser, in document order: each node once, and no
+        // mutation records for the ~30,000 nodes a large page adds.
+        rewriter.follow(document, () => document.readyState === 'loading', () => {
+          observe(document);
+          rewriter.enqueue(document); // whatever scripts changed behind the cursor (seen nodes cost a lookup)
+        });
+      } else {
+        observe(document);
+        rewriter.enqueue(document);
       }
     };
     step();

@@ -80,7 +80,7 @@
    * entries with empty keys or non-string values are skipped. `version`, when
    * given, identifies the vocabulary (the host's rulesVersion); otherwise one
    * is computed.
-   * @returns {{root: Map<string, {replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)}>, maxTokens: number, signature: string, size: number} | null}
+   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, maxTokens: number, signature: string, size: number} | null}
    */
   function compileVocabulary(vocabulary, version) {
     const compiler = startCompiling(vocabulary, version);
@@ -97,7 +97,10 @@
   function startCompiling(vocabulary, version) {
     // A trie of tokens: root.get(first token) → {replacement, spaced, adjacent},
     // where `spaced` / `adjacent` map the next token after whitespace / right
-    // after it. Extending a phrase is one Map lookup, no string building.
+    // after it. Extending a phrase is one Map lookup, no string building. A
+    // key that no other key extends is stored as its replacement string
+    // alone (most keys are one word): half the objects to build and to carry
+    // through the page's garbage collections.
     const root = new Map();
     const pairs = Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
     let index = 0;
@@ -120,23 +123,29 @@
       if (count === 0) return;
       let map = root;
       let entry = null;
-      for (let i = 0; i < count; i += 1) {
+      for (let i = 0; i < count - 1; i += 1) {
         if (i > 0) {
           map = spaced[i] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
         }
         entry = map.get(tokens[i]);
-        if (entry === undefined) {
-          entry = { replacement: undefined, spaced: null, adjacent: null };
+        if (typeof entry !== 'object') {
+          // absent, or a one-token key's replacement: becomes a node that continues
+          entry = { replacement: entry, spaced: null, adjacent: null };
           map.set(tokens[i], entry);
         }
       }
-      if (entry.replacement !== undefined) {
+      if (count > 1) map = spaced[count - 1] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
+      const last = tokens[count - 1];
+      const existing = map.get(last);
+      const previous = typeof existing === 'object' ? existing.replacement : existing;
+      if (previous !== undefined) {
         // With two keys that differ only in case, the one already in lower case wins.
         if (word !== key) return;
       } else {
         size += 1;
       }
-      entry.replacement = value;
+      if (typeof existing === 'object') existing.replacement = value;
+      else map.set(last, value);
       if (count > maxTokens) maxTokens = count;
       if (version === undefined) mix(`${key}\u0000${value}\u0001`);
     }
@@ -224,11 +233,13 @@
       let best = -1;
       let bestReplacement;
       for (let j = i; ; ) {
-        if (entry.replacement !== undefined && endsClean(j, n)) {
+        const leaf = typeof entry === 'string';
+        const replacement = leaf ? entry : entry.replacement;
+        if (replacement !== undefined && endsClean(j, n)) {
           best = j;
-          bestReplacement = entry.replacement;
+          bestReplacement = replacement;
         }
-        if (j + 1 >= n) break;
+        if (leaf || j + 1 >= n) break;
         const next = starts[j + 1] > ends[j] ? entry.spaced : entry.adjacent;
         if (next === null) break;
         j += 1;
@@ -288,6 +299,8 @@
    * Creates a DOM rewriter.
    * @param {object} options
    * @param {(run: Function) => void} options.schedule runs `run` soon, as a new task
+   * @param {(run: Function, idle: number) => void} [options.scheduleLater] runs `run` a little later: the
+   *   cursor caught up with a loading document (`idle`: how many looks in a row found nothing new)
    * @param {number} [options.maxNodesPerSlice] nodes visited per slice
    * @param {number} [options.maxSliceMs] time per slice, with options.now
    * @param {() => number} [options.now]
@@ -295,7 +308,7 @@
    * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
    */
   function createRewriter({
-    schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
+    schedule, scheduleLater = schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
     afterSlice = () => {}, onShadowRoot = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
@@ -303,6 +316,9 @@
     const stack = [];
     let compiled = null;
     let scheduled = false;
+    // The document-order cursor (follow): while the parser adds nodes at the
+    // end of the document, this walks behind it, visiting each node once.
+    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, waiting}
 
     function processText(node) {
       const current = node.nodeValue;
@@ -345,16 +361,105 @@
           }
         }
       }
+      let cursorDone = null;
+      if (cursor !== null && cursor.last !== null && cursor.last.isConnected === false) {
+        // A script took out the node the cursor stood on: hand over to the
+        // observer and one pass over the document (a page that keeps doing
+        // this must not keep the cursor walking from the top).
+        cursorDone = cursor.onDone;
+        cursor = null;
+      } else if (cursor !== null && stack.length === 0 && visited < maxNodesPerSlice && compiled) {
+        visited += advanceCursor(start, maxNodesPerSlice - visited);
+        if (cursor.atEnd && !cursor.isLoading()) {
+          cursorDone = cursor.onDone;
+          cursor = null;
+        }
+      }
       try {
         afterSlice();
       } finally {
-        if (stack.length > 0 || recordBatches.length > 0) ensureScheduled();
+        if (stack.length > 0 || recordBatches.length > 0 || (cursor !== null && !cursor.atEnd)) ensureScheduled();
+        else if (cursor !== null && !scheduled) {
+          scheduled = true; // at the parser's heels: look again soon
+          cursor.idle = visited === 0 ? cursor.idle + 1 : 0;
+          scheduleLater(runSlice, cursor.idle);
+        }
       }
+      if (cursorDone) cursorDone();
       return visited;
     }
 
+    /** The node after `node` in document order (below `root`), not descending into skipped elements. */
+    function nextInOrder(node, root) {
+      const type = node.nodeType;
+      if ((type === ELEMENT_NODE && !isSkippedElement(node)) || type === DOCUMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) {
+        const first = node.firstChild;
+        if (first) return first;
+      }
+      for (let current = node; current !== root; current = current.parentNode) {
+        if (!current) return null;
+        const next = current.nextSibling;
+        if (next) return next;
+      }
+      return null;
+    }
+
+    /**
+     * Moves the cursor forward in document order, visiting each node once,
+     * until the time budget ends or nothing follows yet. While the document
+     * is loading, the very last node is left alone when it is text: the
+     * parser may still append to it (silently: no mutation record).
+     */
+    function advanceCursor(start, maxNodes) {
+      const { root } = cursor;
+      const loading = cursor.isLoading();
+      let tail = null;
+      if (loading) {
+        tail = root;
+        while (tail.lastChild) tail = tail.lastChild;
+      }
+      cursor.atEnd = false;
+      let visited = 0;
+      for (;;) {
+        if ((visited & 31) === 31 && now() - start > maxSliceMs) return visited;
+        if (visited >= maxNodes) return visited;
+        const node = cursor.last === null ? root : nextInOrder(cursor.last, root);
+        if (node === null || (node === tail && node.nodeType === TEXT_NODE)) {
+          cursor.atEnd = true;
+          return visited;
+        }
+        visited += 1;
+        cursor.last = node;
+        const type = node.nodeType;
+        if (type === TEXT_NODE) {
+          processText(node);
+        } else if (type === ELEMENT_NODE) {
+          const shadow = node.shadowRoot;
+          if (shadow && !isSkippedElement(node)) {
+            onShadowRoot(shadow);
+            stack.push(shadow);
+          }
+        }
+      }
+    }
+
+    /**
+     * Walks `rootNode` (the document, while the parser still adds to it) in
+     * document order behind the parser: each node is visited once, as soon
+     * as a slice runs after it was added; no MutationObserver is needed
+     * while it loads. When `isLoading()` turns false and the walk reached
+     * the end — or earlier, if a script takes out the node the cursor stands
+     * on — `onDone` runs (then observe the document, and enqueue it once to
+     * catch anything a script changed behind the cursor meanwhile).
+     */
+    function follow(rootNode, isLoading, onDone) {
+      if (!compiled || !rootNode) return;
+      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false, idle: 0 };
+      ensureScheduled();
+    }
+
     function ensureScheduled() {
-      if (scheduled || (stack.length === 0 && recordBatches.length === 0)) return;
+      if (scheduled || (stack.length === 0 && recordBatches.length === 0 && cursor === null)) return;
       scheduled = true;
       schedule(runSlice);
     }
@@ -432,6 +537,7 @@
     function undoAll() {
       stack.length = 0;
       recordBatches.length = 0;
+      cursor = null;
       let restored = 0;
       for (const [node, record] of originals) {
         if (node.nodeValue === record.applied) {
@@ -470,6 +576,7 @@
       setVocabulary,
       setCompiled,
       enqueue,
+      follow,
       enqueueRecords,
       deferRecords,
       undoAll,
@@ -481,7 +588,10 @@
         return compiled?.signature ?? null;
       },
       get pending() {
-        return stack.length + recordBatches.length;
+        return stack.length + recordBatches.length + (cursor === null ? 0 : 1);
+      },
+      get following() {
+        return cursor !== null;
       },
       get changedCount() {
         return originals.size;

@@ -175,6 +175,12 @@ class FakeText {
     const i = siblings ? siblings.indexOf(this) : -1;
     return i > 0 ? siblings[i - 1] : null;
   }
+
+  get nextSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i >= 0 ? siblings[i + 1] ?? null : null;
+  }
 }
 
 class FakeElement {
@@ -202,10 +208,20 @@ class FakeElement {
     return this.childNodes[this.childNodes.length - 1] ?? null;
   }
 
+  get firstChild() {
+    return this.childNodes[0] ?? null;
+  }
+
   get previousSibling() {
     const siblings = this.parentNode?.childNodes;
     const i = siblings ? siblings.indexOf(this) : -1;
     return i > 0 ? siblings[i - 1] : null;
+  }
+
+  get nextSibling() {
+    const siblings = this.parentNode?.childNodes;
+    const i = siblings ? siblings.indexOf(this) : -1;
+    return i >= 0 ? siblings[i + 1] ?? null : null;
   }
 
   get textContent() {
@@ -387,5 +403,108 @@ test('sharedFixture_everyCase', () => {
     const compiled = T.compileVocabulary(c.vocabulary);
     const result = compiled === null ? c.text : T.replaceText(c.text, compiled);
     assert.equal(result, c.expected, c.name);
+  }
+});
+
+// ---- following a loading document (the cursor behind the parser) ----
+
+/** Counts nodeValue writes on a fake text node. */
+function spyWrites(text) {
+  const writes = [];
+  let value = text.nodeValue;
+  Object.defineProperty(text, 'nodeValue', { get: () => value, set: (v) => { writes.push(v); value = v; } });
+  return writes;
+}
+
+function followingRewriter() {
+  const queue = [];
+  const later = [];
+  const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), scheduleLater: (fn) => later.push(fn), now: () => 0 });
+  const drain = () => {
+    while (queue.length) queue.shift()();
+  };
+  const lookAgain = () => {
+    assert.equal(later.length, 1, 'one look-again pending');
+    later.shift()();
+    drain();
+  };
+  return { rewriter, queue, later, drain, lookAgain };
+}
+
+test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForTheParser', () => {
+  const { rewriter, later, drain, lookAgain } = followingRewriter();
+  const first = h('p', null, 'blue one');
+  const body = h('body', null, first, h('code', null, 'blue code'), 'blue tail');
+  const firstWrites = spyWrites(first.childNodes[0]);
+  const tail = body.childNodes[2];
+  let loading = true;
+  let done = 0;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => loading, () => { done += 1; });
+  drain();
+  assert.equal(first.textContent, 'blauw one');
+  assert.equal(body.childNodes[1].textContent, 'blue code', 'skipped elements stay skipped');
+  assert.equal(tail.nodeValue, 'blue tail', 'the last text node may still grow: left for later');
+  assert.equal(later.length, 1);
+
+  // The parser appends to the tail text (silently) and adds more nodes, also inside an open element.
+  tail.nodeValue += ' blue';
+  const second = body.append(h('p', null, 'blue two'));
+  lookAgain();
+  assert.equal(tail.nodeValue, 'blauw tail blauw');
+  assert.equal(second.textContent, 'blue two', 'now the last text node');
+  const grown = second.append(h('span', null, 'Blue three'));
+  body.append(h('p', null));
+  lookAgain();
+  assert.equal(second.childNodes[0].nodeValue, 'blauw two');
+  assert.equal(grown.textContent, 'Blauw three');
+  assert.deepEqual(firstWrites, ['blauw one'], 'a node behind the cursor is not visited again');
+  assert.equal(done, 0);
+  assert.equal(rewriter.following, true);
+
+  loading = false; // parsing ended
+  lookAgain();
+  assert.equal(done, 1, 'onDone once the document is parsed and walked');
+  assert.equal(rewriter.following, false);
+  assert.equal(later.length, 0, 'no more looks');
+  rewriter.undoAll();
+  assert.equal(body.textContent, 'blue oneblue codeblue tail blueblue twoBlue three');
+});
+
+test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () => {
+  const { rewriter, queue, later, drain, lookAgain } = followingRewriter();
+  const gone = h('p', null);
+  const body = h('body', null, h('p', null, 'blue kept'), gone);
+  const kept = body.childNodes[0].childNodes[0];
+  let done = 0;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => true, () => { done += 1; });
+  drain();
+  assert.equal(kept.nodeValue, 'blauw kept');
+  // A script takes out the node the cursor stands on, while the page still loads.
+  body.childNodes.pop();
+  gone.parentNode = null;
+  gone.isConnected = false;
+  lookAgain();
+  assert.equal(done, 1, 'handed over (observe, one pass) instead of walking again from the top');
+  assert.equal(rewriter.following, false);
+  assert.equal(later.length, 0);
+
+  rewriter.follow(body, () => true, () => assert.fail('undone first'));
+  rewriter.setVocabulary(null);
+  assert.equal(rewriter.following, false);
+  assert.equal(kept.nodeValue, 'blue kept');
+  drain();
+  assert.equal(queue.length + later.length, 0, 'nothing scheduled once off');
+});
+
+test('compile_oneWordKeysAndPhrasesThroughTheSameFirstWord_inAnyOrder', () => {
+  for (const vocabulary of [
+    [['ice', 'ijs'], ['ice cream', 'roomijs'], ['Ice', 'IJS?']],
+    [['ice cream', 'roomijs'], ['ICE', 'X'], ['ice', 'ijs']],
+  ]) {
+    const compiled = T.compileVocabulary(vocabulary);
+    assert.equal(compiled.size, 2);
+    assert.equal(T.replaceText('ice, ice cream, Ice Cream, icecream', compiled), 'ijs, roomijs, Roomijs, icecream');
   }
 });
