@@ -2,11 +2,12 @@
 # Builds the libFuzzer targets (Fuzz/<Target>/, see Fuzz/README.md) with
 # `-sanitize=fuzzer,address` into .build/fuzz and runs them one after another.
 #
-#   scripts/fuzz/run.sh [--minutes N | --seconds S | --runs N] [TARGET…]
+#   scripts/fuzz/run.sh [--minutes N | --seconds S | --runs N] [--release] [TARGET…]
 #
-# Default: 60 seconds per target, every target; `--runs N` runs each target
-# for N executions instead, however long that takes (the long runs in
-# scripts/fuzz/RESULTS.md). The seed corpus in
+# Default: 60 seconds per target, every target, debug builds; `--runs N` runs
+# each target for N executions instead, however long that takes, and
+# `--release` builds optimized (-O keeps Swift's bounds and overflow traps;
+# ASan stays on): the long runs in scripts/fuzz/RESULTS.md. The seed corpus in
 # Fuzz/Corpus/<Target>/ is read, never written: new inputs go to
 # .build/fuzz/corpus/<Target>/, crashes to .build/fuzz/crashes/<Target>/,
 # logs to .build/fuzz/logs/<Target>.log. Exits 1 when any target crashed
@@ -19,16 +20,18 @@ root=$PWD
 out="$root/.build/fuzz"
 all_targets=(FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser)
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 seconds=60
 runs=0
+config=debug
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --minutes) [ $# -ge 2 ] || usage; seconds=$(( $2 * 60 )); shift 2 ;;
         --seconds) [ $# -ge 2 ] || usage; seconds=$2; shift 2 ;;
         --runs) [ $# -ge 2 ] || usage; runs=$2; seconds=0; shift 2 ;;
+        --release) config=release; shift ;;
         -h|--help) usage ;;
         Fuzz*) targets+=("$1"); shift ;;
         *) echo "fuzz: unknown argument $1" >&2; usage ;;
@@ -54,7 +57,7 @@ dict_for() {  # the libFuzzer dictionary of a target (libFuzzer takes one -dict 
 
 # -DFUZZING selects the libFuzzer entry point (see Fuzz/README.md); lld avoids
 # ld.gold's noise about ASan's local symbols.
-build_flags=(-c debug --scratch-path "$out" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld)
+build_flags=(-c "$config" --scratch-path "$out" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld)
 for target in "${targets[@]}"; do
     echo "==> building $target"
     if ! swift build "${build_flags[@]}" --product "$target" >"$out.build-$target.log" 2>&1; then

@@ -32,8 +32,14 @@ public final class BridgeEndpoint {
         /// The body's length in bytes (without the header).
         public var bodyLength: Int
 
-        /// The frame's bytes in one buffer (tests).
-        public var bytes: [UInt8] { Array(pieces.joined()) }
+        /// The frame's bytes in one buffer (tests, fuzzing, the refusal frame):
+        /// one allocation and a copy per piece, not a byte-by-byte walk.
+        public var bytes: [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(4 + bodyLength)
+            for piece in pieces { out.append(contentsOf: piece) }
+            return out
+        }
         /// The body's bytes (tests).
         public var body: [UInt8] { Array(bytes.dropFirst(4)) }
     }
