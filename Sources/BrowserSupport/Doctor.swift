@@ -43,6 +43,9 @@ public struct Doctor {
     public var identity: ExtensionIdentity
     /// Variables passed to the host besides HOME and PATH (the browser passes its own environment).
     public var passEnvironment: [String: String]
+    /// What the fix lines add to `extension-bridge install` / `uninstall` so they name this
+    /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
+    public var bridgeArguments = ""
     public var timeoutMilliseconds: Int64 = 5000
 
     public init(home: String, hostName: String, identity: ExtensionIdentity, passEnvironment: [String: String]) {
@@ -68,7 +71,7 @@ public struct Doctor {
                 if locations.isEmpty { continue }
             }
             let installCommand =
-                "extension-bridge install --browser \(browser.id)"
+                "extension-bridge install --browser \(browser.id)" + bridgeArguments
                 + (userDataDirectory.map { " --user-data-dir '\($0)'" } ?? "")
             var found: [DoctorCheck] = []
             for location in locations {
@@ -91,7 +94,7 @@ public struct Doctor {
                     check.fix =
                         shadowingUserManifest == nil
                         ? "rm '\(path)'   (or make it identical: \(installCommand))"
-                        : "extension-bridge uninstall --browser \(browser.id)   (to use the system install)"
+                        : "extension-bridge uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
                 } else if location.scope != .flatpak {
                     check.inUse = true
                 }

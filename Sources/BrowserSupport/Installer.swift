@@ -147,10 +147,13 @@ public struct Installer {
     public struct InstalledBridge: Equatable, Sendable {
         public var hostName: String
         public var identity: ExtensionIdentity
+        /// The absolute path of the `bridge.json` it was installed with (`--config`), if any.
+        public var configPath: String?
 
-        public init(hostName: String, identity: ExtensionIdentity) {
+        public init(hostName: String, identity: ExtensionIdentity, configPath: String? = nil) {
             self.hostName = hostName
             self.identity = identity
+            self.configPath = configPath
         }
     }
 
@@ -280,7 +283,8 @@ public struct Installer {
         let strings = { (key: String) in (bridge[key]?.arrayValue ?? []).compactMap(\.stringValue) }
         return InstalledBridge(
             hostName: hostName,
-            identity: ExtensionIdentity(chromiumIDs: strings("chromiumIDs"), firefoxIDs: strings("firefoxIDs")))
+            identity: ExtensionIdentity(chromiumIDs: strings("chromiumIDs"), firefoxIDs: strings("firefoxIDs")),
+            configPath: bridge["config"]?.stringValue)
     }
 
     /// Every bridge with a receipt in `folder` (`receipts/<host name>.json`).
@@ -307,11 +311,13 @@ public struct Installer {
         }
         var document: JSONValue = ["formatVersion": 1, "files": .array(files)]
         if let bridge, case .object(var members) = document {
-            members["bridge"] = [
+            var described: [String: JSONValue] = [
                 "hostName": .string(bridge.hostName),
                 "chromiumIDs": .array(bridge.identity.chromiumIDs.map(JSONValue.string)),
                 "firefoxIDs": .array(bridge.identity.firefoxIDs.map(JSONValue.string)),
             ]
+            if let config = bridge.configPath { described["config"] = .string(config) }
+            members["bridge"] = .object(described)
             document = .object(members)
         }
         do {

@@ -147,6 +147,51 @@ import Testing
         #expect(doctor.outText.contains("extension-bridge install --browser chromium"))
     }
 
+    /// A bridge made by `new`, installed with `--config`: doctor's fix lines name
+    /// that bridge.json (quoted for the shell), also when doctor finds the
+    /// bridge by its receipt, so pasting a fix repairs that bridge, not the built-in one.
+    @Test func doctor_fixLinesOfAConfigBridge_nameItsBridgeJSON() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/my project's bridge"
+        try FileManager.default.createDirectory(atPath: project + "/.build/release", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: s.bin + "/extension-bridge-host", toPath: project + "/.build/release/a-host")
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": "com.example.a", "group": "group.a", "hostProduct": "a-host",
+            "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": "a@example.com",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let install = try s.cli("install", "--config", project + "/bridge.json", "--browser", "chromium")
+        #expect(install.status == 0, "\(install.stderr)")
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/com.example.a.json"
+        #expect(FileManager.default.fileExists(atPath: manifest))
+        try FileManager.default.removeItem(atPath: manifest)
+        let quoted = "'" + s.tmp.path + "/my project'\\''s bridge/bridge.json'"
+        for args in [
+            ["doctor", "--browser", "chromium", "--json"],
+            ["doctor", "--config", project + "/bridge.json", "--browser", "chromium", "--json"],
+        ] {
+            let doctor = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+            #expect(doctor.status == 1)
+            let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+            let fixes = checks.filter { ($0["path"]?.stringValue ?? "").hasSuffix("com.example.a.json") }
+                .compactMap { $0["fix"]?.stringValue }
+            #expect(fixes == ["extension-bridge install --browser chromium --config " + quoted], "\(args): \(fixes)")
+        }
+        // Pasted into a shell, the fix repairs that bridge.
+        let fix = "extension-bridge install --browser chromium --config " + quoted
+        var env = s.env
+        env["PATH"] = s.bin + ":/usr/bin:/bin"
+        let pasted = try runProcess("/bin/sh", ["-c", fix], environment: env)
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: manifest))
+    }
+
     /// The browser starts the host with only its own arguments and the
     /// user's environment: the group must come from what `install` wrote.
     @Test func install_suite_isServedByTheHostTheBrowserStarts() throws {

@@ -52,6 +52,12 @@ struct BrowserCommands {
         }
     }
 
+    /// `--config`'s path made absolute (what a receipt records), or nil.
+    func configPath() -> String? {
+        guard let path = args.flags["--config"] else { return nil }
+        return path.hasPrefix("/") ? path : (currentDirectory() ?? ".") + "/" + path
+    }
+
     /// The host name: the bridge's, `--host-name`, or the built-in one.
     func hostName() throws(CLIError) -> String {
         try bridge()?.hostName ?? args.flags["--host-name"] ?? HostManifest.defaultName
@@ -192,7 +198,9 @@ struct BrowserCommands {
         let results: [(PlannedFile, Installer.Outcome)]
         do {
             results = try installer.apply(
-                plan, bridge: Installer.InstalledBridge(hostName: options.hostName, identity: options.identity),
+                plan,
+                bridge: Installer.InstalledBridge(
+                    hostName: options.hostName, identity: options.identity, configPath: configPath()),
                 recordReceipt: destination == nil)
         } catch {
             let hint = options.system ? " (system folders need root: run with sudo)" : ""
@@ -230,7 +238,9 @@ struct BrowserCommands {
             throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
         }
         let home = try home
-        var bridges = [Installer.InstalledBridge(hostName: try hostName(), identity: try identity())]
+        var bridges = [
+            Installer.InstalledBridge(hostName: try hostName(), identity: try identity(), configPath: configPath())
+        ]
         if args.flags["--config"] == nil && args.flags["--host-name"] == nil {
             // Every other bridge installed for this user, by its receipt; the
             // built-in one too unless only others are installed.
@@ -244,7 +254,7 @@ struct BrowserCommands {
         }
         var checks: [DoctorCheck] = []
         for bridge in bridges {
-            checks += try doctorChecks(home: home, hostName: bridge.hostName, identity: bridge.identity)
+            checks += try doctorChecks(home: home, bridge: bridge)
         }
         let broken = checks.contains { $0.status == .error }
         let secrets = secretsCheck()
@@ -281,9 +291,8 @@ struct BrowserCommands {
         }
     }
 
-    private func doctorChecks(home: String, hostName: String, identity: ExtensionIdentity) throws(CLIError)
-        -> [DoctorCheck]
-    {
+    private func doctorChecks(home: String, bridge: Installer.InstalledBridge) throws(CLIError) -> [DoctorCheck] {
+        let hostName = bridge.hostName
         var pass: [String: String] = [:]
         for name in ["EXTENSION_BRIDGE_CONTAINER", "EXTENSION_BRIDGE_GROUP", "XDG_DATA_HOME", "EXTENSION_BRIDGE_LOG"] {
             if let value = context.environment[name] { pass[name] = value }
@@ -302,7 +311,13 @@ struct BrowserCommands {
             }
             if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         }
-        let doctor = Doctor(home: home, hostName: hostName, identity: identity, passEnvironment: pass)
+        var doctor = Doctor(home: home, hostName: hostName, identity: bridge.identity, passEnvironment: pass)
+        // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
+        if let config = bridge.configPath {
+            doctor.bridgeArguments = " --config " + config.shellQuoted
+        } else if hostName != HostManifest.defaultName {
+            doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
+        }
         return doctor.run(
             browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
     }

@@ -74,7 +74,7 @@ struct NewCommand {
                 try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
                 try context.print("next:")
                 try context.print(
-                    "  cd \(shellQuoted(target)) && scripts/install.sh   # build the host and register it")
+                    "  cd \(target.shellQuoted) && scripts/install.sh   # build the host and register it")
                 try context.print("  scripts/test.sh                              # its tests")
                 try context.print("  then load extension/ in your browser (README.md)")
             }
@@ -117,20 +117,5 @@ struct NewCommand {
             String(decoding: manifest, as: UTF8.self).contains("name: \"ExtensionBridge\"")
         else { return false }
         return (try? FileSystem.status(folder + "/extension/manifest.json")) != nil
-    }
-
-    private func shellQuoted(_ text: String) -> String {
-        text.utf8.allSatisfy {
-            ($0 >= 0x2B && $0 <= 0x3A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
-        }
-            ? text : "'" + text.replacingOccurrencesOfQuote() + "'"
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrencesOfQuote() -> String {
-        var out = ""
-        for c in self { out += c == "'" ? "'\\''" : String(c) }
-        return out
     }
 }
