@@ -83,6 +83,26 @@ public final class Directory {
         return (file, info)
     }
 
+    /// Opens the regular file `name` for reading and writing, creating it
+    /// (with `permissions`) when missing: a lock file. A link is refused
+    /// (`ELOOP`), anything but a regular file too, without blocking.
+    public func openOrCreateRegularFile(_ name: String, permissions: Int = 0o600) throws(SystemError)
+        -> FileDescriptor
+    {
+        let raw = openat(fd, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(permissions))
+        if raw < 0 { throw SystemError("open", child(name)) }
+        let file = FileDescriptor(rawValue: raw)
+        guard let info = file.status() else {
+            file.close()
+            throw SystemError("stat", child(name))
+        }
+        if !info.isRegular {
+            file.close()
+            throw SystemError("open (not a regular file)", child(name), code: info.isDirectory ? EISDIR : EINVAL)
+        }
+        return file
+    }
+
     /// Reads the regular file `name` (at most `limit` bytes) and the identity
     /// of the version read. See `openRegularFile`.
     public func readFile(_ name: String, limit: Int = Int.max) throws(SystemError)

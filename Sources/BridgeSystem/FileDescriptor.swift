@@ -41,14 +41,6 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return FileDescriptor(rawValue: fd)
     }
 
-    /// Opens (creating when missing, with `permissions`) `path` for reading
-    /// and writing, close-on-exec, never through a link.
-    public static func openOrCreate(_ path: String, permissions: Int) throws(SystemError) -> FileDescriptor {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
-        if fd < 0 { throw SystemError("open", path) }
-        return FileDescriptor(rawValue: fd)
-    }
-
     /// Opens the folder `path` (for `fsync` and as an anchor).
     public static func openDirectory(_ path: String) throws(SystemError) -> FileDescriptor {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -26,18 +26,20 @@ public final class FileLock {
         case system(SystemError)
     }
 
-    /// Opens (creating, mode 0600, never through a link) `path` and takes an
+    /// Opens (creating, mode 0600) the regular file `name` in `folder` —
+    /// never through a link, never anything but a regular file — and takes an
     /// exclusive lock on it, retrying every 2 ms until `timeoutMilliseconds`
     /// have passed on `clock`.
-    public static func acquire(_ path: String, timeoutMilliseconds: Int64, clock: MonotonicClock = .system)
-        throws(Failure) -> FileLock
-    {
+    public static func acquire(
+        _ name: String, in folder: Directory, timeoutMilliseconds: Int64, clock: MonotonicClock = .system
+    ) throws(Failure) -> FileLock {
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.openOrCreate(path, permissions: 0o600)
+            fd = try folder.openOrCreateRegularFile(name, permissions: 0o600)
         } catch {
             throw .system(error)
         }
+        let path = folder.path + "/" + name
         let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
         while flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
             let code = errno

@@ -22,7 +22,7 @@ public struct GroupContainer: Equatable, Sendable {
         self.groupID = groupID
         // Built once: a long-lived host stats the suite on every request.
         suitePath = path + "/suite.json"
-        lockPath = path + "/.suite.lock"
+        lockPath = path + "/" + GroupContainer.lockFileName
         filesPath = path + "/files"
         queuePath = path + "/queue"
         incomingPath = path + "/queue/.incoming"
@@ -56,6 +56,7 @@ public struct GroupContainer: Equatable, Sendable {
     public let suitePath: String
     /// `.suite.lock`: writers hold an exclusive `flock` on it.
     public let lockPath: String
+    static let lockFileName = ".suite.lock"
     /// `files/`: named shared files.
     public let filesPath: String
     /// `queue/`: one JSON file per pending item.

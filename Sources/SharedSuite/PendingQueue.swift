@@ -352,14 +352,18 @@ public final class PendingQueue: PendingQueueing {
     /// `queue/.handover.lock`: held by whoever hands one item over (drain,
     /// watch), from loading it to removing it, so every item is handed over
     /// once however many drains and watchers run.
-    public var handOverLockPath: String { container.queuePath + "/.handover.lock" }
+    public var handOverLockPath: String { container.queuePath + "/" + PendingQueue.handOverLockName }
+    static let handOverLockName = ".handover.lock"
 
     /// Takes the hand-over lock, waiting at most `timeoutMilliseconds`.
     /// - Throws: `.lockTimeout` when another hand-over kept it that long.
     public func lockForHandOver(timeoutMilliseconds: Int64) throws(SuiteError) -> FileLock {
-        _ = try container.folder(PendingQueue.folderName, create: true)  // never a link
+        guard let folder = try container.folder(PendingQueue.folderName, create: true) else {  // never a link
+            throw .io(SystemError("open", container.queuePath, code: Errno.notFound))
+        }
         do {
-            return try FileLock.acquire(handOverLockPath, timeoutMilliseconds: timeoutMilliseconds)
+            return try FileLock.acquire(
+                PendingQueue.handOverLockName, in: folder, timeoutMilliseconds: timeoutMilliseconds)
         } catch {
             switch error {
             case .timedOut:

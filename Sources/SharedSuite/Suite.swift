@@ -305,11 +305,14 @@ public final class Suite: SuiteStore {
     }
 
     private func withLock<T>(_ body: () throws(SuiteError) -> T) throws(SuiteError) -> T {
-        try container.create()
+        guard let root = try container.directory(create: true) else {
+            throw .io(SystemError("open", container.path, code: Errno.notFound))
+        }
         let path = container.lockPath
         let lock: FileLock
         do {
-            lock = try FileLock.acquire(path, timeoutMilliseconds: Int64(lockTimeout * 1000), clock: clock)
+            lock = try FileLock.acquire(
+                GroupContainer.lockFileName, in: root, timeoutMilliseconds: Int64(lockTimeout * 1000), clock: clock)
         } catch {
             switch error {
             case .timedOut: throw .lockTimeout(path: path, seconds: lockTimeout)
