@@ -3,7 +3,7 @@ import BridgeSystem
 /// Tells when items may have arrived in a group container's queue, without
 /// waking while nothing happens.
 ///
-/// On Linux it waits on inotify: a watch on `queue/` (items are renamed into
+/// On Linux it waits on inotify (`FolderWatch`): a watch on `queue/` (items are renamed into
 /// it when complete) and one on the container (for `queue/` itself created or
 /// replaced). While the queue folder does not exist yet, it watches the
 /// nearest folder above it that does and moves down as the folders appear.
@@ -15,8 +15,7 @@ public final class QueueWatcher {
     /// How often the fallback looks, in milliseconds.
     public let fallbackIntervalMilliseconds: Int64
     private let clock: MonotonicClock
-    private var watch: DirectoryWatch?
-    private var watched: [(watch: Int32, path: String)] = []
+    private var watch: FolderWatch?
     private var nextFallbackCheck: Int64 = 0
 
     /// - Parameters:
@@ -32,8 +31,7 @@ public final class QueueWatcher {
         self.container = container
         self.clock = clock
         self.fallbackIntervalMilliseconds = max(1, fallbackIntervalMilliseconds)
-        if notifications { watch = try? DirectoryWatch() }
-        arm()
+        if notifications { watch = FolderWatch(folder: container.queuePath) }
         nextFallbackCheck = clock.milliseconds + self.fallbackIntervalMilliseconds
     }
 
@@ -55,54 +53,14 @@ public final class QueueWatcher {
         }
         let ready = try? FileDescriptor.waitForInput([watch.descriptor], timeoutMilliseconds: timeoutMilliseconds)
         guard case .ready? = ready else { return false }
-        let events = watch.readEvents()
-        if events.isEmpty { return false }
-        var rearm = false
-        var relevant = false
-        for event in events {
-            if event.overflow {
-                rearm = true
-                continue
-            }
-            // Events of a watch already removed (the IN_IGNORED that removing
-            // it sends) are not news: acting on them would re-arm for ever.
-            guard let path = watched.first(where: { $0.watch == event.watch })?.path else { continue }
-            if event.folderGone {
-                rearm = true
-            } else if path == container.queuePath {
-                // Items are renamed in; the hand-over lock and `.incoming` are not items.
-                if !event.name.hasPrefix(".") { relevant = true }
-            } else if path == container.path {
-                if event.name == FileSystem.lastComponent(container.queuePath) { rearm = true }
-            } else {
-                rearm = true  // a folder on the way down to the queue appeared
-            }
-        }
-        if rearm { arm() }
-        return relevant || rearm
-    }
-
-    /// Watches `queue/` and the container, or the nearest existing folder
-    /// above a missing queue folder. Falls back to the timer when a watch
-    /// cannot be added (for example the per-user watch limit).
-    private func arm() {
-        guard let watch else { return }
-        for entry in watched { watch.remove(entry.watch) }
-        watched = []
-        do throws(SystemError) {
-            var folder = container.queuePath
-            while (try? FileSystem.status(folder, followLinks: true))?.isDirectory != true {
-                let up = FileSystem.parentPath(folder)
-                if up == folder { break }
-                folder = up
-            }
-            watched.append((try watch.add(folder), folder))
-            if folder == container.queuePath {
-                watched.append((try watch.add(container.path), container.path))
-            }
-        } catch {
-            self.watch = nil
-            watched = []
+        // Items are renamed in; the hand-over lock and `.incoming` are not items.
+        switch watch.takeEvents(isRelevant: { !$0.hasPrefix(".") }) {
+        case .nothing: return false
+        case .changed: return true
+        case .failed:
+            self.watch = nil  // look on the timer from now on
+            nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
+            return true
         }
     }
 }

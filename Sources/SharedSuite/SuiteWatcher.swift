@@ -3,11 +3,11 @@ import BridgeSystem
 /// Tells when a group container's suite may have changed, without waking
 /// while nothing happens.
 ///
-/// On Linux it waits on inotify: a watch on the container folder (for
-/// `suite.json` renamed in, written, or deleted) and one on its parent (for
-/// the container itself replaced). While the container does not exist yet,
-/// it watches the nearest folder above it that does and moves down as the
-/// folders appear. Where notifications are unavailable it falls back to a
+/// On Linux it waits on inotify (`FolderWatch`): a watch on the container
+/// folder (for `suite.json` renamed in, written, or deleted) and one on its
+/// parent (for the container itself replaced). While the container does not
+/// exist yet, it watches the nearest folder above it that does and moves
+/// down as the folders appear. Where notifications are unavailable it falls back to a
 /// `stat` on a timer (`fallbackIntervalMilliseconds`), measured on the
 /// injected monotonic clock.
 ///
@@ -18,9 +18,8 @@ public final class SuiteWatcher {
     /// How often the fallback looks, in milliseconds.
     public let fallbackIntervalMilliseconds: Int64
     private let clock: MonotonicClock
-    private var watch: DirectoryWatch?
-    /// What each watch number watches.
-    private var watched: [(watch: Int32, path: String)] = []
+    private let notifications: Bool
+    private var watch: FolderWatch?
     private var nextFallbackCheck: Int64 = 0
     private var started = false
 
@@ -37,10 +36,10 @@ public final class SuiteWatcher {
         self.container = container
         self.clock = clock
         self.fallbackIntervalMilliseconds = max(1, fallbackIntervalMilliseconds)
-        if notifications { watch = try? DirectoryWatch() }
+        self.notifications = notifications
     }
 
-    /// True when changes arrive as notifications, not by looking on a timer.
+    /// True, once started, when changes arrive as notifications, not by looking on a timer.
     public var usesNotifications: Bool { watch != nil }
 
     /// Starts watching. Call before reading the state to compare against, so
@@ -48,12 +47,12 @@ public final class SuiteWatcher {
     public func start() {
         guard !started else { return }
         started = true
-        arm()
+        if notifications { watch = FolderWatch(folder: container.path) }
         nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
     }
 
     /// The descriptor to wait on for notifications; nil in the fallback.
-    public var descriptor: FileDescriptor? { started ? watch?.descriptor : nil }
+    public var descriptor: FileDescriptor? { watch?.descriptor }
 
     /// How long the caller may wait before calling `takeChanges()`: nil for
     /// ever (notifications wake it), else the time to the next fallback look.
@@ -73,64 +72,14 @@ public final class SuiteWatcher {
             nextFallbackCheck = now + fallbackIntervalMilliseconds
             return true
         }
-        let events = watch.readEvents()
-        if events.isEmpty { return false }
-        var changed = false
-        var rearm = false
-        let containerName = FileSystem.lastComponent(container.path)
         let suiteName = FileSystem.lastComponent(container.suitePath)
-        for event in events {
-            if event.overflow {
-                changed = true
-                rearm = true
-                continue
-            }
-            guard let path = watched.first(where: { $0.watch == event.watch })?.path else { continue }
-            if event.folderGone {
-                changed = true
-                rearm = true
-            } else if path == container.path {
-                if event.name == suiteName { changed = true }
-            } else if path == FileSystem.parentPath(container.path) && watched.count == 2 {
-                if event.name == containerName {
-                    changed = true
-                    rearm = true
-                }
-            } else {
-                // Watching a folder above a container that does not exist yet:
-                // something appeared on the way down.
-                changed = true
-                rearm = true
-            }
-        }
-        if rearm { arm() }
-        return changed
-    }
-
-    /// Watches the container and its parent, or the nearest existing folder
-    /// above a missing container. Falls back to the timer when a watch
-    /// cannot be added (for example the per-user watch limit).
-    private func arm() {
-        guard let watch else { return }
-        for entry in watched { watch.remove(entry.watch) }
-        watched = []
-        do throws(SystemError) {
-            let parent = FileSystem.parentPath(container.path)
-            if (try? FileSystem.status(container.path, followLinks: true))?.isDirectory == true {
-                watched.append((try watch.add(container.path), container.path))
-                watched.append((try watch.add(parent), parent))
-                return
-            }
-            var folder = parent
-            while (try? FileSystem.status(folder, followLinks: true))?.isDirectory != true {
-                let up = FileSystem.parentPath(folder)
-                if up == folder { break }
-                folder = up
-            }
-            watched.append((try watch.add(folder), folder))
-        } catch {
+        switch watch.takeEvents(isRelevant: { $0 == suiteName }) {
+        case .nothing: return false
+        case .changed: return true
+        case .failed:
             self.watch = nil  // the fallback: look on a timer
-            watched = []
+            nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
+            return true
         }
     }
 }
