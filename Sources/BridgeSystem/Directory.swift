@@ -69,18 +69,7 @@ public final class Directory {
     /// Opens the regular file `name` for reading: a link is refused (`ELOOP`),
     /// anything but a regular file too (`EINVAL`, `EISDIR`), without blocking.
     public func openRegularFile(_ name: String) throws(SystemError) -> (FileDescriptor, FileStatus) {
-        let raw = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        if raw < 0 { throw SystemError("open", child(name)) }
-        let file = FileDescriptor(rawValue: raw)
-        guard let info = file.status() else {
-            file.close()
-            throw SystemError("stat", child(name))
-        }
-        if !info.isRegular {
-            file.close()
-            throw SystemError("read (not a regular file)", child(name), code: info.isDirectory ? EISDIR : EINVAL)
-        }
-        return (file, info)
+        try regularFile(openat(fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK), name, "read")
     }
 
     /// Opens the regular file `name` for reading and writing, creating it
@@ -89,7 +78,15 @@ public final class Directory {
     public func openOrCreateRegularFile(_ name: String, permissions: Int = 0o600) throws(SystemError)
         -> FileDescriptor
     {
-        let raw = openat(fd, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(permissions))
+        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        return try regularFile(openat(fd, name, flags, mode_t(permissions)), name, "open").0
+    }
+
+    /// The descriptor `openat` returned for `name`, once it is known to be a
+    /// regular file; closed and refused otherwise.
+    private func regularFile(_ raw: Int32, _ name: String, _ use: String) throws(SystemError)
+        -> (FileDescriptor, FileStatus)
+    {
         if raw < 0 { throw SystemError("open", child(name)) }
         let file = FileDescriptor(rawValue: raw)
         guard let info = file.status() else {
@@ -98,9 +95,9 @@ public final class Directory {
         }
         if !info.isRegular {
             file.close()
-            throw SystemError("open (not a regular file)", child(name), code: info.isDirectory ? EISDIR : EINVAL)
+            throw SystemError("\(use) (not a regular file)", child(name), code: info.isDirectory ? EISDIR : EINVAL)
         }
-        return file
+        return (file, info)
     }
 
     /// Reads the regular file `name` (at most `limit` bytes) and the identity
