@@ -13,6 +13,9 @@ public struct CLIContext {
     public var readIn: () throws(SystemError) -> [UInt8]
     /// True when standard output is a terminal: `out` then escapes controls too.
     public var outputIsTerminal = false
+    /// When standard input is a terminal: reads one line without showing it
+    /// (`secret set`), at most `limit` bytes kept. Nil otherwise.
+    public var readHiddenLine: ((_ limit: Int) throws(SystemError) -> [UInt8])?
     /// The secret store of a group (`secret`, `doctor`): the system's, unless a test replaces it.
     public var makeSecrets: (_ groupID: String) -> any SecretStore
 
@@ -43,6 +46,11 @@ public struct CLIContext {
                 }
             })
         context.outputIsTerminal = FileDescriptor.standardOutput.isTerminal
+        if FileDescriptor.standardInput.isTerminal {
+            context.readHiddenLine = { (limit) throws(SystemError) in
+                try Terminal.readLineHidden(.standardInput, limit: limit)
+            }
+        }
         return context
     }
 

@@ -29,12 +29,28 @@ public enum Signals {
     /// error; SIGXFSZ makes a write past `ulimit -f` an `EFBIG` error.
     public static func ignore(_ signal: ProcessSignal) { setDisposition(signal.rawValue, SIG_IGN) }
 
+    /// What signals did before `requestTermination(on:)` changed them.
+    public struct Dispositions {
+        fileprivate var saved: [(Int32, sigaction)]
+
+        /// Puts them back (an inherited "ignore" stays ignored).
+        public func restore() {
+            for var (signal, action) in saved { sigaction(signal, &action, nil) }
+        }
+    }
+
     /// Makes each of `signals` set the termination flag instead of ending
     /// the process, without `SA_RESTART`: a blocking read returns `EINTR` and
-    /// the loop around it looks at `terminationRequested`.
-    public static func requestTermination(on signals: [ProcessSignal]) {
+    /// the loop around it looks at `terminationRequested`. Returns what they
+    /// did before, for code that asks only for a while (a prompt).
+    @discardableResult
+    public static func requestTermination(on signals: [ProcessSignal]) -> Dispositions {
         _ = terminationFlag  // initialized now, never first inside a handler
+        var saved: [(Int32, sigaction)] = []
         for signal in signals {
+            var previous = sigaction()
+            sigaction(signal.rawValue, nil, &previous)
+            saved.append((signal.rawValue, previous))
             // The handler keeps errno: it may interrupt code that is about to read it.
             setDisposition(signal.rawValue) { _ in
                 let saved = errno
@@ -48,6 +64,7 @@ public enum Signals {
             sigaddset(&set, signal.rawValue)
             sigprocmask(SIG_UNBLOCK, &set, nil)
         }
+        return Dispositions(saved: saved)
     }
 
     /// True once a signal given to `requestTermination(on:)` arrived.

@@ -176,7 +176,7 @@ import Testing
     }
 }
 
-@Suite struct ClockAndSignalTests {
+@Suite(.serialized) struct ClockAndSignalTests {
     @Test func systemClock_neverGoesBack() {
         var last = MonotonicClock.system.nanoseconds()
         for _ in 0..<1000 {
@@ -193,6 +193,16 @@ import Testing
         // Raised in this thread, so its handler has run (and no other thread reads the flag).
         Signals.raise(.hangUp)
         #expect(Signals.terminationRequested)
+    }
+
+    /// A prompt asks for the flag only while it reads, then puts back what
+    /// was there: a signal the process was started ignoring stays ignored
+    /// (put back as "default", this raise would end the test process).
+    @Test func dispositions_restore_keepsAnInheritedIgnore() {
+        Signals.ignore(.hangUp)
+        Signals.requestTermination(on: [.hangUp]).restore()
+        Signals.raise(.hangUp)
+        Signals.requestTermination(on: [.hangUp])
     }
 
     @Test func randomBytes_haveTheLengthAsked() {

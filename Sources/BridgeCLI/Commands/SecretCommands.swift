@@ -14,10 +14,15 @@ struct SecretCommands {
         do throws(SystemError) {
             if let file {
                 value = try FileSystem.readFile(file, limit: SecretName.maxValueBytes + 2)
+            } else if let readHiddenLine = context.readHiddenLine {
+                // Typed at a terminal: never shown, and Enter ends it.
+                context.writeErr("Type the value of '\(name)' and press Enter (it is not shown):")
+                value = try readHiddenLine(SecretName.maxValueBytes + 2)
             } else {
                 value = try context.readIn()
             }
         } catch {
+            if error.code == Errno.interrupted { throw CLIError(.interrupted, "cancelled: nothing was stored") }
             throw CLIError(
                 error.code == Errno.notFound ? .missing : .io,
                 "cannot read the secret from \(file ?? "standard input"): \(error)")

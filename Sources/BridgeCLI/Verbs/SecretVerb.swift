@@ -18,8 +18,9 @@ enum SecretVerb: Verb {
                 ["secret", "set"], abstract: "store a secret read from stdin or --file, never from the command line",
                 discussion: """
                     Reads the value from stdin (or --file); one trailing newline is dropped.
-                    The value must be 1 byte to 64 KiB of UTF-8. Replaces an earlier value
-                    and its --shared mark.
+                    At a terminal it asks for one line and does not show what is typed
+                    (Ctrl-C cancels, exit 130). The value must be 1 byte to 64 KiB of UTF-8.
+                    Replaces an earlier value and its --shared mark.
                     """,
                 options: [
                     OptionSpec("--shared", help: "let the host's getSecret hand it to the extension"),
