@@ -15,8 +15,10 @@ public enum Terminal {
     /// editing works as usual; the newline is still shown, so the cursor
     /// moves on. SIGINT, SIGTERM and SIGHUP stop the read, and the terminal's
     /// settings are put back whichever way it ends.
-    /// - Parameter limit: bytes kept at most; a longer line is read to its end
-    ///   and returned cut at `limit + 1` bytes, so the caller can tell.
+    /// - Parameters:
+    ///   - input: the terminal (standard input, when it is one).
+    ///   - limit: bytes kept at most; a longer line is read to its end and
+    ///     returned cut at `limit + 1` bytes, so the caller can tell.
     /// - Throws: `SystemError` with `Errno.interrupted` when a signal stopped it.
     public static func readLineHidden(_ input: FileDescriptor, limit: Int) throws(SystemError) -> [UInt8] {
         var saved = termios()
