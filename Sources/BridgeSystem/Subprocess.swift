@@ -81,11 +81,18 @@ public enum Subprocess {
         let previous = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if previous >= 0 { close(previous) } }
         if let workingDirectory, chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
-        let rc: Int32
-        if let envp {
-            rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        } else {
-            rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        var rc: Int32 = 0
+        // ETXTBSY: the program was just written and another thread's child,
+        // forked meanwhile, still holds it open for writing until it execs.
+        // That passes within milliseconds; try again a few times.
+        for attempt in 0..<20 {
+            if attempt > 0 { Platform.sleep(milliseconds: 5) }
+            if let envp {
+                rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+            } else {
+                rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            }
+            if rc != ETXTBSY { break }
         }
         if workingDirectory != nil && previous >= 0 { _ = fchdir(previous) }
         close(inPipe[0])
