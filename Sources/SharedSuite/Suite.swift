@@ -120,9 +120,14 @@ public final class Suite: SuiteStore {
 
     /// Reads and decodes the file now, bypassing the cache.
     public func readFile() throws(SuiteError) -> SuiteSnapshot {
+        guard let folder = try container.directory() else { return SuiteSnapshot() }
+        return try readFile(in: folder)
+    }
+
+    /// `readFile()` in the container folder already open (a writer holds it with the lock).
+    private func readFile(in folder: Directory) throws(SuiteError) -> SuiteSnapshot {
         let path = container.suitePath
         let (bytes, identity): ([UInt8], FileIdentity?)
-        guard let folder = try container.directory() else { return SuiteSnapshot() }
         do {
             (bytes, identity) = try folder.readFile(Suite.fileName)
         } catch {
@@ -146,18 +151,18 @@ public final class Suite: SuiteStore {
     }
 
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
-        try withLock { () throws(SuiteError) in
-            var values = try readFile().values
+        try withLock { (folder) throws(SuiteError) in
+            var values = try readFile(in: folder).values
             change(&values)
-            try write(values)
+            try write(values, in: folder)
         }
     }
 
     /// Replaces every value (the CLI's `import`).
     public func replaceAll(_ values: [String: SuiteValue]) throws(SuiteError) {
-        try withLock { () throws(SuiteError) in
-            _ = try readFile()  // refuse to overwrite a corrupt or newer file
-            try write(values)
+        try withLock { (folder) throws(SuiteError) in
+            _ = try readFile(in: folder)  // refuse to overwrite a corrupt or newer file
+            try write(values, in: folder)
         }
     }
 
@@ -175,14 +180,13 @@ public final class Suite: SuiteStore {
     /// deleted (the moved file keeps all of it). A readable file, or one of a
     /// newer format, is left alone.
     public func repair(now: WallTime = .now()) throws(SuiteError) -> RepairOutcome {
-        try withLock { () throws(SuiteError) -> RepairOutcome in
+        try withLock { (folder) throws(SuiteError) -> RepairOutcome in
             let bytes: [UInt8]
             do throws(SuiteError) {
-                _ = try readFile()
+                _ = try readFile(in: folder)
                 return .nothingToRepair
             } catch {
                 guard case .corrupt(_, let reason) = error else { throw error }
-                guard let folder = try container.directory() else { return .nothingToRepair }
                 bytes = (try? folder.readFile(Suite.fileName).bytes) ?? []
                 let (kept, setAside) = Suite.salvage(bytes)
                 let stamp = now.iso8601.filter { $0 != ":" && $0 != "-" && $0 != "." }
@@ -193,7 +197,7 @@ public final class Suite: SuiteStore {
                     try folder.sync()
                 }
                 forget()
-                if !kept.isEmpty { try write(kept) }
+                if !kept.isEmpty { try write(kept, in: folder) }
                 return .movedAside(
                     to: target, reason: reason, kept: kept.keys.sorted(by: JSONWriter.utf8Precedes),
                     setAside: setAside.sorted(by: JSONWriter.utf8Precedes))
@@ -293,10 +297,10 @@ public final class Suite: SuiteStore {
 
     // MARK: - Files and locking
 
-    private func write(_ values: [String: SuiteValue]) throws(SuiteError) {
+    /// Writes `values` into `folder`, the container the caller holds the lock in.
+    private func write(_ values: [String: SuiteValue], in folder: Directory) throws(SuiteError) {
         let bytes = Suite.encode(values)
         try Suite.checkReadsBack(bytes, as: values)
-        guard let folder = try container.directory(create: true) else { throw .notFound("the group container") }
         _ = folder.sweep(staleAfterSeconds: -1)  // under the lock, no other writer's temporary file can be live
         try SuiteError.wrap { () throws(SystemError) in
             try folder.writeAtomically(Suite.fileName, bytes, permissions: 0o600)
@@ -304,7 +308,10 @@ public final class Suite: SuiteStore {
         forget()
     }
 
-    private func withLock<T>(_ body: () throws(SuiteError) -> T) throws(SuiteError) -> T {
+    /// Runs `body` holding the suite lock, with the container folder the lock
+    /// is in: reads and writes go to that folder, opened once, even if the
+    /// container's path (which may be a link) is pointed elsewhere meanwhile.
+    private func withLock<T>(_ body: (Directory) throws(SuiteError) -> T) throws(SuiteError) -> T {
         guard let root = try container.directory(create: true) else {
             throw .io(SystemError("open", container.path, code: Errno.notFound))
         }
@@ -320,6 +327,6 @@ public final class Suite: SuiteStore {
             }
         }
         defer { lock.release() }
-        return try body()
+        return try body(root)
     }
 }
