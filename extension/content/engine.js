@@ -7,11 +7,13 @@
 // Two parts:
 //   * strings: compileVocabulary + replaceText. Text is cut into tokens — a
 //     word is a maximal run of letters, marks and digits (\p{L}\p{M}\p{N}),
-//     any other non-space character is a token of its own — and looked up in
-//     a trie of Maps (first token, then the next one after whitespace or
-//     right after it). The cost per token does not depend on the vocabulary's
-//     size: one lookup, more only while a phrase's beginning is also a key's
-//     beginning.
+//     any other non-space character is a token of its own — by hand, into
+//     typed arrays, with a hash of each token's lower-case form (no substring
+//     per token). A Bloom filter over the keys' first tokens stops most
+//     tokens at a bit test; the rest are looked up in a trie of Maps (first
+//     token, then the next one after whitespace or right after it). The cost
+//     per token does not depend on the vocabulary's size: a bit test, more
+//     only for tokens that may begin a key.
 //     Whole words, case kept, longest phrase first.
 //   * DOM: createRewriter walks text nodes (and open shadow roots) in bounded
 //     slices, skips code and editable regions, remembers each changed node's
@@ -26,9 +28,26 @@
   const DOCUMENT_NODE = 9;
   const DOCUMENT_FRAGMENT_NODE = 11;
 
-  /** A token: a word (letters, marks, digits) or one other non-space character. */
-  const TOKEN = /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu;
-  const WORD_START = /^[\p{L}\p{M}\p{N}]/u;
+  // A token: a word (a maximal run of letters, marks and digits) or one other
+  // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
+  // hand below (tokenize).
+
+  /** FNV-1a step over one UTF-16 code unit, and the final mix: the filter's hash. */
+  const FNV_SEED = 0x811c9dc5 | 0;
+  const imul = Math.imul;
+  function finish(h) {
+    h = imul(h ^ (h >>> 16), 0x45d9f3b);
+    return h ^ (h >>> 16);
+  }
+  /** A second filter position, from the same hash. */
+  function second(h) {
+    return imul(h, 0x9e3779b1) >>> 7;
+  }
+  function hashOf(lower) {
+    let h = FNV_SEED;
+    for (let i = 0; i < lower.length; i += 1) h = imul(h ^ lower.charCodeAt(i), 0x01000193);
+    return finish(h);
+  }
 
   /** Elements whose text is never changed. */
   const SKIP_TAGS = new Set([
@@ -38,28 +57,31 @@
   /** The same names as nodeName gives them outside HTML (SVG, XML): no case conversion per element. */
   const SKIP_NAMES = new Set([...SKIP_TAGS, ...[...SKIP_TAGS].map((tag) => tag.toLowerCase())]);
 
+  // A key's tokens, lower-cased, and whether whitespace comes before each
+  // (reused from key to key: compiling 20,000 keys leaves little garbage).
+  const keyTokens = [];
+  const keySpaced = [];
+
   /**
    * A key as the map holds it: its tokens in lower case, joined with one
    * space where the key has whitespace between them and nothing where it has
-   * none ("Ice  Cream" → "ice cream", "C++" → "c++"). Returns the token count too.
+   * none ("Ice  Cream" → "ice cream", "C++" → "c++"). Cut by the same
+   * tokenizer as the text, into keyTokens / keySpaced; returns the joined
+   * key, the token count and the first token's hash.
    */
   function keyOf(text) {
-    TOKEN.lastIndex = 0;
     const source = String(text);
+    const count = tokenize(source);
     let key = '';
-    const tokens = [];
-    const spaced = []; // spaced[i]: whitespace between token i-1 and token i
-    let end = -1;
-    for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
-      const gap = tokens.length > 0 && match.index > end;
-      if (gap) key += ' ';
-      const lower = match[0].toLowerCase();
-      key += lower;
-      tokens.push(lower);
-      spaced.push(gap);
-      end = match.index + match[0].length;
+    for (let i = 0; i < count; i += 1) {
+      const token = lowerAt(source, i);
+      const spaced = i > 0 && starts[i] > ends[i - 1];
+      if (spaced) key += ' ';
+      key += token;
+      keyTokens[i] = token;
+      keySpaced[i] = spaced;
     }
-    return { key, count: tokens.length, tokens, spaced };
+    return { key, count, first: count > 0 ? hashes[0] : 0 };
   }
 
   /** Lower case, trimmed, inner whitespace collapsed to one space (kept for callers of the old API). */
@@ -80,7 +102,7 @@
    * entries with empty keys or non-string values are skipped. `version`, when
    * given, identifies the vocabulary (the host's rulesVersion); otherwise one
    * is computed.
-   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, maxTokens: number, signature: string, size: number} | null}
+   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, filter: Int32Array, mask: number, maxTokens: number, signature: string, size: number} | null}
    */
   function compileVocabulary(vocabulary, version) {
     const compiler = startCompiling(vocabulary, version);
@@ -107,7 +129,13 @@
     let size = 0;
     let maxTokens = 0;
     let hash = 0x811c9dc5;
-    const imul = Math.imul;
+    // Two bits per key's first token in a table of about 16 bits per key (a
+    // Bloom filter, ~1.5 % false positives): most tokens of a text are no
+    // key's beginning and stop at a bit test.
+    let bits = 1024;
+    while (bits < pairs.length * 16 && bits < 1 << 26) bits *= 2;
+    const filter = new Int32Array(bits >>> 5);
+    const mask = bits - 1;
     function mix(text) {
       for (let i = 0; i < text.length; i += 1) {
         hash ^= text.charCodeAt(i);
@@ -119,8 +147,14 @@
       const word = pair[0];
       const value = pair[1];
       if (typeof value !== 'string' || typeof word !== 'string') return;
-      const { key, count, tokens, spaced } = keyOf(word);
+      const { key, count, first } = keyOf(word);
       if (count === 0) return;
+      const tokens = keyTokens;
+      const spaced = keySpaced;
+      const b1 = first & mask;
+      const b2 = second(first) & mask;
+      filter[b1 >>> 5] |= 1 << (b1 & 31);
+      filter[b2 >>> 5] |= 1 << (b2 & 31);
       let map = root;
       let entry = null;
       for (let i = 0; i < count - 1; i += 1) {
@@ -159,7 +193,7 @@
         }
         if (size === 0) return null;
         const signature = typeof version === 'string' && version !== '' ? `v:${version}` : `h:${size}:${(hash >>> 0).toString(16)}`;
-        return { root, maxTokens, signature, size };
+        return { root, filter, mask, maxTokens, signature, size };
       },
     };
   }
@@ -187,49 +221,159 @@
     return replacement;
   }
 
+  // --- Tokens without allocating -------------------------------------------
+  //
+  // replaceText cuts text into the tokens defined above, by hand: a class per
+  // UTF-16 code unit (ASCII filled in now, the rest learned on first sight),
+  // token boundaries and a hash of each token's lower-case form into typed
+  // arrays. No match object, no substring, no lower-cased copy per token: a
+  // token is only cut out when the vocabulary's filter says it may be a key.
+
+  const WORD = 1;
+  const SPACE = 2;
+  const OTHER = 3;
+  const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
+  const SPACE_CHAR = /^\s$/u;
+
+  /** Class of each BMP code unit that is not a surrogate; 0 while unknown. */
+  const unitClass = new Uint8Array(0x10000);
+  for (let code = 0; code < 128; code += 1) {
+    const ch = String.fromCharCode(code);
+    unitClass[code] = WORD_CHAR.test(ch) ? WORD : SPACE_CHAR.test(ch) ? SPACE : OTHER;
+  }
+  const astralClass = new Map(); // code point → class, for the first 4,096 seen (a page may hold a million)
+
+  function classify(ch) {
+    return WORD_CHAR.test(ch) ? WORD : SPACE_CHAR.test(ch) ? SPACE : OTHER;
+  }
+
   // Token buffers reused across calls (one text at a time; no re-entrancy).
-  let starts = [];
-  let ends = [];
-  let words = [];
+  let capacity = 1024;
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let hashes = new Int32Array(capacity);
+  let wordFlags = new Uint8Array(capacity); // 1: a word token, 0: one other character
+
+  function grow() {
+    capacity *= 2;
+    const s = new Int32Array(capacity); s.set(starts); starts = s;
+    const e = new Int32Array(capacity); e.set(ends); ends = e;
+    const h = new Int32Array(capacity); h.set(hashes); hashes = h;
+    const w = new Uint8Array(capacity); w.set(wordFlags); wordFlags = w;
+  }
+
+  /**
+   * Fills the token buffers for `text`; returns the token count. The same
+   * tokens as the regular expression above (u flag: a surrogate pair is one code point, a
+   * lone surrogate a token of its own).
+   */
+  function tokenize(text) {
+    const length = text.length;
+    let n = 0;
+    let i = 0;
+    while (i < length) {
+      let code = text.charCodeAt(i);
+      let width = 1;
+      let cls = unitClass[code];
+      if (cls === 0) ({ cls, width } = slowClass(text, i, code));
+      if (cls === SPACE) {
+        i += width;
+        continue;
+      }
+      if (n === capacity) grow();
+      starts[n] = i;
+      if (cls === OTHER) {
+        i += width;
+        ends[n] = i;
+        wordFlags[n] = 0;
+        hashes[n] = width === 1 && code < 128 ? finish(imul(FNV_SEED ^ code, 0x01000193)) : hashOf(text.slice(starts[n], i).toLowerCase());
+        n += 1;
+        continue;
+      }
+      // A word: letters, marks and digits. ASCII is lower-cased and hashed
+      // as it goes; a word with anything else is hashed from toLowerCase().
+      let h = FNV_SEED;
+      let ascii = true;
+      for (;;) {
+        if (code < 128) {
+          h = imul(h ^ (code | 0x20), 0x01000193); // letters and digits only: | 0x20 lower-cases A–Z
+        } else {
+          ascii = false;
+        }
+        i += width;
+        if (i >= length) break;
+        code = text.charCodeAt(i);
+        width = 1;
+        cls = unitClass[code];
+        if (cls === 0) ({ cls, width } = slowClass(text, i, code));
+        if (cls !== WORD) break;
+      }
+      ends[n] = i;
+      wordFlags[n] = 1;
+      hashes[n] = ascii ? finish(h) : hashOf(text.slice(starts[n], i).toLowerCase());
+      n += 1;
+    }
+    return n;
+  }
+
+  /** The class of a code unit seen for the first time, or of a surrogate (pair). */
+  function slowClass(text, i, code) {
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        let cls = astralClass.get(point);
+        if (cls === undefined) {
+          cls = classify(String.fromCodePoint(point));
+          if (astralClass.size < 4096) astralClass.set(point, cls);
+        }
+        return { cls, width: 2 };
+      }
+    }
+    if (code >= 0xd800 && code <= 0xdfff) return { cls: OTHER, width: 1 }; // a lone surrogate
+    const cls = classify(String.fromCharCode(code));
+    unitClass[code] = cls;
+    return { cls, width: 1 };
+  }
+
+  /** Token i in lower case (cut out only for tokens the filter lets through). */
+  function lowerAt(text, i) {
+    return text.slice(starts[i], ends[i]).toLowerCase();
+  }
 
   /** Replaces every vocabulary word in `text`. Returns `text` itself when nothing matched. */
   function replaceText(text, compiled) {
     if (!compiled || typeof text !== 'string' || text === '') return text;
-    const { root } = compiled;
-    // 1. Tokens, lower-cased.
-    let n = 0;
-    TOKEN.lastIndex = 0;
-    for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
-      starts[n] = match.index;
-      ends[n] = match.index + match[0].length;
-      words[n] = match[0].toLowerCase();
-      n += 1;
-    }
-    if (n > 65_536 && starts.length > 65_536) {
+    const n = tokenize(text);
+    const result = scan(text, compiled, n);
+    if (capacity > 65_536 && n > 65_536) {
       // a huge text node: do not keep its buffers alive afterwards
-      const result = scan(text, root, n);
-      starts = [];
-      ends = [];
-      words = [];
-      return result;
+      capacity = 1024;
+      starts = new Int32Array(capacity);
+      ends = new Int32Array(capacity);
+      hashes = new Int32Array(capacity);
+      wordFlags = new Uint8Array(capacity);
     }
-    return scan(text, root, n);
+    return result;
   }
 
-  function isWord(i) {
-    return WORD_START.test(words[i]);
-  }
-
-  function scan(text, root, n) {
-    // 2. Left to right; at each token the longest phrase that is a key wins.
+  function scan(text, compiled, n) {
+    // Left to right; at each token the longest phrase that is a key wins.
+    const { root, filter, mask } = compiled;
     let out = null;
     let copied = 0;
-    let changed = false;
     for (let i = 0; i < n; i += 1) {
-      let entry = root.get(words[i]);
+      const h = hashes[i];
+      const b1 = h & mask;
+      if ((filter[b1 >>> 5] & (1 << (b1 & 31))) === 0) continue; // not the first token of any key
+      const b2 = second(h) & mask;
+      if ((filter[b2 >>> 5] & (1 << (b2 & 31))) === 0) continue;
+      const raw = text.slice(starts[i], ends[i]);
+      const word = raw.toLowerCase();
+      let entry = root.get(word);
       if (entry === undefined) continue;
       // A phrase that starts with a non-word token may not touch a word before it.
-      if (i > 0 && starts[i] === ends[i - 1] && !isWord(i) && isWord(i - 1)) continue;
+      if (i > 0 && starts[i] === ends[i - 1] && wordFlags[i] === 0 && wordFlags[i - 1] === 1) continue;
       let best = -1;
       let bestReplacement;
       for (let j = i; ; ) {
@@ -243,21 +387,21 @@
         const next = starts[j + 1] > ends[j] ? entry.spaced : entry.adjacent;
         if (next === null) break;
         j += 1;
-        entry = next.get(words[j]);
+        entry = next.get(lowerAt(text, j));
         if (entry === undefined) break;
       }
       if (best < 0) continue;
-      const matched = text.slice(starts[i], ends[best]);
-      const cased = keepCase(matched, bestReplacement);
+      const matched = best === i ? raw : text.slice(starts[i], ends[best]);
+      // Most matches are already lower case: the replacement as written.
+      const cased = matched === word ? bestReplacement : keepCase(matched, bestReplacement);
       if (cased !== matched) {
         if (out === null) out = [];
         out.push(text.slice(copied, starts[i]), cased);
         copied = ends[best];
-        changed = true;
       }
       i = best;
     }
-    if (!changed) return text;
+    if (out === null) return text;
     out.push(text.slice(copied));
     return out.join('');
   }
@@ -265,7 +409,7 @@
   /** A phrase that ends with a non-word token may not touch a word after it. */
   function endsClean(j, n) {
     if (j + 1 >= n || starts[j + 1] !== ends[j]) return true;
-    return isWord(j) || !isWord(j + 1);
+    return wordFlags[j] === 1 || wordFlags[j + 1] === 0;
   }
 
   /** True if this element's own text (and its descendants') must be left alone. */
@@ -312,7 +456,14 @@
     afterSlice = () => {}, onShadowRoot = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
-    let checked = new WeakMap(); // Text → the text it had when it needed no change
+    // Text we wrote → {original, node}: a page that re-parses its own markup
+    // (`table.outerHTML = …`, as the Python documentation does) makes new
+    // text nodes out of our replacements. Such a copy is ours, not the page's
+    // text: replacing it again would translate the translation, and undo must
+    // give it its original back. `originals` holds these nodes anyway; only
+    // the texts of the last 65,536 writes are remembered (a page that keeps
+    // replacing its content must not grow this without end).
+    let written = new Map();
     const stack = [];
     let compiled = null;
     let scheduled = false;
@@ -325,13 +476,17 @@
       const record = originals.get(node);
       if (record && current === record.applied) return; // ours already: idempotent
       if (record) originals.delete(node); // the page changed it: its text is the new original
-      else if (checked.get(node) === current) return; // seen already (queued twice), nothing to do
       const next = replaceText(current, compiled);
       if (next !== current) {
+        const source = record ? undefined : written.get(current);
+        if (source !== undefined && source.node !== node && source.node.isConnected === false) {
+          originals.set(node, { original: source.original, applied: current }); // a copy of ours
+          return;
+        }
         originals.set(node, { original: current, applied: next });
+        if (written.size >= 65_536) written = new Map();
+        written.set(next, { original: current, node });
         node.nodeValue = next;
-      } else {
-        checked.set(node, current);
       }
     }
 
@@ -546,6 +701,7 @@
         }
       }
       originals.clear();
+      written = new Map();
       return restored;
     }
 
@@ -565,7 +721,6 @@
       const same = next && compiled && next.signature === compiled.signature;
       if (!same) {
         undoAll();
-        checked = new WeakMap();
         compiled = next;
       }
       if (compiled && rootNode && !same) enqueue(rootNode);

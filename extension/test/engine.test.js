@@ -320,6 +320,40 @@ test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
   assert.equal(p.textContent, 'Blue moon');
 });
 
+test('rewriter_pageReparsesOurText_theCopyIsOurs_notTranslatedAgain_andUndoRestoresIt', () => {
+  // The Python documentation's menu.js does `table.outerHTML = '<div>' + table.outerHTML + '</div>'`
+  // at DOMContentLoaded: new text nodes carrying our replacements. With `sa` a key too,
+  // replacing the copy again turned "as" into "AS" instead of "SA".
+  const { rewriter, drain } = rewriterWithQueue();
+  const cell = h('td', null, 'computed as a');
+  const body = h('body', null, h('table', null, cell));
+  rewriter.setVocabulary({ as: 'SA', sa: 'AS' }, body);
+  drain();
+  assert.equal(cell.textContent, 'computed SA a');
+  const old = cell.childNodes.pop();
+  old.parentNode = null;
+  old.isConnected = false;
+  const copy = cell.append(old.nodeValue); // what re-parsing the serialized table makes
+  rewriter.enqueue(copy);
+  drain();
+  assert.equal(cell.textContent, 'computed SA a', 'a copy of our text is not translated again');
+  rewriter.undoAll();
+  assert.equal(cell.textContent, 'computed as a', 'undo gives the copy its original');
+});
+
+test('rewriter_theSameTextAsOursBesideOurStillConnectedNode_isThePagesOwn', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const p = h('p', null, 'computed as a');
+  const body = h('body', null, p);
+  rewriter.setVocabulary({ as: 'SA', sa: 'AS' }, body);
+  drain();
+  const added = body.append(h('p', null, 'computed SA a')); // the page's own text, ours still in place
+  rewriter.enqueue(added);
+  drain();
+  assert.equal(p.textContent, 'computed SA a');
+  assert.equal(added.textContent, 'computed AS a');
+});
+
 test('rewriter_addedLaterNodes_processedButNotInsideSkippedAncestors', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const code = h('code', null);
@@ -403,6 +437,93 @@ test('sharedFixture_everyCase', () => {
     const compiled = T.compileVocabulary(c.vocabulary);
     const result = compiled === null ? c.text : T.replaceText(c.text, compiled);
     assert.equal(result, c.expected, c.name);
+  }
+});
+
+// ---- the hand tokenizer and the filter against the definition ----
+
+// The engine cuts tokens by hand and lets a token through to the map only
+// when a Bloom filter says it may begin a key. This oracle is the plain
+// definition instead: TOKEN's regular expression, every phrase length tried
+// longest first, one Map of whole normalized keys. Both must agree on any
+// text, Unicode spaces, marks, astral letters and lone surrogates included.
+const TOKEN = /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu;
+const WORDLIKE = /^[\p{L}\p{M}\p{N}]/u;
+
+function oracle(text, vocabulary) {
+  const keys = new Map();
+  let longest = 0;
+  for (const [word, value] of vocabulary) {
+    const parts = [...word.matchAll(TOKEN)];
+    const key = parts.map((m, i) => (i > 0 && m.index > parts[i - 1].index + parts[i - 1][0].length ? ' ' : '') + m[0].toLowerCase()).join('');
+    if (key === '') continue;
+    if (keys.has(key) && word !== key) continue;
+    keys.set(key, value);
+    longest = Math.max(longest, key.match(TOKEN).length);
+  }
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0], word: WORDLIKE.test(m[0]) }));
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (i > 0 && tokens[i].start === tokens[i - 1].end && !tokens[i].word && tokens[i - 1].word) continue;
+    for (let last = Math.min(tokens.length, i + longest) - 1; last >= i; last -= 1) {
+      let key = '';
+      for (let j = i; j <= last; j += 1) key += (j > i && tokens[j].start > tokens[j - 1].end ? ' ' : '') + tokens[j].text.toLowerCase();
+      if (!keys.has(key)) continue;
+      const next = tokens[last + 1];
+      if (next && next.start === tokens[last].end && !tokens[last].word && next.word) continue;
+      const matched = text.slice(tokens[i].start, tokens[last].end);
+      out += text.slice(copied, tokens[i].start) + T.keepCase(matched, keys.get(key));
+      copied = tokens[last].end;
+      i = last;
+      break;
+    }
+  }
+  return out + text.slice(copied);
+}
+
+test('replaceText_agreesWithTheRegexDefinition_onRandomUnicode', () => {
+  let seed = 20261201;
+  const rand = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const pieces = [
+    'a', 'B', 'z', 'Q', '0', '7', 'é', 'É', 'ß', 'İ', 'ı', 'Σ', 'ς', 'ж', 'Ж', 'ﬁ', '中', '文', '٣', 'e\u0301',
+    '\u{1D400}', '\u{10400}', '\u{1F600}', '\uD800', '\uDC00', '_', '-', '+', '.', "'", '€', '\u200B',
+    ' ', ' ', ' ', '\u00A0', '\u2003', '\u3000', '\uFEFF', '\u2028', '\n', '\t',
+  ];
+  for (let round = 0; round < 400; round += 1) {
+    let text = '';
+    const length = 1 + Math.floor(rand() * 60);
+    for (let i = 0; i < length; i += 1) text += pick(pieces);
+    const tokens = text.match(TOKEN) ?? [];
+    const vocabulary = [];
+    for (let k = 0; k < 1 + Math.floor(rand() * 8); k += 1) {
+      if (tokens.length === 0) break;
+      const at = Math.floor(rand() * tokens.length);
+      const span = tokens.slice(at, at + 1 + Math.floor(rand() * 3)).join(rand() < 0.5 ? ' ' : '');
+      const cased = rand() < 0.3 ? span.toUpperCase() : rand() < 0.5 ? span.toLowerCase() : span;
+      vocabulary.push([cased, pick(['x', 'Yy', 'zz zz', 'ж', '😀'])]);
+    }
+    const compiled = T.compileVocabulary(vocabulary);
+    const ours = compiled === null ? text : T.replaceText(text, compiled);
+    assert.equal(ours, oracle(text, vocabulary), `round ${round}: ${JSON.stringify(text)} with ${JSON.stringify(vocabulary)}`);
+  }
+});
+
+test('replaceText_filterLetsEveryKeyThrough_atEverySize', () => {
+  // Keys that reach the map only when the hash the filter was built with
+  // (from the lower-cased key) equals the hash of the text's token (ASCII
+  // lower-cased by hand, anything else by toLowerCase()).
+  for (const size of [1, 300, 20_000]) {
+    const pairs = [];
+    for (let i = 0; i < size; i += 1) pairs.push([`Kéy${i}`, `v${i}`], [`key${i}`, `w${i}`]);
+    const compiled = T.compileVocabulary(pairs);
+    for (const i of [0, size >> 1, size - 1]) {
+      assert.equal(T.replaceText(`KEY${i} kéy${i} Key${i}`, compiled), `W${i} v${i} W${i}`);
+    }
   }
 });
 
