@@ -3,7 +3,8 @@
 // every frame (all_frames, match_about_blank): asks the background once for
 // the page state ({enabled, rules}), compiles the rules in short steps,
 // rewrites nodes as the parser adds them (a document-order cursor right
-// behind the parser, no MutationObserver while it runs), follows later
+// behind the parser, moved on at the end of each of the parser's tasks by a
+// MutationObserver whose records are never read), follows later
 // changes once the document is parsed (a MutationObserver) — also
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
@@ -48,6 +49,7 @@
   })();
 
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
+  let parsing = null; // while the cursor follows the parser: runs a slice at the end of each parser task
   let enabled = false;
   let compiling = null; // the compilation in progress, if any
 
@@ -85,6 +87,12 @@
   function stopObserving() {
     for (const observer of observers.values()) observer.disconnect();
     observers.clear();
+    stopParsingObserver();
+  }
+
+  function stopParsingObserver() {
+    parsing?.disconnect();
+    parsing = null;
   }
 
   /** A new open shadow root (announced by shadow-hook.js; the event's target is only a hint). */
@@ -129,9 +137,22 @@
       } else if (document.readyState === 'loading' && !observers.has(document)) {
         // Behind the parser, in document order: each node once, and no
         // mutation records for the ~30,000 nodes a large page adds.
+        // A slice also runs at the end of each of the parser's own tasks (a
+        // MutationObserver's callback, whose records are not read): the
+        // nodes it added change before the next frame lays them out, and
+        // the parser keeps its share of the time between frames.
+        // Only while the parser runs: once it is done, the page's own
+        // DOMContentLoaded handlers must not run our slices in their task.
+        stopParsingObserver();
+        parsing = new MutationObserver(() => {
+          if (document.readyState === 'loading') rewriter.runSlice();
+          else stopParsingObserver();
+        });
+        parsing.observe(document, { childList: true, subtree: true });
         rewriter.follow(document, () => document.readyState === 'loading', () => {
+          stopParsingObserver();
           observe(document);
-          rewriter.enqueue(document); // whatever scripts changed behind the cursor (seen nodes cost a lookup)
+          rewriter.enqueue(document); // whatever scripts changed behind the cursor
         });
       } else {
         observe(document);
