@@ -81,7 +81,7 @@ function median(list) {
 }
 
 const sizes = [300, 3_000, 20_000, 150_000];
-const rounds = quick ? 3 : 15;
+const rounds = quick ? 3 : 51;
 // Compile every vocabulary first, then time the sizes round-robin, each
 // beside the reference: a garbage collection or a busy neighbour then lands
 // on every size alike instead of on whichever ran last.
