@@ -475,14 +475,17 @@
       const current = node.nodeValue;
       const record = originals.get(node);
       if (record && current === record.applied) return; // ours already: idempotent
-      if (record) originals.delete(node); // the page changed it: its text is the new original
-      const next = replaceText(current, compiled);
-      if (next !== current) {
-        const source = record ? undefined : written.get(current);
+      if (record) {
+        originals.delete(node); // the page changed it: its text is the new original
+      } else if (written.size > 0) {
+        const source = written.get(current);
         if (source !== undefined && source.node !== node && source.node.isConnected === false) {
           originals.set(node, { original: source.original, applied: current }); // a copy of ours
           return;
         }
+      }
+      const next = replaceText(current, compiled);
+      if (next !== current) {
         originals.set(node, { original: current, applied: next });
         if (written.size >= 65_536) written = new Map();
         written.set(next, { original: current, node });

@@ -341,6 +341,24 @@ test('rewriter_pageReparsesOurText_theCopyIsOurs_notTranslatedAgain_andUndoResto
   assert.equal(cell.textContent, 'computed as a', 'undo gives the copy its original');
 });
 
+test('rewriter_pageReparsesOurText_undoRestoresTheCopy_evenWhenNothingInItIsAKey', () => {
+  // Without this, disabling left a re-parsed table showing the replacement.
+  const { rewriter, drain } = rewriterWithQueue();
+  const cell = h('td', null, 'blue sky');
+  const body = h('body', null, h('table', null, cell));
+  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  drain();
+  const old = cell.childNodes.pop();
+  old.parentNode = null;
+  old.isConnected = false;
+  const copy = cell.append(old.nodeValue);
+  rewriter.enqueue(copy);
+  drain();
+  assert.equal(cell.textContent, 'blauw sky');
+  rewriter.undoAll();
+  assert.equal(cell.textContent, 'blue sky');
+});
+
 test('rewriter_theSameTextAsOursBesideOurStillConnectedNode_isThePagesOwn', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const p = h('p', null, 'computed as a');
