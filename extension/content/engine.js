@@ -460,8 +460,8 @@
     // (`table.outerHTML = …`, as the Python documentation does) makes new
     // text nodes out of our replacements. Such a copy is ours, not the page's
     // text: replacing it again would translate the translation, and undo must
-    // give it its original back. `originals` holds these nodes anyway; only
-    // the texts of the last 65,536 writes are remembered (a page that keeps
+    // give it its original back. `originals` holds these nodes anyway. At
+    // most 65,536 texts: when full, the map starts over (a page that keeps
     // replacing its content must not grow this without end).
     let written = new Map();
     const stack = [];
