@@ -135,17 +135,16 @@
       } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
         // the same rules again: nothing to redo
       } else if (document.readyState === 'loading' && !observers.has(document)) {
-        // Behind the parser, in document order: each node once, and no
-        // mutation records for the ~30,000 nodes a large page adds.
-        // A slice also runs at the end of each of the parser's own tasks (a
-        // MutationObserver's callback, whose records are not read): the
-        // nodes it added change before the next frame lays them out, and
-        // the parser keeps its share of the time between frames.
-        // Only while the parser runs: once it is done, the page's own
-        // DOMContentLoaded handlers must not run our slices in their task.
+        // Behind the parser, in document order: each node once. A slice
+        // runs at the end of each of the parser's own tasks (a
+        // MutationObserver's callback; its records are never read, the
+        // cursor finds the new nodes): they change before the next frame
+        // lays them out, and the parser keeps its share of the time between
+        // frames. Only while the parser runs: once it is done, the page's
+        // own DOMContentLoaded handlers must not run our slices in their task.
         stopParsingObserver();
         parsing = new MutationObserver(() => {
-          if (document.readyState === 'loading') rewriter.runSlice();
+          if (document.readyState === 'loading') rewriter.catchUp();
           else stopParsingObserver();
         });
         parsing.observe(document, { childList: true, subtree: true });

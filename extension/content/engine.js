@@ -32,21 +32,34 @@
   // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
   // hand below (tokenize).
 
-  /** FNV-1a step over one UTF-16 code unit, and the final mix: the filter's hash. */
+  /** FNV-1a over UTF-16 code units, then a final mix: the hash of a token's lower-case form. */
   const FNV_SEED = 0x811c9dc5 | 0;
+  const FNV_PRIME = 0x01000193;
   const imul = Math.imul;
   function finish(h) {
     h = imul(h ^ (h >>> 16), 0x45d9f3b);
     return h ^ (h >>> 16);
   }
-  /** A second filter position, from the same hash. */
-  function second(h) {
-    return imul(h, 0x9e3779b1) >>> 7;
-  }
   function hashOf(lower) {
     let h = FNV_SEED;
-    for (let i = 0; i < lower.length; i += 1) h = imul(h ^ lower.charCodeAt(i), 0x01000193);
+    for (let i = 0; i < lower.length; i += 1) h = imul(h ^ lower.charCodeAt(i), FNV_PRIME);
     return finish(h);
+  }
+
+  // The Bloom filter over the keys' first tokens: two bits per key, one from
+  // the hash's low bits, one from the high bits of its product with the
+  // golden ratio (independent of the first).
+  function filterAdd(filter, mask, shift, h) {
+    const b1 = h & mask;
+    const b2 = imul(h, 0x9e3779b1) >>> shift;
+    filter[b1 >>> 5] |= 1 << (b1 & 31);
+    filter[b2 >>> 5] |= 1 << (b2 & 31);
+  }
+  function filterHas(filter, mask, shift, h) {
+    const b1 = h & mask;
+    if ((filter[b1 >>> 5] & (1 << (b1 & 31))) === 0) return false;
+    const b2 = imul(h, 0x9e3779b1) >>> shift;
+    return (filter[b2 >>> 5] & (1 << (b2 & 31))) !== 0;
   }
 
   /** Elements whose text is never changed. */
@@ -102,7 +115,7 @@
    * entries with empty keys or non-string values are skipped. `version`, when
    * given, identifies the vocabulary (the host's rulesVersion); otherwise one
    * is computed.
-   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, filter: Int32Array, mask: number, maxTokens: number, signature: string, size: number} | null}
+   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, filter: Int32Array, mask: number, shift: number, maxTokens: number, signature: string, size: number} | null}
    */
   function compileVocabulary(vocabulary, version) {
     const compiler = startCompiling(vocabulary, version);
@@ -128,19 +141,17 @@
     let index = 0;
     let size = 0;
     let maxTokens = 0;
-    let hash = 0x811c9dc5;
+    let hash = FNV_SEED;
     // Two bits per key's first token in a table of about 16 bits per key (a
     // Bloom filter, ~1.5 % false positives): most tokens of a text are no
     // key's beginning and stop at a bit test.
-    let bits = 1024;
-    while (bits < pairs.length * 16 && bits < 1 << 26) bits *= 2;
-    const filter = new Int32Array(bits >>> 5);
-    const mask = bits - 1;
+    let log2 = 10;
+    while (1 << log2 < pairs.length * 16 && log2 < 26) log2 += 1;
+    const filter = new Int32Array(1 << (log2 - 5));
+    const mask = (1 << log2) - 1;
+    const shift = 32 - log2;
     function mix(text) {
-      for (let i = 0; i < text.length; i += 1) {
-        hash ^= text.charCodeAt(i);
-        hash = imul(hash, 0x01000193);
-      }
+      for (let i = 0; i < text.length; i += 1) hash = imul(hash ^ text.charCodeAt(i), FNV_PRIME);
     }
     function add(pair) {
       if (!pair || typeof pair !== 'object') return;
@@ -151,10 +162,7 @@
       if (count === 0) return;
       const tokens = keyTokens;
       const spaced = keySpaced;
-      const b1 = first & mask;
-      const b2 = second(first) & mask;
-      filter[b1 >>> 5] |= 1 << (b1 & 31);
-      filter[b2 >>> 5] |= 1 << (b2 & 31);
+      filterAdd(filter, mask, shift, first);
       let map = root;
       let entry = null;
       for (let i = 0; i < count - 1; i += 1) {
@@ -193,7 +201,7 @@
         }
         if (size === 0) return null;
         const signature = typeof version === 'string' && version !== '' ? `v:${version}` : `h:${size}:${(hash >>> 0).toString(16)}`;
-        return { root, filter, mask, maxTokens, signature, size };
+        return { root, filter, mask, shift, maxTokens, signature, size };
       },
     };
   }
@@ -237,10 +245,7 @@
 
   /** Class of each BMP code unit that is not a surrogate; 0 while unknown. */
   const unitClass = new Uint8Array(0x10000);
-  for (let code = 0; code < 128; code += 1) {
-    const ch = String.fromCharCode(code);
-    unitClass[code] = WORD_CHAR.test(ch) ? WORD : SPACE_CHAR.test(ch) ? SPACE : OTHER;
-  }
+  for (let code = 0; code < 128; code += 1) unitClass[code] = classify(String.fromCharCode(code));
   const astralClass = new Map(); // code point → class, for the first 4,096 seen (a page may hold a million)
 
   function classify(ch) {
@@ -286,7 +291,7 @@
         i += width;
         ends[n] = i;
         wordFlags[n] = 0;
-        hashes[n] = width === 1 && code < 128 ? finish(imul(FNV_SEED ^ code, 0x01000193)) : hashOf(text.slice(starts[n], i).toLowerCase());
+        hashes[n] = width === 1 && code < 128 ? finish(imul(FNV_SEED ^ code, FNV_PRIME)) : hashOf(text.slice(starts[n], i).toLowerCase());
         n += 1;
         continue;
       }
@@ -296,7 +301,7 @@
       let ascii = true;
       for (;;) {
         if (code < 128) {
-          h = imul(h ^ (code | 0x20), 0x01000193); // letters and digits only: | 0x20 lower-cases A–Z
+          h = imul(h ^ (code | 0x20), FNV_PRIME); // letters and digits only: | 0x20 lower-cases A–Z
         } else {
           ascii = false;
         }
@@ -359,15 +364,11 @@
 
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
-    const { root, filter, mask } = compiled;
+    const { root, filter, mask, shift } = compiled;
     let out = null;
     let copied = 0;
     for (let i = 0; i < n; i += 1) {
-      const h = hashes[i];
-      const b1 = h & mask;
-      if ((filter[b1 >>> 5] & (1 << (b1 & 31))) === 0) continue; // not the first token of any key
-      const b2 = second(h) & mask;
-      if ((filter[b2 >>> 5] & (1 << (b2 & 31))) === 0) continue;
+      if (!filterHas(filter, mask, shift, hashes[i])) continue; // not the first token of any key
       const raw = text.slice(starts[i], ends[i]);
       const word = raw.toLowerCase();
       let entry = root.get(word);
@@ -493,8 +494,22 @@
       }
     }
 
+    /** A slice the scheduler runs: the pending one has begun. */
     function runSlice() {
       scheduled = false;
+      return slice();
+    }
+
+    /**
+     * A slice run from outside the scheduler (content.js: at the end of each
+     * parser task). A slice already pending stays the one pending: no second
+     * chain of look-again timers.
+     */
+    function catchUp() {
+      return slice();
+    }
+
+    function slice() {
       const start = now();
       let visited = 0;
       while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
@@ -739,6 +754,7 @@
       deferRecords,
       undoAll,
       runSlice,
+      catchUp,
       get active() {
         return compiled !== null;
       },

@@ -570,6 +570,26 @@ function followingRewriter() {
   return { rewriter, queue, later, drain, lookAgain };
 }
 
+test('rewriter_catchUp_atTheEndOfEachParserTask_keepsOneLookAgainPending', () => {
+  // content.js calls catchUp() from a MutationObserver at the end of every
+  // parser task. Each call must not start another chain of look-again timers.
+  const { rewriter, later, drain } = followingRewriter();
+  const body = h('body', null, h('p', null, 'blue one'));
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => true, () => {});
+  drain();
+  assert.equal(later.length, 1);
+  for (let chunk = 0; chunk < 5; chunk += 1) {
+    body.append(h('p', null, `blue ${chunk}`)); // the parser adds a node, then its task ends
+    rewriter.catchUp();
+  }
+  assert.equal(body.childNodes[4].textContent, 'blauw 3', 'rewritten in the parser task');
+  assert.equal(later.length, 1, 'still one look-again pending');
+  later.shift()();
+  drain();
+  assert.equal(later.length, 1, 'and it re-arms itself once');
+});
+
 test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForTheParser', () => {
   const { rewriter, later, drain, lookAgain } = followingRewriter();
   const first = h('p', null, 'blue one');
