@@ -14,9 +14,7 @@ public final class QueueWatcher {
     public let container: GroupContainer
     /// How often the fallback looks, in milliseconds.
     public let fallbackIntervalMilliseconds: Int64
-    private let clock: MonotonicClock
-    private var watch: FolderWatch?
-    private var nextFallbackCheck: Int64 = 0
+    private let changes: FolderChanges
 
     /// - Parameters:
     ///   - container: the group container whose `queue/` to watch.
@@ -29,38 +27,28 @@ public final class QueueWatcher {
         notifications: Bool = true
     ) {
         self.container = container
-        self.clock = clock
         self.fallbackIntervalMilliseconds = max(1, fallbackIntervalMilliseconds)
-        if notifications { watch = FolderWatch(folder: container.queuePath) }
-        nextFallbackCheck = clock.milliseconds + self.fallbackIntervalMilliseconds
+        changes = FolderChanges(
+            folder: container.queuePath, notifications: notifications, clock: clock,
+            intervalMilliseconds: self.fallbackIntervalMilliseconds)
     }
 
     /// True when arrivals are notified, not found by looking on a timer.
-    public var usesNotifications: Bool { watch != nil }
+    public var usesNotifications: Bool { changes.descriptor != nil }
 
     /// Waits until something may have arrived.
     /// - Parameter timeoutMilliseconds: the longest wait; nil waits until then.
     /// - Returns: true when the caller should look at the queue; false on a
     ///   timeout or an interrupting signal.
     public func wait(timeoutMilliseconds: Int32?) -> Bool {
-        guard let watch else {
-            let left = nextFallbackCheck - clock.milliseconds
-            let sleep = min(Int64(timeoutMilliseconds ?? Int32.max), max(0, left))
+        if let descriptor = changes.descriptor {
+            let ready = try? FileDescriptor.waitForInput([descriptor], timeoutMilliseconds: timeoutMilliseconds)
+            guard case .ready? = ready else { return false }
+        } else if let left = changes.millisecondsToNextLook {
+            let sleep = min(Int64(timeoutMilliseconds ?? Int32.max), left)
             if sleep > 0 { Platform.sleep(milliseconds: Int(sleep)) }
-            guard clock.milliseconds >= nextFallbackCheck else { return false }
-            nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
-            return true
         }
-        let ready = try? FileDescriptor.waitForInput([watch.descriptor], timeoutMilliseconds: timeoutMilliseconds)
-        guard case .ready? = ready else { return false }
         // Items are renamed in; the hand-over lock and `.incoming` are not items.
-        switch watch.takeEvents(isRelevant: { !$0.hasPrefix(".") }) {
-        case .nothing: return false
-        case .changed: return true
-        case .failed:
-            self.watch = nil  // look on the timer from now on
-            nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
-            return true
-        }
+        return changes.take(isRelevant: { !$0.hasPrefix(".") })
     }
 }

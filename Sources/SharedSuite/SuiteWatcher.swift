@@ -19,9 +19,7 @@ public final class SuiteWatcher {
     public let fallbackIntervalMilliseconds: Int64
     private let clock: MonotonicClock
     private let notifications: Bool
-    private var watch: FolderWatch?
-    private var nextFallbackCheck: Int64 = 0
-    private var started = false
+    private var changes: FolderChanges?
 
     /// - Parameters:
     ///   - container: the group container whose `suite.json` to watch.
@@ -40,46 +38,30 @@ public final class SuiteWatcher {
     }
 
     /// True, once started, when changes arrive as notifications, not by looking on a timer.
-    public var usesNotifications: Bool { watch != nil }
+    public var usesNotifications: Bool { changes?.descriptor != nil }
 
     /// Starts watching. Call before reading the state to compare against, so
     /// a change between the two is not missed.
     public func start() {
-        guard !started else { return }
-        started = true
-        if notifications { watch = FolderWatch(folder: container.path) }
-        nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
+        guard changes == nil else { return }
+        changes = FolderChanges(
+            folder: container.path, notifications: notifications, clock: clock,
+            intervalMilliseconds: fallbackIntervalMilliseconds)
     }
 
     /// The descriptor to wait on for notifications; nil in the fallback.
-    public var descriptor: FileDescriptor? { watch?.descriptor }
+    public var descriptor: FileDescriptor? { changes?.descriptor }
 
     /// How long the caller may wait before calling `takeChanges()`: nil for
     /// ever (notifications wake it), else the time to the next fallback look.
     public func waitTimeoutMilliseconds() -> Int32? {
-        guard started, watch == nil else { return nil }
-        let left = nextFallbackCheck - clock.milliseconds
-        return Int32(clamping: max(0, left))
+        changes?.millisecondsToNextLook.map { Int32(clamping: $0) }
     }
 
     /// Reads what happened since the last call. True when the suite may have
     /// changed: the caller then compares versions.
     public func takeChanges() -> Bool {
-        guard started else { return false }
-        guard let watch else {
-            let now = clock.milliseconds
-            if now < nextFallbackCheck { return false }
-            nextFallbackCheck = now + fallbackIntervalMilliseconds
-            return true
-        }
         let suiteName = FileSystem.lastComponent(container.suitePath)
-        switch watch.takeEvents(isRelevant: { $0 == suiteName }) {
-        case .nothing: return false
-        case .changed: return true
-        case .failed:
-            self.watch = nil  // the fallback: look on a timer
-            nextFallbackCheck = clock.milliseconds + fallbackIntervalMilliseconds
-            return true
-        }
+        return changes?.take(isRelevant: { $0 == suiteName }) ?? false
     }
 }
