@@ -531,6 +531,16 @@ test('replaceText_agreesWithTheRegexDefinition_onRandomUnicode', () => {
   }
 });
 
+test('replaceText_astralCharacters_beyondTheClassCache_stillClassified', () => {
+  // Classes of astral code points are cached for the first 4,096 only (a page
+  // may hold a million); the rest are classified each time, the same way.
+  const cjk = Array.from({ length: 5_000 }, (_, i) => String.fromCodePoint(0x20000 + i)); // letters
+  const compiled = T.compileVocabulary({ [cjk[4_999]]: 'last', a: 'x' });
+  assert.equal(T.replaceText(cjk.join(' '), compiled).slice(-4), 'last');
+  // Symbols first seen after the cache is full are still one token each, never part of a word.
+  assert.equal(T.replaceText('a\u{1F600}a \u{1F680}a', compiled), 'x\u{1F600}x \u{1F680}x');
+});
+
 test('replaceText_filterLetsEveryKeyThrough_atEverySize', () => {
   // Keys that reach the map only when the hash the filter was built with
   // (from the lower-cased key) equals the hash of the text's token (ASCII
