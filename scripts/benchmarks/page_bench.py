@@ -14,9 +14,9 @@ two. Measured per load, through the DevTools protocol:
   * last_ms: navigation start to the last text change, from a MutationObserver the harness
     puts in the page's own world before the page's scripts (Page.addScriptToEvaluateOnNewDocument);
   * max_task_ms: the longest main-thread task (trace event RunTask) of the page's renderer that
-    the extension caused: whole when the task's first script is the extension's, our own time
-    in it when the page's code ran first (see trace_tasks); any_task_ms: the longest task with
-    any extension code in it, whoever started it;
+    the extension caused: whole when the task's first script is the extension's and does not
+    run inside the HTML parser, else our own time in it (see trace_tasks); any_task_ms: the
+    longest task with any extension code in it, whoever started it;
   * ext_ms: the longest time spent in the extension's own code within one task;
   * same_text: the body's final text was the same for both, in every round (a hash of it).
 
