@@ -4,13 +4,16 @@
 # and prints the path of the .deb it made (the last line of stdout).
 #
 # Layout: /usr/bin/extension-bridge; /usr/lib/extension-bridge/extension-bridge-host and its
-# allowlist beside it; the extension in /usr/share/extension-bridge/extension; a system host
+# allowlist beside it; the extension in /usr/share/extension-bridge/extension, linked into
+# Debian's chromium (/usr/share/chromium/extensions/extension-bridge) and firefox-esr (its system
+# add-on folder) so every user has it at the next start; /etc/firefox-esr/extension-bridge.js (a
+# conffile) so a Firefox profile that existed before the install gets it with host access; a system host
 # manifest for every browser in the catalog (written by `extension-bridge install --system
 # --destdir`); the man page; bash, zsh and fish completions; copyright and changelog.
 #
 # The manifests in /etc are symlinks into /usr/share/extension-bridge/native-messaging-hosts:
 # they are generated, not configuration, so `dpkg -r` removes them (files in /etc would be
-# conffiles, which dpkg keeps until purge).
+# conffiles, which dpkg keeps until purge). The Firefox preference file is the one conffile.
 # Environment: PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
 # with scripts/release-build.sh).
 set -euo pipefail
@@ -52,6 +55,17 @@ mkdir -p "$stage/usr/share/$name/extension"
 (cd extension && tar -cf - --exclude=./test --exclude=./tools --exclude=./package.json .) \
     | (cd "$stage/usr/share/$name/extension" && tar -xf -)
 
+# The extension itself, for every user: Debian's /usr/bin/chromium passes --load-extension for each
+# folder in /usr/share/chromium/extensions (only folders: a file there fails on every start), and
+# Debian's firefox-esr loads unsigned add-ons from its system scope. Relative links (Debian policy
+# 10.5), so dpkg -r removes both and each browser drops the extension at its next start.
+gecko_id=$(sed -n 's/.*"firefox": *"\([^"]*\)".*/\1/p' extension/extension-id.json)
+[[ -n "$gecko_id" ]] || { echo "package-deb: cannot read the Firefox id from extension/extension-id.json" >&2; exit 70; }
+firefox_scope="/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}"
+mkdir -p "$stage/usr/share/chromium/extensions" "$stage$firefox_scope"
+ln -s "../../$name/extension" "$stage/usr/share/chromium/extensions/$name"
+ln -s "../../../$name/extension" "$stage$firefox_scope/$gecko_id"
+
 # System manifests and the allowlist, from the catalog, by the CLI itself.
 cli="$stage/usr/bin/extension-bridge"
 HOME="$stage/nonexistent-home" "$cli" install --system --browser all --destdir "$stage" --host-path "$host" \
@@ -71,6 +85,19 @@ while IFS= read -r file; do
     fi
     ln -s "$copy" "$file"
 done < <(find "$stage/etc" -type f | sort)
+
+# Firefox ESR reads every file in /etc/firefox-esr as default preferences. Without a scan of the
+# system scope at start-up, a profile that existed before this install gets the add-on one restart
+# late and without its MV3 host permissions (so no content script runs). A conffile: the admin may
+# change it, and purge removes it.
+mkdir -p "$stage/etc/firefox-esr"
+cat >"$stage/etc/firefox-esr/$name.js" <<'TXT'
+// Installed by the extension-bridge package: scan the system add-on folder
+// (/usr/share/mozilla/extensions) at every start, so a profile that existed
+// before the package sees ExtensionBridge at its next start, with access to
+// websites. 8 is the system scope (AddonManager.SCOPE_SYSTEM).
+pref("extensions.startupScanScopes", 8);
+TXT
 
 # Man page and completions, generated from the CLI's declarations.
 "$cli" man | gzip -9n >"$stage/usr/share/man/man1/extension-bridge.1.gz"
@@ -128,7 +155,7 @@ Installed-Size: $installed_size
 Section: web
 Priority: optional
 Homepage: https://github.com/extensionbridge/extension-bridge
-Enhances: chromium, firefox-esr, firefox
+Enhances: chromium, firefox-esr
 Description: native-messaging host and settings tool for web extensions
  ExtensionBridge lets a web extension talk to native code in Chromium-family
  browsers and Firefox through native messaging, the way a Safari Web
@@ -137,12 +164,15 @@ Description: native-messaging host and settings tool for web extensions
  writes, and keeps a queue of what the extension saved.
  .
  The package registers the host with every supported browser through its
- system manifest folder and ships the extension to load unpacked from
- /usr/share/extension-bridge/extension.
+ system manifest folder, and installs the extension for every user of
+ Debian's chromium (through /usr/share/chromium/extensions) and firefox-esr
+ (through its system add-on folder): it is there at the next start of the
+ browser, without developer mode.
 TXT
 (cd "$stage" && find . -path ./DEBIAN -prune -o -type f -print | sed 's|^\./||' | sort | xargs -d '\n' md5sum) \
     >"$stage/DEBIAN/md5sums"
-chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+echo "/etc/firefox-esr/$name.js" >"$stage/DEBIAN/conffiles"
+chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums" "$stage/DEBIAN/conffiles"
 
 deb="$out_dir/${name}_${version}_${arch}.deb"
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)} \

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The Debian package, end to end, as root: scripts/package-deb.sh builds it; lintian reports no
-# errors; `dpkg -i` (twice: a reinstall works); `extension-bridge doctor --system` passes; a real
-# Chromium with a fresh profile and the packaged extension reaches the packaged host through the
-# system manifest; with a per-user install beside it, doctor says which one each browser uses;
-# `dpkg -r` leaves no file of the package behind. The machine is restored (dpkg -r) even when a
-# step fails. Needs root, dpkg-deb and the browsers and venv of scripts/e2e/setup.sh.
+# errors or warnings; a Firefox ESR profile is made and started once BEFORE the install; `dpkg -i`
+# (twice: a reinstall works); `extension-bridge doctor --system` passes; real Chromium started
+# through Debian's /usr/bin/chromium with a fresh profile, and Firefox ESR on the profile made
+# before, each have the extension the PACKAGE installed (no --load-extension, no temporary add-on)
+# and rewrite a page from the suite on their first start; with a per-user install beside it,
+# doctor says which one each browser uses; after `dpkg -r` neither browser has the extension and
+# only the conffile is left; `dpkg --purge` leaves no file of the package behind. The machine is
+# restored (dpkg --purge) on every path. Needs root, dpkg-deb and the browsers and venv of
+# scripts/e2e/setup.sh. Runs alone: every browser on the machine sees a system-wide extension.
 # Environment: PACKAGE_BIN_DIR (release binaries; default: built), BUILD_DIR.
 set -euo pipefail
 
@@ -22,7 +26,10 @@ fail() { echo "deb-test: FAIL: $*" >&2; failures=$((failures + 1)); }
 ok() { echo "deb-test: ok   $*"; }
 restore() {
     if dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "ok installed"; then
-        dpkg -r extension-bridge >/dev/null 2>&1 || echo "deb-test: dpkg -r failed: remove extension-bridge by hand" >&2
+        dpkg --purge extension-bridge >/dev/null 2>&1 \
+            || echo "deb-test: dpkg --purge failed: remove extension-bridge by hand" >&2
+    elif dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "config-files"; then
+        dpkg --purge extension-bridge >/dev/null 2>&1 || echo "deb-test: dpkg --purge failed" >&2
     fi
     rm -rf "$tmp"
 }
@@ -40,7 +47,14 @@ deb=$("$repo/scripts/package-deb.sh" "$tmp/out" | tail -n 1)
     && ok "package-deb.sh made $(basename "$deb")" || { fail "package-deb.sh printed '$deb'"; exit 1; }
 
 lint=$(lintian "$deb" 2>&1 || true)
-if grep -q '^E:' <<<"$lint"; then fail "lintian errors:"; grep '^E:' <<<"$lint" >&2; else ok "lintian: no errors"; fi
+if grep -q '^[EW]:' <<<"$lint"; then fail "lintian:"; grep '^[EW]:' <<<"$lint" >&2; else ok "lintian: no errors or warnings"; fi
+
+home="$tmp/home"
+firefox_profile="$tmp/firefox-profile"
+artifacts="$build_dir/e2e-artifacts/deb"
+mkdir -p "$home"
+"$python" "$repo/scripts/e2e/deb_browsers.py" prepare-firefox "$firefox_profile" "$home" "$artifacts" \
+    || fail "could not prepare a Firefox profile before the install"
 
 snapshot() { find /etc /usr /opt -xdev 2>/dev/null | sort; }
 snapshot >"$tmp/before"
@@ -51,12 +65,11 @@ dpkg -i "$deb" >/dev/null && ok "dpkg -i again (reinstall)" || fail "dpkg -i a s
 for path in /usr/bin/extension-bridge /usr/lib/extension-bridge/extension-bridge-host \
     /usr/lib/extension-bridge/extension-bridge-host.conf /etc/chromium/native-messaging-hosts/org.extensionbridge.host.json \
     /usr/lib/mozilla/native-messaging-hosts/org.extensionbridge.host.json /usr/share/man/man1/extension-bridge.1.gz \
-    /usr/share/bash-completion/completions/extension-bridge /usr/share/extension-bridge/extension/manifest.json; do
+    /usr/share/bash-completion/completions/extension-bridge /usr/share/extension-bridge/extension/manifest.json \
+    /usr/share/chromium/extensions/extension-bridge/manifest.json /etc/firefox-esr/extension-bridge.js \
+    "/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/extension-bridge@extensionbridge.org/manifest.json"; do
     [[ -e "$path" ]] || fail "the package did not install $path"
 done
-
-home="$tmp/home"
-mkdir -p "$home"
 doctor=$(HOME="$home" /usr/bin/extension-bridge doctor --system 2>&1) && ok "extension-bridge doctor --system passes" \
     || { echo "$doctor"; fail "doctor --system"; }
 grep -q "chromium: system /etc/chromium/native-messaging-hosts" <<<"$doctor" \
@@ -65,8 +78,9 @@ man -l /usr/share/man/man1/extension-bridge.1.gz 2>/dev/null | grep -q "doctor" 
     || fail "the man page does not render"
 
 HOME="$home" /usr/bin/extension-bridge enable 2>/dev/null || fail "extension-bridge enable"
-"$python" "$repo/scripts/e2e/deb_chromium.py" "$home" "$build_dir/e2e-artifacts/deb-chromium" \
-    || fail "Chromium did not reach the packaged host through the system manifest"
+HOME="$home" /usr/bin/extension-bridge write vocabulary -dict blue blauw 2>/dev/null || fail "write vocabulary"
+"$python" "$repo/scripts/e2e/deb_browsers.py" installed "$firefox_profile" "$home" "$artifacts" \
+    || fail "the package did not put a working extension into Chromium and Firefox"
 
 # A per-user install beside the system one: doctor names the one each browser reads.
 mkdir -p "$tmp/user-bin"
@@ -84,11 +98,17 @@ fi
 HOME="$home" "$tmp/user-bin/extension-bridge" uninstall >/dev/null 2>&1 || fail "per-user uninstall"
 
 dpkg -r extension-bridge >/dev/null && ok "dpkg -r" || fail "dpkg -r"
+"$python" "$repo/scripts/e2e/deb_browsers.py" removed "$firefox_profile" "$home" "$artifacts" \
+    || fail "a browser still has the extension after dpkg -r"
+[[ -f /etc/firefox-esr/extension-bridge.js ]] && ok "dpkg -r keeps the conffile /etc/firefox-esr/extension-bridge.js" \
+    || fail "dpkg -r removed the conffile (only purge should)"
+dpkg --purge extension-bridge >/dev/null && ok "dpkg --purge" || fail "dpkg --purge"
+[[ ! -e /etc/firefox-esr/extension-bridge.js ]] || fail "dpkg --purge left /etc/firefox-esr/extension-bridge.js"
 snapshot >"$tmp/after"
 # Only what the package listed counts (another process may change other files meanwhile).
 left=$(comm -13 "$tmp/before" "$tmp/after" | grep -E 'extension-bridge|extensionbridge|native-messaging-hosts' || true)
 stale=$(comm -12 "$tmp/package-paths" "$tmp/after" | comm -23 - "$tmp/before" || true)
-if [[ -z "$left$stale" ]]; then ok "dpkg -r leaves no file behind"; else fail "left behind after dpkg -r: $left $stale"; fi
+if [[ -z "$left$stale" ]]; then ok "dpkg --purge leaves no file behind"; else fail "left behind after dpkg --purge: $left $stale"; fi
 
 if ((failures)); then
     echo "deb-test: $failures failed"
