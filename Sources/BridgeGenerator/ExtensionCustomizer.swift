@@ -1,4 +1,5 @@
 import BridgeJSON
+import BrowserSupport
 
 /// Makes the bundled extension the app's own: its key and Chromium id, a
 /// Firefox add-on id from the host name, the host name in the code, the app's

@@ -91,6 +91,8 @@ test('manifest_geckoSettingsAcceptedByEsr128', () => {
   assert.equal(gecko.id, ids.firefox);
   const major = Number.parseInt(gecko.strict_min_version, 10);
   assert.ok(major >= 115 && major <= 128, gecko.strict_min_version);
+  // addons.mozilla.org requires it of new add-ons (Firefox 140+ reads it; older ones warn and go on).
+  assert.deepEqual(gecko.data_collection_permissions, { required: ['none'] });
 });
 
 test('key_derivedChromiumIdMatchesExtensionIdJson', () => {

@@ -80,18 +80,8 @@ struct BrowserCommands {
             identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
             return identity
         }
-        var candidates: [String] = []
-        if let dir = args.flags["--extension-dir"] {
-            candidates = [dir]
-        } else {
-            if let exe = Platform.executablePath() {
-                candidates.append(
-                    FileSystem.parentPath(FileSystem.parentPath(exe)) + "/share/extension-bridge/extension")
-            }
-            candidates.append("extension")
-        }
         var lastError: InstallError?
-        for dir in candidates {
+        for dir in extensionDirectoryCandidates() {
             do {
                 var identity = try ExtensionIdentity.load(extensionDirectory: dir)
                 identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
@@ -101,6 +91,18 @@ struct BrowserCommands {
             }
         }
         throw CLIError(.missing, lastError?.description ?? "no extension folder found; pass --extension-dir DIR")
+    }
+
+    /// Where the built-in bridge's extension folder is looked for, in order: `--extension-dir`, else the
+    /// installed copy (`<prefix>/share/extension-bridge/extension` beside this binary's `bin/`), then `./extension`.
+    func extensionDirectoryCandidates() -> [String] {
+        if let dir = args.flags["--extension-dir"] { return [dir] }
+        var candidates: [String] = []
+        if let exe = Platform.executablePath() {
+            candidates.append(FileSystem.parentPath(FileSystem.parentPath(exe)) + "/share/extension-bridge/extension")
+        }
+        candidates.append("extension")
+        return candidates
     }
 
     /// The host the manifests point at: `--host-path`, else the one beside this binary.

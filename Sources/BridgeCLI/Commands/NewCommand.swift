@@ -80,6 +80,9 @@ struct NewCommand {
             }
         } catch let error as GeneratorError {
             throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+        } catch let error as PackError {
+            // The key pair (ExtensionKey lives in BrowserSupport, beside the packing that uses it).
+            throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
         } catch let error as CLIError {
             throw error
         } catch {

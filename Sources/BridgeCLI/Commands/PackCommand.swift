@@ -1,0 +1,135 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+
+/// `pack [--config bridge.json | --extension-dir DIR] [--out DIR] [--update-url BASE] [--key PEM]`:
+/// the release packages of an extension (`ExtensionPackage`), written atomically.
+struct PackCommand {
+    let context: CLIContext
+    let args: Invocation
+
+    func run() throws(CLIError) {
+        if args.has("--config") && args.has("--extension-dir") {
+            throw .usage("--config and --extension-dir exclude each other (the bridge names its folder)", verb: "pack")
+        }
+        let cwd = FileSystem.currentDirectory() ?? "."
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+        // Check what was typed before reading anything or making a key.
+        let updateURL = try pack { () throws(PackError) in try args.flags["--update-url"].map(UpdateURL.init) }
+        let browser = BrowserCommands(context: context, args: args)
+        let folder: String
+        if let bridge = try browser.bridge() {
+            folder = bridge.extensionFolder
+        } else {
+            folder = try extensionFolder(browser)
+        }
+        let out = args.flags["--out"] ?? "dist"
+        if Self.isInside(absolute(out), absolute(folder)) {
+            throw .usage(
+                "--out \(out) is inside the extension folder \(folder): the next pack would pack the packages; "
+                    + "choose a folder outside it", verb: "pack")
+        }
+        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let key = try signingKey(configPath: browser.configPath())
+
+        var files: [(kind: String, name: String, bytes: [UInt8])] = []
+        try pack { () throws(PackError) in
+            files.append(("zip", package.fileName(.chromeZip), try package.chromeZip()))
+            files.append(("xpi", package.fileName(.firefoxXPI), try package.firefoxXPI(updateURL: updateURL)))
+            let crx = try package.crx(key: key, updateURL: updateURL, searchPath: context.environment["PATH"])
+            files.append(("crx", package.fileName(.crx), crx))
+            if let updateURL {
+                files.append(
+                    ("updates.xml", "updates.xml", package.chromiumUpdateManifest(key: key, updateURL: updateURL)))
+                files.append(("updates.json", "updates.json", try package.firefoxUpdateManifest(updateURL: updateURL)))
+            }
+        }
+        do {
+            try FileSystem.makeDirectories(out, permissions: 0o755)
+        } catch {
+            throw CLIError(.io, "cannot make the output folder: \(error)")
+        }
+        for file in files {
+            let path = out + "/" + file.name
+            do {
+                try FileSystem.writeAtomically(path, file.bytes, permissions: 0o644)
+            } catch {
+                throw CLIError(.io, "cannot write \(path): \(error)")
+            }
+            if args.json {
+                var record: [String: JSONValue] = [
+                    "kind": .string(file.kind), "path": .string(path), "bytes": .int(file.bytes.count),
+                    "sha256": .string(FileSystem.hex(SHA256.digest(file.bytes))), "version": .string(package.version),
+                ]
+                if file.kind == "crx" { record["chromiumID"] = .string(key.chromiumID) }
+                if file.kind == "xpi", let id = package.firefoxID { record["firefoxID"] = .string(id) }
+                try context.print(JSONWriter.string(.object(record)))
+            } else {
+                try context.print("wrote \(path) (\(file.bytes.count) bytes)")
+            }
+        }
+    }
+
+    /// The built-in bridge's extension folder, found the way `install` finds it: the first candidate
+    /// with a `manifest.json` (or `--extension-dir` as given, whatever it holds).
+    private func extensionFolder(_ browser: BrowserCommands) throws(CLIError) -> String {
+        let candidates = browser.extensionDirectoryCandidates()
+        if args.has("--extension-dir"), let given = candidates.first { return given }
+        for candidate in candidates
+        where (try? FileSystem.status(candidate + "/manifest.json", followLinks: true)) != nil {
+            return candidate
+        }
+        throw CLIError(
+            .missing,
+            "no extension folder found (looked in \(candidates.joined(separator: ", "))); pass --extension-dir DIR "
+                + "or --config bridge.json")
+    }
+
+    /// `--key`, else the project's key with `--config`, else the machine's key (made on first use, said on stderr).
+    private func signingKey(configPath: String?) throws(CLIError) -> ExtensionKey {
+        let searchPath = context.environment["PATH"]
+        if let given = args.flags["--key"] {
+            return try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }
+        }
+        if let configPath {
+            let path = FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem"
+            return try pack { () throws(PackError) in try ExtensionKey.load(from: path, searchPath: searchPath) }
+        }
+        guard let home = context.environment["HOME"] else {
+            throw CLIError(.io, "HOME is not set, so the machine's signing key cannot be found; set HOME or pass --key")
+        }
+        let path = ExtensionKey.machineKeyPath(home: home, environment: context.environment)
+        let (key, created) = try pack { () throws(PackError) in
+            try ExtensionKey.loadOrCreate(at: path, searchPath: searchPath)
+        }
+        if created {
+            context.writeErr(
+                "made this machine's signing key \(path) (Chromium id \(key.chromiumID)); keep it and back it up: "
+                    + "every later CRX must be signed with it to update the installed one")
+        }
+        return key
+    }
+
+    /// True when `path` is `folder` or below it (paths compared as written, made absolute).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        func components(_ text: String) -> [Substring] {
+            var out: [Substring] = []
+            for part in text.split(separator: "/") where part != "." {
+                if part == ".." { _ = out.popLast() } else { out.append(part) }
+            }
+            return out
+        }
+        let inner = components(path)
+        let outer = components(folder)
+        return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer
+    }
+}
+
+/// Runs `body`, turning a packing error into a CLI error with its exit status.
+func pack<T>(_ body: () throws(PackError) -> T) throws(CLIError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+    }
+}

@@ -1,0 +1,37 @@
+/// `extension-bridge pack`.
+enum PackVerb: Verb {
+    static let spec = CommandSpec(
+        ["pack"], section: "Your own bridge", abstract: "write the release packages of the extension",
+        discussion: """
+            Writes into --out (default ./dist), one line per file: <name>-<version>.zip for the Chrome
+            Web Store (the manifest without key, browser_specific_settings and background.scripts),
+            <name>-<version>.xpi for Firefox (without key; with gecko.data_collection_permissions,
+            {"required": ["none"]} when the manifest has none), and <name>-<version>.crx, that zip
+            signed as CRX3 (its Chromium id is the signing key's). Tests, tools, benchmarks,
+            package.json, README.md, extension-id.json and dotfiles stay out; a link or any
+            file that is not a regular file is refused. The same folder and key give the same bytes.
+            --update-url BASE (https) also writes updates.xml (Chromium) and updates.json (Firefox)
+            and puts BASE/updates.xml into the CRX's manifest as update_url and BASE/updates.json
+            into the XPI's gecko.update_url. The key: --key PEM; else with --config the project's
+            keys/extension-private-key.pem; else this machine's key
+            (~/.local/share/extension-bridge/keys/extension-bridge.pem), made on first use. A key
+            file must be a regular file only its owner can read (chmod 600). The extension: the
+            bridge's with --config, else --extension-dir, the installed copy, or ./extension.
+            Needs openssl. Exit 64 usage, 65 a file or value breaks a rule, 66 no extension or
+            key, 69 no openssl, 74 I/O.
+            """,
+        options: [
+            BrowserOptions.config, BrowserOptions.extensionDirectory,
+            OptionSpec(
+                "--out", value: "DIR", help: "where the packages go (default ./dist)", completion: .directory),
+            OptionSpec(
+                "--update-url", value: "BASE",
+                help: "the https folder the packages are served from: writes the update manifests"),
+            OptionSpec("--key", value: "PEM", help: "the RSA private key that signs the CRX", completion: .file),
+        ])
+
+    static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
+        try PackCommand(context: context, args: invocation).run()
+        return 0
+    }
+}

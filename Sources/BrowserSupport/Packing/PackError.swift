@@ -1,0 +1,104 @@
+import BridgeSystem
+
+/// Why packing an extension (or loading, making or using its signing key)
+/// stopped. Each description names the bad value and says what to do; the
+/// exit status is the one `extension-bridge pack` reports.
+public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The extension folder does not exist or holds no `manifest.json` (exit 66).
+    case missingExtension(path: String)
+    /// `manifest.json` is not a usable manifest (exit 65).
+    case manifest(path: String, reason: String)
+    /// A link inside the extension folder: it could point anywhere (exit 65).
+    case symbolicLink(path: String)
+    /// Something in the extension folder that is neither a regular file nor a folder (exit 65).
+    case notRegularFile(path: String)
+    /// A file name a zip entry must not carry (exit 65).
+    case unsafeName(name: String, reason: String)
+    /// The files to pack add up to more than the limit, or too many of them (exit 65).
+    case tooLarge(path: String, limit: Int)
+    /// A zip or CRX that cannot be read back (exit 65).
+    case corruptArchive(String)
+    /// A zip would exceed what a zip without ZIP64 records can hold (exit 65).
+    case archiveTooLarge(String)
+    /// An `--update-url` that is not a plain https URL (exit 64).
+    case invalidUpdateURL(String, reason: String)
+    /// The package has no Firefox id, and something needs one (exit 65).
+    case noFirefoxID(path: String)
+    /// The key file is not there (exit 66).
+    case keyMissing(path: String)
+    /// The key file is unsafe to use: a link, not a regular file, readable by others (exit 65).
+    case keyUnsafe(path: String, reason: String, fix: String)
+    /// The key file does not hold an RSA private key openssl can read (exit 65).
+    case keyInvalid(path: String, reason: String)
+    /// The key was never saved to a file, so openssl cannot sign with it (exit 70).
+    case keyNotSaved
+    /// openssl is not installed (exit 69).
+    case opensslMissing(purpose: String)
+    /// openssl ran and failed (exit 69).
+    case opensslFailed(String)
+    /// Reading or writing a file failed (exit 74).
+    case io(SystemError)
+
+    public var description: String {
+        switch self {
+        case .missingExtension(let path):
+            return "no extension at \(path) (no manifest.json there); pass --extension-dir DIR, the folder that "
+                + "holds manifest.json"
+        case .manifest(let path, let reason):
+            return "cannot pack \(path): \(reason); fix the manifest and run pack again"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; a packed extension holds regular files only (a link can point "
+                + "anywhere): replace it with a copy of the file, or move it out of the extension folder"
+        case .notRegularFile(let path):
+            return "\(path) is neither a regular file nor a folder; move it out of the extension folder"
+        case .unsafeName(let name, let reason):
+            return "the name '\(name)' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
+                + "and ._-@+~()[],!$&=; only, '/' between folders)"
+        case .tooLarge(let path, let limit):
+            return "\(path): the extension's files add up to more than \(limit / (1 << 20)) MiB (or more than "
+                + "\(ExtensionPackage.entryLimit) files); leave big files out of the extension folder"
+        case .corruptArchive(let reason):
+            return "not a package this tool can read: \(reason); pack it again with extension-bridge pack"
+        case .archiveTooLarge(let what):
+            return "the package is too large for a zip without ZIP64 (\(what)); make the extension smaller"
+        case .invalidUpdateURL(let url, let reason):
+            return "invalid --update-url '\(url)': \(reason); give the https URL of the folder that will serve "
+                + "the packages, for example https://example.com/extension"
+        case .noFirefoxID(let path):
+            return "\(path) has no browser_specific_settings.gecko.id; add one (for example "
+                + "\"name@example.com\"): Firefox's updates.json is keyed by it"
+        case .keyMissing(let path):
+            return "no signing key at \(path); pass --key PEM with the key that signed earlier versions, or leave "
+                + "--key and --config out to use (and make) the machine's key"
+        case .keyUnsafe(let path, let reason, let fix):
+            return "refusing the signing key \(path): \(reason); \(fix)"
+        case .keyInvalid(let path, let reason):
+            return "the signing key \(path) is not usable: \(reason); give an unencrypted RSA private key in PEM "
+                + "(openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out KEY.pem)"
+        case .keyNotSaved:
+            return "the signing key has no file (openssl signs from one); save it with ExtensionKey.loadOrCreate(at:)"
+        case .opensslMissing(let purpose):
+            return "openssl is needed to \(purpose) and was not found on PATH; install it "
+                + "(sudo apt-get install openssl) and run the command again"
+        case .opensslFailed(let text):
+            return text
+        case .io(let error):
+            return error.description
+        }
+    }
+
+    /// The sysexits status: 64 usage, 65 data, 66 missing, 69 unavailable, 70 software, 74 I/O.
+    public var exitStatus: Int32 {
+        switch self {
+        case .invalidUpdateURL: return 64
+        case .manifest, .symbolicLink, .notRegularFile, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
+            .noFirefoxID,
+            .keyUnsafe, .keyInvalid:
+            return 65
+        case .missingExtension, .keyMissing: return 66
+        case .opensslMissing, .opensslFailed: return 69
+        case .keyNotSaved: return 70
+        case .io: return 74
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import BridgeJSON
+import BridgeSystem
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BrowserSupport
+
+@Suite struct ExtensionPackageTests {
+    func manifest(in zip: [UInt8]) throws -> JSONValue {
+        let entry = try #require(try ZipArchive.entries(in: zip).first { $0.path == "manifest.json" })
+        return try JSONParser.parse(entry.bytes)
+    }
+
+    @Test func bundledExtension_webStoreZip_hasNoKeyNoTestsNoFirefoxSettings() throws {
+        let package = try ExtensionPackage(extensionDirectory: repositoryRoot + "/extension")
+        let zip = try package.chromeZip()
+        let paths = try ZipArchive.entries(in: zip).map(\.path)
+        #expect(paths.contains("manifest.json") && paths.contains("background/background.js"))
+        #expect(paths.contains("_locales/en/messages.json") && paths.contains("icons/icon-128.png"))
+        for path in paths {
+            #expect(!path.hasPrefix("test/") && !path.hasPrefix("tools/") && !path.hasPrefix("bench/"), "\(path)")
+            #expect(!["package.json", "README.md", "extension-id.json"].contains(path), "\(path)")
+        }
+        let manifest = try manifest(in: zip)
+        #expect(manifest["key"] == nil)
+        #expect(manifest["browser_specific_settings"] == nil)
+        #expect(manifest["background"] == ["service_worker": "background/background.js", "type": "module"])
+        #expect(manifest["update_url"] == nil)
+        #expect(manifest["version"]?.stringValue == package.version)
+        #expect(package.fileName(.chromeZip) == "extension-bridge-\(package.version).zip")
+    }
+
+    @Test func bundledExtension_xpi_keepsGeckoIDAndDataCollection_withoutKey() throws {
+        let package = try ExtensionPackage(extensionDirectory: repositoryRoot + "/extension")
+        let manifest = try manifest(in: try package.firefoxXPI(updateURL: nil))
+        #expect(manifest["key"] == nil)
+        let gecko = manifest["browser_specific_settings"]?["gecko"]
+        #expect(gecko?["id"] == "extension-bridge@extensionbridge.org")
+        #expect(gecko?["data_collection_permissions"] == ["required": ["none"]])
+        #expect(gecko?["update_url"] == nil)
+        #expect(manifest["background"]?["scripts"] == ["background/background.js"], "Firefox runs scripts")
+        #expect(package.firefoxID == "extension-bridge@extensionbridge.org")
+    }
+
+    @Test func smallFolder_skipsTestsToolsAndDotfiles_addsDataCollection() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path)
+        let package = try ExtensionPackage(extensionDirectory: tmp.path)
+        #expect(
+            try ZipArchive.entries(in: package.chromeZip()).map(\.path) == [
+                "bg.js", "content/test/kept.js", "manifest.json",
+            ])
+        #expect(package.slug == "read-later")
+        #expect(package.fileName(.crx) == "read-later-1.2.3.crx")
+        let gecko = try manifest(in: package.firefoxXPI(updateURL: nil))["browser_specific_settings"]?["gecko"]
+        #expect(gecko == ["id": "readlater@example.com", "data_collection_permissions": ["required": ["none"]]])
+    }
+
+    @Test func updateURLs_onlyWithAnUpdateURL_andNeverInTheWebStoreZip() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path + "/ext")
+        let key = try Packing.key(in: tmp.path)
+        let package = try ExtensionPackage(extensionDirectory: tmp.path + "/ext")
+        let base = try UpdateURL("https://example.com/dl/")
+        #expect(base.base == "https://example.com/dl")
+
+        let crx = try CRX3.parse(try package.crx(key: key, updateURL: base))
+        #expect(try manifest(in: crx.zip)["update_url"] == "https://example.com/dl/updates.xml")
+        #expect(try manifest(in: CRX3.parse(package.crx(key: key, updateURL: nil)).zip)["update_url"] == nil)
+        let xpi = try manifest(in: package.firefoxXPI(updateURL: base))
+        #expect(xpi["browser_specific_settings"]?["gecko"]?["update_url"] == "https://example.com/dl/updates.json")
+        #expect(xpi["update_url"] == nil)
+        #expect(try manifest(in: package.chromeZip())["update_url"] == nil)
+
+        let xml = String(decoding: package.chromiumUpdateManifest(key: key, updateURL: base), as: UTF8.self)
+        #expect(xml.contains("<gupdate xmlns='http://www.google.com/update2/response' protocol='2.0'>"))
+        #expect(xml.contains("<app appid='\(key.chromiumID)'>"))
+        #expect(xml.contains("<updatecheck codebase='https://example.com/dl/read-later-1.2.3.crx' version='1.2.3'/>"))
+        let json = try JSONParser.parse(package.firefoxUpdateManifest(updateURL: base))
+        #expect(
+            json == [
+                "addons": [
+                    "readlater@example.com": [
+                        "updates": [
+                            ["version": "1.2.3", "update_link": "https://example.com/dl/read-later-1.2.3.xpi"]
+                        ]
+                    ]
+                ]
+            ])
+    }
+
+    @Test func twoRuns_identicalBytes() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let key = try Packing.key(in: tmp.path)
+        let url = try UpdateURL("https://example.com/x")
+        let a = try ExtensionPackage(extensionDirectory: repositoryRoot + "/extension")
+        let b = try ExtensionPackage(extensionDirectory: repositoryRoot + "/extension")
+        #expect(try a.chromeZip() == b.chromeZip())
+        #expect(try a.firefoxXPI(updateURL: url) == b.firefoxXPI(updateURL: url))
+        #expect(try a.crx(key: key, updateURL: url) == b.crx(key: key, updateURL: url))
+    }
+
+    @Test func symlinkInTheFolder_isRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let fm = FileManager.default
+        for (name, target) in [("secret.js", "/etc/passwd"), ("icons", "/usr/share"), ("manifest.json", "real.json")] {
+            let root = tmp.path + "/" + name.replacingOccurrences(of: ".", with: "_")
+            try Packing.smallExtension(at: root)
+            if name == "manifest.json" { try fm.moveItem(atPath: root + "/manifest.json", toPath: root + "/real.json") }
+            try fm.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: target)
+            #expect(throws: PackError.symbolicLink(path: root + "/" + name)) {
+                try ExtensionPackage(extensionDirectory: root)
+            }
+        }
+    }
+
+    @Test func fifoInTheFolder_isRefusedWithoutHanging() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path)
+        try #require(mkfifo(tmp.path + "/pipe.js", 0o644) == 0)
+        #expect(throws: PackError.notRegularFile(path: tmp.path + "/pipe.js")) {
+            try ExtensionPackage(extensionDirectory: tmp.path)
+        }
+    }
+
+    @Test func unsafeFileName_isRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path)
+        try Packing.write(["content/a\\b.js": "x"], under: tmp.path)
+        #expect(throws: PackError.self) { try ExtensionPackage(extensionDirectory: tmp.path) }
+    }
+
+    @Test func emptyOrMissingFolder_isMissingExtension() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        #expect(throws: PackError.missingExtension(path: tmp.path)) {
+            try ExtensionPackage(extensionDirectory: tmp.path)
+        }
+        #expect(throws: PackError.missingExtension(path: tmp.path + "/none")) {
+            try ExtensionPackage(extensionDirectory: tmp.path + "/none")
+        }
+        #expect(PackError.missingExtension(path: "x").exitStatus == 66)
+    }
+
+    @Test func moreThanTheLimit_isRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path)
+        try Packing.write(["big.bin": String(repeating: "x", count: 4_000)], under: tmp.path)
+        #expect(throws: PackError.tooLarge(path: tmp.path + "/big.bin", limit: 2_000)) {
+            try ExtensionPackage(extensionDirectory: tmp.path, limit: 2_000)
+        }
+        _ = try ExtensionPackage(extensionDirectory: tmp.path, limit: 8_000)
+    }
+
+    @Test func badManifests_sayWhat() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        for (text, fragment) in [
+            ("not json", "not JSON"), ("[]", "not a JSON object"), ("{\"version\": \"1.02\"}", "\"version\""),
+            ("{\"version\": \"1.2.3.4.5\"}", "\"version\""), ("{\"version\": \"1.0\\n\"}", "\"version\""),
+            ("{\"version\": \"1\", \"background\": {\"scripts\": [\"a.js\"]}}", "service_worker"),
+        ] {
+            try FileSystem.writeAtomically(tmp.path + "/manifest.json", utf8: text)
+            do {
+                _ = try ExtensionPackage(extensionDirectory: tmp.path)
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.exitStatus == 65)
+                #expect(error.description.contains(fragment), "\(error)")
+            }
+        }
+    }
+
+    @Test func updateURL_needsAFirefoxID() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.writeAtomically(tmp.path + "/manifest.json", utf8: "{\"name\": \"X\", \"version\": \"1\"}")
+        let package = try ExtensionPackage(extensionDirectory: tmp.path)
+        _ = try package.firefoxXPI(updateURL: nil)
+        #expect(throws: PackError.noFirefoxID(path: tmp.path + "/manifest.json")) {
+            try package.firefoxXPI(updateURL: UpdateURL("https://example.com"))
+        }
+    }
+
+    @Test func versionsAndSlugs() {
+        for good in ["0", "1.2", "1.2.3.4", "65535.0"] { #expect(ExtensionPackage.isVersion(good), "\(good)") }
+        for bad in ["", "1.", ".1", "01", "1.2.3.4.5", "65536", "1a", "1 .2", "-1"] {
+            #expect(!ExtensionPackage.isVersion(bad), "\(bad)")
+        }
+        #expect(ExtensionPackage.slug("ExtensionBridge") == "extension-bridge")
+        #expect(ExtensionPackage.slug("Read Later!") == "read-later")
+        #expect(ExtensionPackage.slug("../../etc") == "etc")
+        #expect(ExtensionPackage.slug("日本") == "extension")
+    }
+}
+
+@Suite struct UpdateURLTests {
+    @Test(arguments: [
+        "http://example.com", "https://", "https:///x", "https://exa mple.com", "https://example.com/\"x",
+        "https://example.com/'x", "https://example.com/\nx", "https://example.com/\u{7F}", "https://example.com/<x>",
+        "https://example.com/?a=1", "https://example.com/#x", "https://user:pw@example.com", "https://example.com/../x",
+        "https://ex\u{E9}.com", "ftp://example.com", "https://example.com/a\\b",
+    ])
+    func invalid_isAUsageError(text: String) {
+        do {
+            _ = try UpdateURL(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.exitStatus == 64)
+            #expect(error.description.contains("--update-url"))
+        }
+    }
+
+    @Test func valid_dropsTrailingSlashes() throws {
+        #expect(try UpdateURL("https://example.com/ext//").file("updates.xml") == "https://example.com/ext/updates.xml")
+        #expect(try UpdateURL("https://example.com:8443").base == "https://example.com:8443")
+    }
+
+    @Test func xmlEscaping() {
+        #expect(UpdateManifests.xmlEscaped("a&b<c>'d\"") == "a&amp;b&lt;c&gt;&apos;d&quot;")
+        let xml = String(decoding: UpdateManifests.chromium(appID: "x'y", version: "1", codebase: "c&d"), as: UTF8.self)
+        #expect(xml.contains("appid='x&apos;y'") && xml.contains("codebase='c&amp;d'"))
+    }
+}

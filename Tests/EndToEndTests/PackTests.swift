@@ -1,0 +1,145 @@
+import BridgeJSON
+import Foundation
+import TestSupport
+import Testing
+
+/// `extension-bridge pack` as a release script runs it: the real binary, a fresh HOME.
+@Suite struct PackTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    struct Setup {
+        let tmp = TemporaryFolder()
+        var home: String { tmp.path + "/home" }
+        var env: [String: String] { ["HOME": home, "PATH": "/usr/bin:/bin"] }
+        var machineKey: String { home + "/.local/share/extension-bridge/keys/extension-bridge.pem" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        }
+
+        func pack(_ args: [String]) throws -> Finished {
+            try runProcess(Binaries.cli, ["pack"] + args, environment: env)
+        }
+    }
+
+    func files(_ folder: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            out[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+        }
+        return out
+    }
+
+    @Test func packTwice_sameBytesForEveryFile_machineKeyMadeOnce() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let common = ["--extension-dir", repository + "/extension", "--update-url", "https://example.com/eb/"]
+        let first = try s.pack(common + ["--out", s.tmp.path + "/a"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("made this machine's signing key \(s.machineKey)"))
+        let second = try s.pack(common + ["--out", s.tmp.path + "/b"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.isEmpty, "the key is made once: \(second.stderr)")
+
+        let a = try files(s.tmp.path + "/a")
+        let b = try files(s.tmp.path + "/b")
+        let version = try #require(
+            try JSONParser.parse(
+                Array(Data(contentsOf: URL(fileURLWithPath: repository + "/extension/manifest.json"))))[
+                    "version"]?.stringValue)
+        #expect(
+            a.keys.sorted() == [
+                "extension-bridge-\(version).crx", "extension-bridge-\(version).xpi",
+                "extension-bridge-\(version).zip", "updates.json", "updates.xml",
+            ])
+        #expect(a == b, "every file byte for byte")
+        for (name, data) in a {
+            #expect(first.outText.contains("wrote \(s.tmp.path)/a/\(name) (\(data.count) bytes)\n"), "\(first.outText)")
+        }
+        #expect(first.outText.split(separator: "\n").count == 5)
+        let key = try FileManager.default.attributesOfItem(atPath: s.machineKey)
+        #expect((key[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func json_oneRecordPerFile_withTheCRXId() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = try runProcess(
+            Binaries.cli, ["pack", "--json", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/d"],
+            environment: s.env)
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = try run.outText.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(records.compactMap { $0["kind"]?.stringValue } == ["zip", "xpi", "crx"])
+        let id = try #require(records.last?["chromiumID"]?.stringValue)
+        #expect(id.count == 32 && id.allSatisfy { ("a"..."p").contains($0) })
+    }
+
+    @Test(arguments: ["https://example.com/\"x", "https://example.com/a\nb", "http://example.com", "https://a b"])
+    func badUpdateURL_exits64_writesNothing_makesNoKey(url: String) throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = try s.pack([
+            "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/d", "--update-url", url,
+        ])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--update-url"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+        #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+    }
+
+    @Test func missingKeyFolder_exits66_namingTheFile() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.tmp.path + "/no-keys/signing.pem"
+        let run = try s.pack(["--extension-dir", repository + "/extension", "--out", s.tmp.path + "/d", "--key", key])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.contains("no signing key at \(key)"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/no-keys"), "--key is never made")
+
+        // A generated project whose keys/ folder is gone: the project's key is not replaced by another.
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let bridge: JSONValue = [
+            "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+            "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+            "extension": [
+                "folder": .string(repository + "/extension"), "chromiumID": "abcdefghijklmnopabcdefghijklmnop",
+                "firefoxID": "readlater@example.com",
+            ],
+        ]
+        try Data(JSONWriter.bytes(bridge)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let configured = try s.pack(["--config", project + "/bridge.json", "--out", s.tmp.path + "/d"])
+        #expect(configured.status == 66, "\(configured.stderr)")
+        #expect(configured.stderr.contains(project + "/keys/extension-private-key.pem"))
+        #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+    }
+
+    @Test func keyOthersCanRead_exits65_withTheFix() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.tmp.path + "/k.pem"
+        let made = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(key, 0o644)
+        let run = try s.pack(["--extension-dir", repository + "/extension", "--out", s.tmp.path + "/d", "--key", key])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("chmod 600"))
+        chmod(key, 0o600)
+        let fixed = try s.pack(["--extension-dir", repository + "/extension", "--out", s.tmp.path + "/d", "--key", key])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
+    @Test func outInsideTheExtension_andNoExtension_areRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        try FileManager.default.createDirectory(atPath: s.tmp.path + "/ext", withIntermediateDirectories: true)
+        let inside = try s.pack(["--extension-dir", s.tmp.path + "/ext", "--out", s.tmp.path + "/ext/./dist"])
+        #expect(inside.status == 64, "\(inside.stderr)")
+        let empty = try s.pack(["--extension-dir", s.tmp.path + "/ext", "--out", s.tmp.path + "/d"])
+        #expect(empty.status == 66, "\(empty.stderr)")
+        #expect(empty.stderr.contains("no extension at \(s.tmp.path)/ext"))
+    }
+}
