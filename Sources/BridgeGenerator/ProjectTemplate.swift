@@ -314,8 +314,10 @@ public enum ProjectTemplate {
         `allowed_origins`.
 
         `extension-private-key.pem` is the private half. It never goes into
-        `extension/`: Chromium uses it only to pack a `.crx` with the same id
-        (`chromium --pack-extension=extension --pack-extension-key=keys/extension-private-key.pem`).
+        `extension/`: it signs the `.crx` that keeps the same id
+        (`extension-bridge pack --config bridge.json` writes it into `dist/`, with the
+        Chrome Web Store zip and the Firefox XPI). pack refuses it unless only you can
+        read it (`chmod 600 keys/extension-private-key.pem`).
         Keep it safe and out of public repositories (`.gitignore` lists it); anyone with
         it can publish an extension that your host will serve.
 

@@ -216,6 +216,7 @@ import Testing
         } catch {
             #expect(error.exitStatus == 64)
             #expect(error.description.contains("--update-url"))
+            #expect(!error.description.contains("\n"), "a typed newline cannot forge a line of its own")
         }
     }
 

@@ -13,8 +13,8 @@ enum PackVerb: Verb {
             --update-url BASE (https) also writes updates.xml (Chromium) and updates.json (Firefox)
             and puts BASE/updates.xml into the CRX's manifest as update_url and BASE/updates.json
             into the XPI's gecko.update_url. The key: --key PEM; else with --config the project's
-            keys/extension-private-key.pem; else this machine's key
-            (~/.local/share/extension-bridge/keys/extension-bridge.pem), made on first use. A key
+            keys/extension-private-key.pem; else this machine's key (on Linux
+            ~/.local/share/extension-bridge/keys/extension-bridge.pem), made on first use. A key
             file must be a regular file only its owner can read (chmod 600). The extension: the
             bridge's with --config, else --extension-dir, the installed copy, or ./extension.
             Needs openssl. Exit 64 usage, 65 a file or value breaks a rule, 66 no extension or

@@ -52,7 +52,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRegularFile(let path):
             return "\(path) is neither a regular file nor a folder; move it out of the extension folder"
         case .unsafeName(let name, let reason):
-            return "the name '\(name)' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
+            return
+                "the name '\(PackError.visible(name))' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
                 + "and ._-@+~()[],!$&=; only, '/' between folders)"
         case .tooLarge(let path, let limit):
             return "\(path): the extension's files add up to more than \(limit / (1 << 20)) MiB (or more than "
@@ -62,7 +63,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .archiveTooLarge(let what):
             return "the package is too large for a zip without ZIP64 (\(what)); make the extension smaller"
         case .invalidUpdateURL(let url, let reason):
-            return "invalid --update-url '\(url)': \(reason); give the https URL of the folder that will serve "
+            return
+                "invalid --update-url '\(PackError.visible(url))': \(reason); give the https URL of the folder that will serve "
                 + "the packages, for example https://example.com/extension"
         case .noFirefoxID(let path):
             return "\(path) has no browser_specific_settings.gecko.id; add one (for example "
@@ -100,5 +102,19 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .keyNotSaved: return 70
         case .io: return 74
         }
+    }
+
+    /// `text` with C0 controls and DEL written as `\u{…}`: a value typed or named by someone else
+    /// cannot start a line of its own in a message (the CLI keeps line breaks on stderr).
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
