@@ -36,7 +36,8 @@ public struct DoctorCheck: Equatable, Sendable {
 }
 
 /// Checks every place a browser reads host manifests, then launches the host
-/// exactly as the browser would and does a framed `hello` round trip.
+/// exactly as the browser would and does a framed `hello` round trip; then reads
+/// each profile for the extension itself (`Doctor+Profiles.swift`).
 public struct Doctor {
     public var home: String
     public var hostName: String
@@ -47,6 +48,10 @@ public struct Doctor {
     /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
     public var bridgeArguments = ""
     public var timeoutMilliseconds: Int64 = 5000
+    /// Whether to read each profile for the extension itself (`profileChecks`).
+    public var checkProfiles = true
+    /// Prefixed to the system folders the profile checks look in (tests).
+    public var systemRoot = ""
 
     public init(home: String, hostName: String, identity: ExtensionIdentity, passEnvironment: [String: String]) {
         self.home = home
@@ -107,6 +112,9 @@ public struct Doctor {
                     DoctorCheck(
                         browser: browser.id, scope: locations[0].scope.rawValue, path: path, status: .error,
                         detail: "the host is not installed for \(browser.displayName)", fix: installCommand))
+            }
+            if checkProfiles && !systemOnly {
+                checks += profileChecks(browser: browser, userDataDirectory: userDataDirectory)
             }
         }
         return checks

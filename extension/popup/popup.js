@@ -3,6 +3,7 @@
 // nothing from the host, the suite or the page is ever parsed as markup.
 
 import { DOCTOR_COMMAND, MessageType } from '../shared/constants.js';
+import { hasWebAccess, requestWebAccess } from './host-access.js';
 
 const api = globalThis.browser ?? globalThis.chrome;
 
@@ -216,10 +217,21 @@ undoButton.addEventListener('click', async () => {
   }
 });
 
+// ---- host access (Firefox MV3 lets the user withdraw it) ----
+
+async function refreshHostAccess() {
+  document.getElementById('host-access').hidden = await hasWebAccess(api.permissions);
+}
+
+document.getElementById('host-access-allow').addEventListener('click', async () => {
+  // permissions.request must be called from the click itself (a user gesture).
+  if (await requestWebAccess(api.permissions)) document.getElementById('host-access').hidden = true;
+});
+
 async function refreshAll(retry) {
   // Host status first: with retry it clears a remembered failure for the others.
   await refreshHost(retry);
-  await Promise.all([refreshSettings(), refreshQueue(), refreshUndo()]);
+  await Promise.all([refreshSettings(), refreshQueue(), refreshUndo(), refreshHostAccess()]);
 }
 
 try {

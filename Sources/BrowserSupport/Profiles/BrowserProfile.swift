@@ -1,0 +1,30 @@
+/// One browser profile folder found through the browser's own records.
+public struct BrowserProfile: Equatable, Sendable {
+    /// The name the browser shows or records (`Default`, `Profile 1`, `default-esr`).
+    public var name: String
+    /// The profile folder's absolute path.
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// The profiles of one browser, and the records that could not be used (a
+/// `profiles.ini` entry pointing outside its folder, an unreadable `Local State`).
+public struct ProfileList: Equatable, Sendable {
+    public var profiles: [BrowserProfile] = []
+    /// Each problem as (the file or folder concerned, what is wrong).
+    public var problems: [(path: String, reason: String)] = []
+
+    public init(profiles: [BrowserProfile] = [], problems: [(path: String, reason: String)] = []) {
+        self.profiles = profiles
+        self.problems = problems
+    }
+
+    public static func == (a: ProfileList, b: ProfileList) -> Bool {
+        a.profiles == b.profiles && a.problems.map(\.path) == b.problems.map(\.path)
+            && a.problems.map(\.reason) == b.problems.map(\.reason)
+    }
+}

@@ -1,0 +1,91 @@
+import BridgeSystem
+
+extension Doctor {
+    /// One row per profile of `browser`: is our extension there, on, and (Firefox)
+    /// allowed on web pages. Never `.error`: a profile without it still lets the
+    /// others work, so these rows are warnings at worst.
+    /// - Parameters:
+    ///   - browser: the browser whose profiles are read.
+    ///   - userDataDirectory: Chromium's `--user-data-dir`, instead of the default folder.
+    /// - Returns: the rows, empty when the browser keeps no profiles for this user.
+    public func profileChecks(browser: Browser, userDataDirectory: String?) -> [DoctorCheck] {
+        let list: ProfileList
+        let systemFolder: String?
+        switch browser.family {
+        case .chromium:
+            let folder = userDataDirectory ?? FileSystem.parentPath(home + "/" + browser.linuxUserHosts)
+            list = ChromiumProfiles.list(userDataDirectory: folder)
+            systemFolder =
+                browser.id == "chromium"
+                ? ChromiumProfiles.systemFolderEntry(root: systemRoot, ids: identity.chromiumIDs) : nil
+        case .firefox:
+            list = FirefoxProfiles.list(browser: browser, home: home)
+            systemFolder =
+                browser.id == "firefox"
+                ? FirefoxProfiles.systemFolderEntry(root: systemRoot, ids: identity.firefoxIDs) : nil
+        }
+        var checks = list.problems.map {
+            DoctorCheck(
+                browser: browser.id, scope: "profile", path: $0.path, status: .warning, detail: $0.reason,
+                fix: "check that file: \(browser.displayName) did not write this")
+        }
+        for profile in list.profiles {
+            let presence =
+                browser.family == .chromium
+                ? ChromiumProfiles.presence(
+                    profilePath: profile.path, ids: identity.chromiumIDs, systemFolder: systemFolder)
+                : FirefoxProfiles.presence(
+                    profilePath: profile.path, ids: identity.firefoxIDs, systemFolder: systemFolder)
+            checks.append(Doctor.check(presence, browser: browser, profile: profile))
+        }
+        return checks
+    }
+
+    /// The doctor's row for one profile's `presence`, with a fix a user can follow.
+    public static func check(_ presence: ExtensionPresence, browser: Browser, profile: BrowserProfile) -> DoctorCheck {
+        var check = DoctorCheck(
+            browser: browser.id, scope: "profile", path: profile.path, status: .warning, detail: "", fix: nil)
+        let chromium = browser.family == .chromium
+        let page = chromium ? "chrome://extensions" : "about:addons"
+        let name = "ExtensionBridge"
+        let profileNote = " (profile \(profile.name))"
+        switch presence {
+        case .enabled(let id, let route):
+            check.status = .ok
+            check.detail = "\(id) \(route.description), enabled" + (chromium ? "" : ", host access granted")
+        case .disabled(let id, let route, let byUser, let reason):
+            check.detail = "\(id) \(route.description), " + (byUser ? "disabled by you" : "disabled (\(reason))")
+            check.fix =
+                byUser || chromium
+                ? "open \(page) and switch \(name) on\(profileNote)"
+                : "open about:addons and look at \(name)'s message\(profileNote); restart Firefox if it says "
+                    + "it will be enabled after a restart"
+        case .hostAccessWithdrawn(let id, let route):
+            check.detail = "\(id) \(route.description), enabled; host access not granted: content scripts cannot run"
+            check.fix =
+                "open about:addons → \(name) → Permissions and allow access to all websites, "
+                + "or open the \(name) popup and press 'Allow'\(profileNote)"
+        case .removedByUser(let id):
+            check.detail = "\(id) removed by you; \(browser.displayName) will not install it again by itself"
+            check.fix =
+                "install it again: remove \(id) from extensions.external_uninstalls in "
+                + "\(profile.path)/Preferences while \(browser.displayName) is closed, or load it from \(page)"
+        case .notInstalled(let systemFolder):
+            if let systemFolder {
+                check.detail = "not installed yet; the system folder has it (\(systemFolder))"
+                check.fix = "restart \(browser.displayName)\(profileNote)"
+            } else {
+                check.detail = "not installed"
+                check.fix =
+                    chromium
+                    ? "install it: sudo apt install ./extension-bridge_*.deb, or scripts/install.sh for Chromium"
+                    : "install it: Firefox needs the signed add-on from addons.mozilla.org "
+                        + "(or sudo apt install ./extension-bridge_*.deb for Debian's firefox-esr)"
+            }
+        case .unreadable(let reason):
+            check.detail = "cannot tell whether \(name) is installed: \(reason)"
+            check.fix = "open \(page) in this profile to check by hand\(profileNote)"
+        }
+        return check
+    }
+}
