@@ -4,7 +4,8 @@
 # ~/.local/bin), the extension into "$PREFIX/share/extension-bridge", the man
 # page and bash/zsh/fish completions into "$PREFIX/share/...", and
 # registers the host with every browser that is installed (its executable is
-# there, even if it was never started) or has a profile folder.
+# there, even if it was never started) or has a profile folder, and installs
+# the extension into Chromium-family browsers for good (`install --crx`).
 # Any arguments are passed to `extension-bridge install` (see its --help).
 # Environment: PREFIX; INSTALL_BIN_DIR=DIR installs binaries already built
 # there (scripts/release-build.sh) instead of building.
@@ -68,10 +69,18 @@ mkdir -p "$mandir" "$bash_dir" "$zsh_dir" "$fish_dir"
 "$bindir/extension-bridge" completions zsh >"$zsh_dir/_extension-bridge"
 "$bindir/extension-bridge" completions fish >"$fish_dir/extension-bridge.fish"
 
-echo "==> registering the host with your browsers"
+echo "==> registering the host with your browsers, and the extension with Chromium"
+# --crx: Chromium installs the extension from a CRX signed with this machine's key (made the first
+# time under ~/.local/share/extension-bridge/keys, reused so the id never changes). openssl signs it.
+crx=(--crx)
+if ! command -v openssl >/dev/null 2>&1; then
+    crx=()
+    echo "install.sh: openssl is missing, so the extension is not installed into Chromium (only the host is"
+    echo "  registered); install it (sudo apt-get install openssl) and run scripts/install.sh again"
+fi
 registered=1
 status=0
-"$bindir/extension-bridge" install --extension-dir "$sharedir/extension" "$@" || status=$?
+"$bindir/extension-bridge" install --extension-dir "$sharedir/extension" "${crx[@]}" "$@" || status=$?
 if [[ $status -eq 66 && $# -eq 0 ]]; then
     # The host and the extension folder were just copied, so 66 here means: no browser found.
     registered=0
@@ -79,22 +88,23 @@ elif [[ $status -ne 0 ]]; then
     exit "$status"
 fi
 
-chromium_id=$(sed -n 's/.*"chromium": *"\([a-p]*\)".*/\1/p' "$root/extension/extension-id.json")
 cat <<TXT
 
 Installed:
   $bindir/extension-bridge-host   (the native-messaging host browsers start)
   $bindir/extension-bridge        (settings, queue, install, doctor)
-  $sharedir/extension             (the extension to load)
-  $sharedir/source                (this version's source, for `extension-bridge new`)
+  $sharedir/extension             (the extension, unpacked)
+  $sharedir/source                (this version's source, for \`extension-bridge new\`)
   $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
 
-Load the extension:
-  Chromium, Chrome, Edge, Brave, Vivaldi: open chrome://extensions, turn on
-    Developer mode, "Load unpacked", choose $sharedir/extension
-  Firefox: open about:debugging#/runtime/this-firefox, "Load Temporary Add-on…",
-    choose $sharedir/extension/manifest.json
-Extension IDs: chromium $chromium_id, firefox extension-bridge@extensionbridge.org
+The extension:
+  Chromium (also Edge, Brave, Vivaldi; untested here): installed at the browser's next start,
+    enabled, from the CRX above (see the lines before). Restart it if it is running.
+  Google Chrome: only from the Chrome Web Store (docs/SHIPPING.md).
+  Firefox: only add-ons signed by Mozilla: the add-on from addons.mozilla.org or a signed .xpi
+    (docs/SHIPPING.md). For Debian's firefox-esr, the Debian package installs it for every user
+    (scripts/package-deb.sh). Developers: about:debugging, "Load Temporary Add-on…",
+    $sharedir/extension/manifest.json (gone at the next restart).
 Check everything with: extension-bridge doctor
 TXT
 if [[ $registered -eq 0 ]]; then

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds a Debian package from the static release binaries:
-#   scripts/package-deb.sh [OUTPUT_DIR]        (default: $BUILD_DIR/deb, BUILD_DIR=.build)
+#   scripts/package-deb.sh [--extension-id ID]... [OUTPUT_DIR]   (default: $BUILD_DIR/deb, BUILD_DIR=.build)
+# --extension-id allows another extension id in the system host manifests too: the id the Chrome
+# Web Store gave your upload, or another Firefox add-on id (docs/SHIPPING.md).
 # and prints the path of the .deb it made (the last line of stdout).
 #
 # Layout: /usr/bin/extension-bridge; /usr/lib/extension-bridge/extension-bridge-host and its
@@ -20,7 +22,20 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-out_dir=${1:-"${BUILD_DIR:-$repo/.build}/deb"}
+extra_ids=()
+out_dir=""
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --extension-id)
+            [[ $# -ge 2 ]] || { echo "package-deb: --extension-id needs an id" >&2; exit 64; }
+            extra_ids+=(--extension-id "$2")
+            shift 2
+            ;;
+        -*) echo "package-deb: unknown option $1 (try --extension-id ID, then the output folder)" >&2; exit 64 ;;
+        *) out_dir=$1; shift ;;
+    esac
+done
+out_dir=${out_dir:-"${BUILD_DIR:-$repo/.build}/deb"}
 command -v dpkg-deb >/dev/null || { echo "package-deb: dpkg-deb is missing (apt-get install dpkg)" >&2; exit 69; }
 
 version=$(sed -n 's/.*static let current = "\([^"]*\)".*/\1/p' Sources/BridgeProtocol/BridgeVersion.swift)
@@ -69,7 +84,7 @@ ln -s "../../../$name/extension" "$stage$firefox_scope/$gecko_id"
 # System manifests and the allowlist, from the catalog, by the CLI itself.
 cli="$stage/usr/bin/extension-bridge"
 HOME="$stage/nonexistent-home" "$cli" install --system --browser all --destdir "$stage" --host-path "$host" \
-    --extension-dir "$stage/usr/share/$name/extension" >&2
+    --extension-dir "$stage/usr/share/$name/extension" ${extra_ids[@]+"${extra_ids[@]}"} >&2
 rm -rf "$stage/nonexistent-home"
 # Move what landed in /etc to /usr/share and link it back (see the header).
 shared_manifests=/usr/share/$name/native-messaging-hosts

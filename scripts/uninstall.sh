@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Undoes scripts/install.sh: removes the host manifests and host configuration that
-# `extension-bridge install` wrote (as its receipt lists them), then the
-# binaries and the extension copy. The shared suite (your settings and queue)
+# Undoes scripts/install.sh: removes what `extension-bridge install` wrote (as its
+# receipt lists them: host manifests, host configuration, and for Chromium the
+# External Extensions files, the CRX and the signing key install made, so the
+# browser drops the extension at its next start), then the binaries and the
+# extension copy. The shared suite (your settings and queue)
 # is kept; `extension-bridge where` shows its folder if you want it gone too.
 set -euo pipefail
 
@@ -15,5 +17,9 @@ fi
 rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/man/man1/extension-bridge.1" \
     "$prefix/share/bash-completion/completions/extension-bridge" "$prefix/share/zsh/site-functions/_extension-bridge" \
     "$prefix/share/fish/vendor_completions.d/extension-bridge.fish"
-rm -rf "$sharedir"
-echo "removed $bindir/extension-bridge, $bindir/extension-bridge-host, $sharedir, the man page and completions"
+# Only the copies install.sh made: the same folder may hold a signing key `pack` made, or another
+# bridge's receipt, which are not install.sh's to remove.
+rm -rf "$sharedir/extension" "$sharedir/source"
+rmdir "$sharedir" 2>/dev/null || true
+echo "removed $bindir/extension-bridge, $bindir/extension-bridge-host, the extension and source copies in $sharedir,"
+echo "the man page and completions"

@@ -32,6 +32,13 @@ public struct Browser: Equatable, Sendable {
     public var linuxExecutables: [String] = []
     /// macOS: the application bundle's name, looked up in `/Applications` and `~/Applications`.
     public var macApplication: String = ""
+    /// Installs a CRX named by `<user data>/External Extensions/<id>.json` at its next start.
+    /// Chromium does (checked here); Google Chrome ignores that folder (its users need the
+    /// Web Store); Edge, Brave and Vivaldi are Chromium builds without Google's branding and
+    /// are expected to, untested here.
+    public var readsExternalExtensions: Bool {
+        family == .chromium && !id.hasPrefix("chrome")
+    }
 }
 
 /// Every browser ExtensionBridge knows.

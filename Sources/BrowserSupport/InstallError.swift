@@ -8,6 +8,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case noBrowserDetected
     case hostMissing(path: String)
     case firefoxWithProfile
+    /// `--crx` with `--system`: a CRX goes to a user's browsers; the package installs system-wide.
+    case packedWithSystem
     case bridgeConfig(path: String, reason: String)
     case io(SystemError)
 
@@ -31,6 +33,9 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
         case .firefoxWithProfile:
             return "--user-data-dir is for Chromium-family browsers; Firefox reads only "
                 + "~/.mozilla/native-messaging-hosts (set HOME to use another)"
+        case .packedWithSystem:
+            return "--crx installs the extension for this user's browsers; for every user, install the Debian "
+                + "package (scripts/package-deb.sh), which puts it in the browsers' system folders"
         case .bridgeConfig(let path, let reason):
             return "cannot use the bridge description \(path): \(reason) (extension-bridge new writes it)"
         case .io(let error):

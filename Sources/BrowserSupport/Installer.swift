@@ -19,6 +19,9 @@ public struct InstallOptions: Equatable, Sendable {
     /// A generated bridge's host, to copy to `hostPath` (`install --config`);
     /// nil: `hostPath` is already where it stays.
     public var hostBinary: [UInt8]?
+    /// The extension itself, packed (`install --crx`): for Chromium-family
+    /// browsers that read `External Extensions`; nil: only the host is registered.
+    public var packedExtension: PackedExtension?
 
     public init(
         browsers: [Browser], system: Bool = false, userDataDirectory: String? = nil,
@@ -36,6 +39,44 @@ public struct InstallOptions: Equatable, Sendable {
     }
 }
 
+/// The extension as a signed CRX, for browsers' `External Extensions` folders:
+/// the browser installs it at its next start, enabled, without Developer mode.
+public struct PackedExtension: Equatable, Sendable {
+    /// A file install made and records, so uninstall removes it with the rest.
+    public struct CreatedFile: Equatable, Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    /// The CRX's bytes, and the absolute path it is written to (the browser reads it there).
+    public var crx: [UInt8]
+    public var crxPath: String
+    /// The id of the key that signed it: the id the browser gives the extension.
+    public var chromiumID: String
+    /// The manifest's version: a higher one makes the browser update its copy.
+    public var version: String
+    /// The signing key, when this install made it (a key that was there before is not ours to remove).
+    public var createdKey: CreatedFile?
+
+    public init(crx: [UInt8], crxPath: String, chromiumID: String, version: String, createdKey: CreatedFile? = nil) {
+        self.crx = crx
+        self.crxPath = crxPath
+        self.chromiumID = chromiumID
+        self.version = version
+        self.createdKey = createdKey
+    }
+
+    /// What a browser's `External Extensions/<id>.json` says: where the CRX is, and its version.
+    var externalFile: [UInt8] {
+        JSONWriter.prettyBytes(["external_crx": .string(crxPath), "external_version": .string(version)])
+    }
+}
+
 /// One file install writes.
 public struct PlannedFile: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
@@ -46,6 +87,12 @@ public struct PlannedFile: Equatable, Sendable {
         case allowlist
         /// A generated bridge's host, copied to a stable folder (`install --config`).
         case hostBinary
+        /// `<user data>/External Extensions/<id>.json`: a browser installs the CRX it names.
+        case externalExtension(browser: String)
+        /// The signed CRX that file names.
+        case packedExtension
+        /// The signing key, when install made it.
+        case signingKey
     }
 
     public var path: String
@@ -59,7 +106,13 @@ public struct PlannedFile: Equatable, Sendable {
     }
 
     /// Mode bits on disk: the host is executable.
-    var permissions: Int { kind == .hostBinary ? 0o755 : 0o644 }
+    var permissions: Int {
+        switch kind {
+        case .hostBinary: 0o755
+        case .signingKey: 0o600
+        default: 0o644
+        }
+    }
 }
 
 /// Writes host manifests and the host's allowlist, and remembers what it
@@ -124,6 +177,9 @@ public struct Installer {
                 files.append(PlannedFile(path: path, bytes: manifest.bytes, kind: .manifest(browser: browser.id)))
             }
         }
+        if let packed = options.packedExtension {
+            files += try packedFiles(packed, options)
+        }
         let configuration = HostConfiguration(
             group: options.group, logLevel: options.logLevel,
             allowedCallers: options.identity.chromiumOrigins + options.identity.firefoxIDs)
@@ -133,6 +189,30 @@ public struct Installer {
             PlannedFile(
                 path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
                 bytes: Array(configuration.text.utf8), kind: .configuration))
+        return files
+    }
+
+    /// The CRX, the key install made (if it did), and an `External Extensions`
+    /// file for each selected browser that reads that folder (Chromium, Edge,
+    /// Brave, Vivaldi; Google Chrome takes only the Web Store), in its user data
+    /// folder or `--user-data-dir`. Linux only: untested elsewhere.
+    private func packedFiles(_ packed: PackedExtension, _ options: InstallOptions) throws(InstallError)
+        -> [PlannedFile]
+    {
+        if options.system { throw .packedWithSystem }
+        var files: [PlannedFile] = []
+        if let key = packed.createdKey {
+            files.append(PlannedFile(path: key.path, bytes: key.bytes, kind: .signingKey))
+        }
+        files.append(PlannedFile(path: packed.crxPath, bytes: packed.crx, kind: .packedExtension))
+        for browser in options.browsers where browser.readsExternalExtensions && !Platform.isMacOS {
+            let dataFolder = options.userDataDirectory ?? home + "/" + browser.linuxConfig
+            let path = dataFolder + "/External Extensions/" + packed.chromiumID + ".json"
+            if !files.contains(where: { $0.path == path }) {
+                files.append(
+                    PlannedFile(path: path, bytes: packed.externalFile, kind: .externalExtension(browser: browser.id)))
+            }
+        }
         return files
     }
 
@@ -196,7 +276,11 @@ public struct Installer {
         var receipt = loadReceipt()
         let ids = browsers.map { Set($0.map(\.id)) }
         func selected(_ entry: ReceiptEntry) -> Bool {
-            guard case .manifest(let browser) = entry.kind else { return false }
+            let browser: String
+            switch entry.kind {
+            case .manifest(let name), .externalExtension(let name): browser = name
+            default: return false
+            }
             if let ids, !ids.contains(browser) { return false }
             if let folderPrefix, !entry.path.hasPrefix(folderPrefix + "/") { return false }
             return true
@@ -269,6 +353,9 @@ public struct Installer {
             case "allowlist": kind = .allowlist
             case "configuration": kind = .configuration
             case "hostBinary": kind = .hostBinary
+            case "externalExtension": kind = .externalExtension(browser: item["browser"]?.stringValue ?? "")
+            case "packedExtension": kind = .packedExtension
+            case "signingKey": kind = .signingKey
             default: kind = .manifest(browser: item["browser"]?.stringValue ?? "")
             }
             return ReceiptEntry(path: path, sha256: sha, kind: kind)
@@ -306,6 +393,13 @@ public struct Installer {
                 members["kind"] = "configuration"
             case .hostBinary:
                 members["kind"] = "hostBinary"
+            case .externalExtension(let browser):
+                members["kind"] = "externalExtension"
+                members["browser"] = .string(browser)
+            case .packedExtension:
+                members["kind"] = "packedExtension"
+            case .signingKey:
+                members["kind"] = "signingKey"
             }
             return .object(members)
         }

@@ -43,6 +43,7 @@ __all__ = [
     "TestServer",
     "Chromium",
     "ChromiumTab",
+    "ExternalChromium",
     "Firefox",
     "FirefoxTab",
 ]
@@ -825,6 +826,15 @@ class FirefoxTab:
             self.browser.tabs.remove(self)
         if remaining:
             m.switch_to_window(remaining[0])
+
+
+class ExternalChromium(Chromium):
+    """Chromium as a user starts it, for the External Extensions route: without
+    --disable-default-apps, which makes Chromium skip every external extension provider but
+    policy, the External Extensions folder included (measured: with it, neither our CRX nor one
+    from chromium --pack-extension installs; without it both do)."""
+
+    BASE_FLAGS = [flag for flag in Chromium.BASE_FLAGS if flag != "--disable-default-apps"]
 
 
 class Firefox:

@@ -42,12 +42,18 @@ if dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "ok insta
     exit 1
 fi
 
-deb=$("$repo/scripts/package-deb.sh" "$tmp/out" | tail -n 1)
+# A store id (docs/SHIPPING.md) joins the system manifests' allowlist beside the bundled one.
+store_id=abcdefghijklmnopabcdefghijklmnop
+deb=$("$repo/scripts/package-deb.sh" --extension-id "$store_id" "$tmp/out" | tail -n 1)
 [[ -f "$deb" && "$deb" == *"/extension-bridge_"*"_$(dpkg --print-architecture).deb" ]] \
     && ok "package-deb.sh made $(basename "$deb")" || { fail "package-deb.sh printed '$deb'"; exit 1; }
 
 lint=$(lintian "$deb" 2>&1 || true)
 if grep -q '^[EW]:' <<<"$lint"; then fail "lintian:"; grep '^[EW]:' <<<"$lint" >&2; else ok "lintian: no errors or warnings"; fi
+
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/extension-bridge/native-messaging-hosts/org.extensionbridge.host.json \
+    2>/dev/null | grep -q "chrome-extension://$store_id/" && ok "package-deb.sh --extension-id: the store id is allowed" \
+    || fail "the system manifests do not allow the --extension-id given to package-deb.sh"
 
 home="$tmp/home"
 firefox_profile="$tmp/firefox-profile"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """doctor sees the add-on in a real Firefox profile, and names withdrawn host access.
 
-Also checks the popup's "no access to websites" notice. Not part of scripts/test.sh.
+Also checks the popup's "no access to websites" notice. scripts/test.sh runs it.
 
     E2E_PYTHON=$(scripts/e2e/setup.sh | sed -n 's/^E2E_PYTHON=//p')
     swift build && "$E2E_PYTHON" scripts/e2e/doctor_presence.py

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/install.sh on a fresh machine, as a new user meets it: an EMPTY HOME
 # (no profile folder: the browsers are installed but were never started), a
-# path with spaces, a second run, a manifest folder that is a symlink, and a
-# machine with no browser at all. Uses the real browsers installed by
+# path with spaces, a second run, a manifest folder that is a symlink, a
+# machine with no browser at all, and Chromium started on the user's own profile
+# folder getting the extension from the CRX install.sh made (no --load-extension). Uses the real browsers installed by
 # scripts/e2e/setup.sh and the release binaries (INSTALL_BIN_DIR, default
 # .build/release, built with scripts/release-build.sh when missing).
 set -euo pipefail
@@ -40,7 +41,7 @@ grep -q "chromium: user" <<<"$doctor" && grep -q "firefox: user" <<<"$doctor" \
 
 # The man page and completions install.sh put under PREFIX/share, checked by their own tools.
 share="$home/.local/share"
-man -l "$share/man/man1/extension-bridge.1" 2>/dev/null | grep -q "extension-bridge doctor" \
+man -l "$share/man/man1/extension-bridge.1" 2>/dev/null | grep -Eq "extension-bridge +doctor" \
     && ok "man page installed and renders" || fail "no man page under $share/man/man1"
 bash -n "$share/bash-completion/completions/extension-bridge" && ok "bash completion: bash -n" \
     || fail "bash completion missing or broken"
@@ -97,6 +98,48 @@ if bad=$(HOME="$home4" PREFIX="$home4/blocker/x" INSTALL_BIN_DIR="$bin" "$repo/s
 else
     grep -q "choose a writable PREFIX" <<<"$bad" && ok "unwritable PREFIX: clear error" || { echo "$bad"; fail "unclear error"; }
 fi
+
+# 7. Chromium gets the extension for good (install --crx), as a user starts it: on
+#    ~/.config/chromium, without --load-extension; a second install keeps the id; uninstall removes it.
+python=$("$repo/scripts/e2e/setup.sh" | sed -n 's/^E2E_PYTHON=//p' | tail -n 1)
+home5="$tmp/chromium user"
+mkdir -p "$home5"
+artifacts="${BUILD_DIR:-$repo/.build}/e2e-artifacts/install-crx"
+out5=$(HOME="$home5" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
+    || { echo "$out5"; fail "install.sh (CRX) failed"; }
+key="$home5/.local/share/extension-bridge/keys/extension-bridge.pem"
+if [[ "$(stat -c %a "$key" 2>/dev/null)" == 600 && "$(stat -c %a "$(dirname "$key")")" == 700 ]]; then
+    ok "the machine's signing key is made on first install, mode 0600 in a 0700 folder"
+else
+    fail "signing key $key missing or not private"
+fi
+cli5="$home5/.local/bin/extension-bridge"
+HOME="$home5" "$cli5" enable >/dev/null 2>&1 && HOME="$home5" "$cli5" write vocabulary -dict blue blauw >/dev/null 2>&1 \
+    || fail "could not write the suite"
+present=$("$python" "$repo/scripts/e2e/crx_chromium.py" present "$home5" "$artifacts") || true
+echo "$present"
+id1=$(tail -n 1 <<<"$present")
+if [[ "$id1" =~ ^[a-p]{32}$ ]]; then
+    ok "Chromium on ~/.config/chromium has the extension from the CRX ($id1) and rewrites a page"
+else
+    fail "Chromium did not install the extension from the CRX"
+fi
+grep -q "chrome-extension://$id1/" "$home5/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json" \
+    && ok "the host manifest allows the CRX's id" || fail "the host manifest does not allow $id1"
+again5=$(HOME="$home5" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
+    || fail "second install (CRX) failed"
+if grep -q "already installed: nothing changed" <<<"$again5" && [[ -f "$home5/.config/chromium/External Extensions/$id1.json" ]]; then
+    ok "second install: the same key, the same id, nothing changed"
+else
+    echo "$again5"
+    fail "second install changed the CRX or its id"
+fi
+HOME="$home5" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || fail "uninstall.sh (CRX) failed"
+[[ ! -e "$home5/.config/chromium/External Extensions/$id1.json" && ! -e "$key" ]] \
+    && ok "uninstall removes the External Extensions file and the key install made" \
+    || fail "uninstall left the External Extensions file or the key"
+"$python" "$repo/scripts/e2e/crx_chromium.py" absent "$home5" "$artifacts" && ok "after uninstall Chromium has no extension" \
+    || fail "Chromium still has the extension after uninstall"
 
 if ((failures)); then
     echo "install-test: $failures failed"

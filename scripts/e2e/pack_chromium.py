@@ -27,20 +27,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browsers import Chromium, WaitTimeout, wait_until  # noqa: E402
+from browsers import ExternalChromium, WaitTimeout, wait_until  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("EXTENSION_BRIDGE_BIN_DIR", REPO / ".build" / "debug"))
 # Chromium's Manifest::Location: 2 is EXTERNAL_PREF, an extension named by an External Extensions file.
 EXTERNAL_PREF = 2
-
-
-class ExternalChromium(Chromium):
-    """browsers.Chromium without --disable-default-apps: that switch makes Chromium skip every external
-    extension provider but policy, the External Extensions folder included (measured: with it, neither our
-    CRX nor one from chromium --pack-extension installs; without it both do)."""
-
-    BASE_FLAGS = [flag for flag in Chromium.BASE_FLAGS if flag != "--disable-default-apps"]
 
 
 def crx_id(crx: bytes) -> str:

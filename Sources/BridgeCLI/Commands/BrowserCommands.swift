@@ -173,6 +173,12 @@ struct BrowserCommands {
             hostName: try hostName(), hostPath: hostPath, identity: try identity(),
             group: args.suiteID ?? bridge?.group, logLevel: args.flags["--log-level"])
         options.hostBinary = hostBinary
+        if args.has("--crx") {
+            if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
+            let packed = try packedExtension(bridge)
+            options.packedExtension = packed
+            options.identity.add([packed.chromiumID])
+        }
         let installer = try installer()
         var plan: [PlannedFile]
         do {
@@ -209,6 +215,7 @@ struct BrowserCommands {
             throw CLIError(.io, error.description + hint)
         }
         try report(results.map { ($0.0.path, $0.1) })
+        if let packed = options.packedExtension, !args.json { explainPacked(packed, options) }
         if let destination, !args.json {
             context.writeErr("staged the system install under \(destination) (no receipt: the package owns the files)")
         } else if !args.json {
@@ -221,9 +228,99 @@ struct BrowserCommands {
         }
     }
 
+    /// `--crx`: the extension packed and signed with the bridge's key (a generated
+    /// project's `keys/`, else this machine's key, made the first time), and the
+    /// stable path the browsers read it from.
+    func packedExtension(_ bridge: BridgeDescription?) throws(CLIError) -> PackedExtension {
+        let folder: String
+        if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
+        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let (key, created) = try signingKey()
+        let crx = try pack { () throws(PackError) in
+            try package.crx(key: key, updateURL: nil, searchPath: context.environment["PATH"])
+        }
+        // A bridge's CRX lives in its own host folder; the built-in one beside the receipt.
+        let folderOfCRX: String
+        if let bridge {
+            folderOfCRX = Installer.hostFolder(
+                home: try home, environment: context.environment, hostName: bridge.hostName)
+        } else {
+            folderOfCRX = FileSystem.parentPath(try receiptPath())
+        }
+        var packed = PackedExtension(
+            crx: crx, crxPath: folderOfCRX + "/" + package.fileName(.crx), chromiumID: key.chromiumID,
+            version: package.version)
+        if created, let path = key.privateKeyPath {
+            packed.createdKey = PackedExtension.CreatedFile(path: path, bytes: key.privateKeyPEM)
+        }
+        return packed
+    }
+
+    /// `--key`, else a generated project's key with `--config`, else the machine's key (made on
+    /// first use, said on stderr); and whether this call made it.
+    func signingKey() throws(CLIError) -> (key: ExtensionKey, created: Bool) {
+        let searchPath = context.environment["PATH"]
+        if let given = args.flags["--key"] {
+            return (
+                try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }, false
+            )
+        }
+        if let configPath = configPath() {
+            let path = FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem"
+            return (
+                try pack { () throws(PackError) in try ExtensionKey.load(from: path, searchPath: searchPath) }, false
+            )
+        }
+        let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
+        let made = try pack { () throws(PackError) in try ExtensionKey.loadOrCreate(at: path, searchPath: searchPath) }
+        if made.created {
+            context.writeErr(
+                "made this machine's signing key \(path) (Chromium id \(made.key.chromiumID)); keep it and back it up: "
+                    + "every later CRX must be signed with it to update the installed one")
+        }
+        return made
+    }
+
+    /// The built-in bridge's extension folder, found the way `identity()` finds it: the first
+    /// candidate with a `manifest.json` (or `--extension-dir` as given).
+    func extensionFolder() throws(CLIError) -> String {
+        let candidates = extensionDirectoryCandidates()
+        if args.has("--extension-dir"), let given = candidates.first { return given }
+        for candidate in candidates
+        where (try? FileSystem.status(candidate + "/manifest.json", followLinks: true)) != nil {
+            return candidate
+        }
+        throw CLIError(
+            .missing,
+            "no extension folder found (looked in \(candidates.joined(separator: ", "))); pass --extension-dir DIR "
+                + "or --config bridge.json")
+    }
+
+    /// What `--crx` did, in words: which browsers install it when, and where the others get it.
+    private func explainPacked(_ packed: PackedExtension, _ options: InstallOptions) {
+        let takers = options.browsers.filter(\.readsExternalExtensions).map(\.displayName)
+        if !takers.isEmpty && !Platform.isMacOS {
+            context.writeErr(
+                "\(takers.joined(separator: ", ")): the extension (id \(packed.chromiumID), version \(packed.version)) "
+                    + "installs at the browser's next start, enabled; restart the browser if it is running")
+        }
+        let chrome = options.browsers.filter { $0.family == .chromium && !$0.readsExternalExtensions }
+        if !chrome.isEmpty {
+            context.writeErr(
+                "\(chrome.map(\.displayName).joined(separator: ", ")): installs extensions only from the Chrome Web "
+                    + "Store (docs/SHIPPING.md); the host allows the store's id once installed with --extension-id ID")
+        }
+        if options.browsers.contains(where: { $0.family == .firefox }) {
+            context.writeErr(
+                "Firefox: installs only add-ons signed by Mozilla for one user: the add-on from addons.mozilla.org "
+                    + "or a signed .xpi (docs/SHIPPING.md); Debian's firefox-esr gets it for every user from the "
+                    + "Debian package")
+        }
+    }
+
     func uninstall() throws(CLIError) {
         let selection = args.flags["--browser"] == nil ? nil : try browsers()
-        let prefix = args.flags["--user-data-dir"].map { $0 + "/NativeMessagingHosts" }
+        let prefix = args.flags["--user-data-dir"]
         let installer = try installer()
         let results: [(String, Installer.Outcome)]
         do {

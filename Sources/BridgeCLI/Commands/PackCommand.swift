@@ -21,7 +21,7 @@ struct PackCommand {
         if let bridge = try browser.bridge() {
             folder = bridge.extensionFolder
         } else {
-            folder = try extensionFolder(browser)
+            folder = try browser.extensionFolder()
         }
         let out = args.flags["--out"] ?? "dist"
         if Self.isInside(absolute(out), absolute(folder)) {
@@ -30,7 +30,7 @@ struct PackCommand {
                     + "choose a folder outside it", verb: "pack")
         }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        let key = try signingKey(configPath: browser.configPath())
+        let key = try browser.signingKey().key
 
         var files: [(kind: String, name: String, bytes: [UInt8])] = []
         try pack { () throws(PackError) in
@@ -68,46 +68,6 @@ struct PackCommand {
                 try context.print("wrote \(path) (\(file.bytes.count) bytes)")
             }
         }
-    }
-
-    /// The built-in bridge's extension folder, found the way `install` finds it: the first candidate
-    /// with a `manifest.json` (or `--extension-dir` as given, whatever it holds).
-    private func extensionFolder(_ browser: BrowserCommands) throws(CLIError) -> String {
-        let candidates = browser.extensionDirectoryCandidates()
-        if args.has("--extension-dir"), let given = candidates.first { return given }
-        for candidate in candidates
-        where (try? FileSystem.status(candidate + "/manifest.json", followLinks: true)) != nil {
-            return candidate
-        }
-        throw CLIError(
-            .missing,
-            "no extension folder found (looked in \(candidates.joined(separator: ", "))); pass --extension-dir DIR "
-                + "or --config bridge.json")
-    }
-
-    /// `--key`, else the project's key with `--config`, else the machine's key (made on first use, said on stderr).
-    private func signingKey(configPath: String?) throws(CLIError) -> ExtensionKey {
-        let searchPath = context.environment["PATH"]
-        if let given = args.flags["--key"] {
-            return try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }
-        }
-        if let configPath {
-            let path = FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem"
-            return try pack { () throws(PackError) in try ExtensionKey.load(from: path, searchPath: searchPath) }
-        }
-        guard let home = context.environment["HOME"] else {
-            throw CLIError(.io, "HOME is not set, so the machine's signing key cannot be found; set HOME or pass --key")
-        }
-        let path = ExtensionKey.machineKeyPath(home: home, environment: context.environment)
-        let (key, created) = try pack { () throws(PackError) in
-            try ExtensionKey.loadOrCreate(at: path, searchPath: searchPath)
-        }
-        if created {
-            context.writeErr(
-                "made this machine's signing key \(path) (Chromium id \(key.chromiumID)); keep it and back it up: "
-                    + "every later CRX must be signed with it to update the installed one")
-        }
-        return key
     }
 
     /// True when `path` is `folder` or below it (paths compared as written, made absolute).

@@ -14,6 +14,11 @@ enum InstallVerb: Verb {
             --config bridge.json installs a bridge made by `new` instead: its host name, ids and
             group; its built host (the project's .build/release or .build/debug, or --host-path)
             is copied to a folder of its own, and it gets a receipt of its own.
+            --crx installs the extension too, for this user, in Chromium, Edge, Brave and Vivaldi
+            (not Google Chrome, which takes only the Web Store): a CRX signed with this machine's
+            key (made the first time, mode 0600, reused so the id never changes; a bridge's own
+            keys/ with --config), named in <user data>/External Extensions; the browser installs
+            it at its next start, and uninstall removes it. Firefox installs only signed add-ons.
             Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
             """,
         options: [
@@ -28,6 +33,12 @@ enum InstallVerb: Verb {
             OptionSpec(
                 "--log-level", value: "LEVEL", help: "the host's log level (error, warn, info, debug)",
                 completion: .words(["error", "warn", "info", "debug"])),
+            OptionSpec(
+                "--crx",
+                help: "also install the extension itself into Chromium-family browsers: a CRX signed with this "
+                    + "machine's key (or the bridge's), named in each profile's External Extensions folder"),
+            OptionSpec(
+                "--key", value: "PEM", help: "with --crx: sign with this private key instead", completion: .file),
             OptionSpec("--dry-run", help: "print what would be written, write nothing"),
         ])
 
