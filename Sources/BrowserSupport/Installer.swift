@@ -93,6 +93,15 @@ public struct PlannedFile: Equatable, Sendable {
         case packedExtension
         /// The signing key, when install made it.
         case signingKey
+
+        /// Whether the file is text a person may be shown (`--dry-run`): not a
+        /// binary, and never a private key.
+        public var isText: Bool {
+            switch self {
+            case .hostBinary, .packedExtension, .signingKey: false
+            default: true
+            }
+        }
     }
 
     public var path: String

@@ -297,4 +297,38 @@ import Testing
             .status == 64)
         #expect(try s.cli("install", "--extension-dir", "/nonexistent").status == 66)
     }
+
+    @Test func crx_dryRun_makesNoKey_andNeverShowsTheKeyOrTheCRX_thenUninstallRemovesWhatInstallMade() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let args = ["install", "--browser", "chromium", "--extension-dir", repository + "/extension", "--crx"]
+        let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
+        let first = try runProcess(s.bin + "/extension-bridge", args + ["--dry-run"], environment: s.env)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("would make this machine's signing key"))
+        #expect(!FileManager.default.fileExists(atPath: key), "a dry run made the key")
+        let install = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key))
+        let external = try FileManager.default.contentsOfDirectory(
+            atPath: s.home + "/.config/chromium/External Extensions")
+        #expect(external.count == 1)
+        let id = String(external[0].dropLast(".json".count))
+        let manifest = try String(
+            contentsOfFile: s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json",
+            encoding: .utf8)
+        #expect(manifest.contains("chrome-extension://\(id)/"), "the host allows the CRX's id")
+        for json in [false, true] {
+            let dry = try runProcess(
+                s.bin + "/extension-bridge", args + ["--dry-run"] + (json ? ["--json"] : []), environment: s.env)
+            #expect(dry.status == 0)
+            #expect(!dry.outText.contains("PRIVATE KEY") && !dry.outText.contains("Cr24"), "\(dry.outText)")
+            #expect(dry.outText.contains("extension-bridge.crx"))
+        }
+        #expect(try s.cli("uninstall").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: key), "install made the key, so uninstall removes it")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
+                .isEmpty ?? true)
+    }
 }

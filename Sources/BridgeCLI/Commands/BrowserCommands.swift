@@ -175,9 +175,10 @@ struct BrowserCommands {
         options.hostBinary = hostBinary
         if args.has("--crx") {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
-            let packed = try packedExtension(bridge)
-            options.packedExtension = packed
-            options.identity.add([packed.chromiumID])
+            if let packed = try packedExtension(bridge) {
+                options.packedExtension = packed
+                options.identity.add([packed.chromiumID])
+            }
         }
         let installer = try installer()
         var plan: [PlannedFile]
@@ -191,14 +192,17 @@ struct BrowserCommands {
         }
         if args.has("--dry-run") {
             for file in plan {
+                // Text files are shown; a binary (host, CRX) only by size, and a private key never.
+                let shown = file.kind.isText
                 if args.json {
-                    try context.print(
-                        JSONWriter.string([
-                            "path": .string(file.path), "content": .string(String(decoding: file.bytes, as: UTF8.self)),
-                        ]))
-                } else {
+                    var record: [String: JSONValue] = ["path": .string(file.path), "bytes": .int(file.bytes.count)]
+                    if shown { record["content"] = .string(String(decoding: file.bytes, as: UTF8.self)) }
+                    try context.print(JSONWriter.string(.object(record)))
+                } else if shown {
                     try context.print("would write \(file.path):")
                     try context.out(file.bytes)
+                } else {
+                    try context.print("would write \(file.path) (\(file.bytes.count) bytes, not shown)")
                 }
             }
             return
@@ -231,10 +235,20 @@ struct BrowserCommands {
     /// `--crx`: the extension packed and signed with the bridge's key (a generated
     /// project's `keys/`, else this machine's key, made the first time), and the
     /// stable path the browsers read it from.
-    func packedExtension(_ bridge: BridgeDescription?) throws(CLIError) -> PackedExtension {
+    /// Nil for `--dry-run` before this machine has a key: a dry run makes none.
+    func packedExtension(_ bridge: BridgeDescription?) throws(CLIError) -> PackedExtension? {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        if args.has("--dry-run"), args.flags["--key"] == nil, configPath() == nil {
+            let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
+            if (try? FileSystem.status(path)) == nil {
+                context.writeErr(
+                    "would make this machine's signing key \(path), then write a CRX signed with it and an "
+                        + "External Extensions file naming it (the id is known once the key exists)")
+                return nil
+            }
+        }
         let (key, created) = try signingKey()
         let crx = try pack { () throws(PackError) in
             try package.crx(key: key, updateURL: nil, searchPath: context.environment["PATH"])
@@ -248,7 +262,8 @@ struct BrowserCommands {
             folderOfCRX = FileSystem.parentPath(try receiptPath())
         }
         var packed = PackedExtension(
-            crx: crx, crxPath: folderOfCRX + "/" + package.fileName(.crx), chromiumID: key.chromiumID,
+            // One name across versions: an upgrade replaces the file the browser reads instead of leaving the old one.
+            crx: crx, crxPath: folderOfCRX + "/" + package.slug + ".crx", chromiumID: key.chromiumID,
             version: package.version)
         if created, let path = key.privateKeyPath {
             packed.createdKey = PackedExtension.CreatedFile(path: path, bytes: key.privateKeyPEM)
