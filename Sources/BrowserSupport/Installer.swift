@@ -372,7 +372,7 @@ public struct Installer {
     }
 
     /// The bridge the receipt names, if it names one.
-    func loadBridge() -> InstalledBridge? {
+    public func loadBridge() -> InstalledBridge? {
         guard let bytes = try? FileSystem.readFile(receiptPath), let json = try? JSONParser.parse(bytes),
             let bridge = json["bridge"], let hostName = bridge["hostName"]?.stringValue
         else { return nil }

@@ -124,6 +124,10 @@ if [[ "$id1" =~ ^[a-p]{32}$ ]]; then
 else
     fail "Chromium did not install the extension from the CRX"
 fi
+doctor5=$(HOME="$home5" "$cli5" doctor --browser chromium 2>&1) || true
+grep -q "installed from an External Extensions file" <<<"$doctor5" \
+    && ok "doctor reads Chromium's profile: installed from an External Extensions file" \
+    || { echo "$doctor5"; fail "doctor does not see the CRX's extension in ~/.config/chromium"; }
 grep -q "chrome-extension://$id1/" "$home5/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json" \
     && ok "the host manifest allows the CRX's id" || fail "the host manifest does not allow $id1"
 again5=$(HOME="$home5" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \

@@ -352,8 +352,13 @@ struct BrowserCommands {
             throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
         }
         let home = try home
+        // The ids this bridge was installed with count too (a CRX signed with this machine's key).
+        var identity = try identity()
+        if let recorded = try installer().loadBridge(), recorded.hostName == (try hostName()) {
+            identity.add(recorded.identity.chromiumIDs + recorded.identity.firefoxIDs)
+        }
         var bridges = [
-            Installer.InstalledBridge(hostName: try hostName(), identity: try identity(), configPath: configPath())
+            Installer.InstalledBridge(hostName: try hostName(), identity: identity, configPath: configPath())
         ]
         if args.flags["--config"] == nil && args.flags["--host-name"] == nil {
             // Every other bridge installed for this user, by its receipt; the
