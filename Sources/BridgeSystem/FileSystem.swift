@@ -228,6 +228,11 @@ public enum FileSystem {
         if unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }
     }
 
+    /// Makes a symbolic link at `path` whose target is `target` (as written: relative targets stay relative).
+    public static func makeSymbolicLink(_ path: String, pointingTo target: String) throws(SystemError) {
+        if symlink(target, path) != 0 { throw SystemError("symlink", path) }
+    }
+
     /// Renames `from` to `to`.
     public static func move(_ from: String, _ to: String) throws(SystemError) {
         if rename(from, to) != 0 { throw SystemError("rename", from) }

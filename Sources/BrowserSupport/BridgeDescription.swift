@@ -26,6 +26,10 @@ public struct BridgeDescription: Equatable, Sendable {
     public var extensionFolder: String
     public var chromiumID: String
     public var firefoxID: String
+    /// Who maintains the app's package: `Name <email>` (its Debian `Maintainer`); optional.
+    public var maintainer: String?
+    /// The app's copyright line for its package (`2026 Example Ltd`); optional.
+    public var copyright: String?
 
     public init(
         name: String, hostName: String, group: String, hostProduct: String, version: String, extensionFolder: String,
@@ -46,7 +50,7 @@ public struct BridgeDescription: Equatable, Sendable {
 
     /// The file's JSON, with `extensionFolder` as given (write it relative).
     public var json: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "formatVersion": .int(BridgeDescription.formatVersion), "name": .string(name),
             "hostName": .string(hostName), "group": .string(group), "hostProduct": .string(hostProduct),
             "version": .string(version),
@@ -54,6 +58,9 @@ public struct BridgeDescription: Equatable, Sendable {
                 "folder": .string(extensionFolder), "chromiumID": .string(chromiumID), "firefoxID": .string(firefoxID),
             ],
         ]
+        if let maintainer { members["maintainer"] = .string(maintainer) }
+        if let copyright { members["copyright"] = .string(copyright) }
+        return .object(members)
     }
 
     /// Reads `path`; relative folders become absolute against its folder.
@@ -86,6 +93,8 @@ public struct BridgeDescription: Equatable, Sendable {
             extensionFolder: try string(json["extension"]?["folder"], "extension.folder"),
             chromiumID: try string(json["extension"]?["chromiumID"], "extension.chromiumID"),
             firefoxID: try string(json["extension"]?["firefoxID"], "extension.firefoxID"))
+        description.maintainer = json["maintainer"]?.stringValue
+        description.copyright = json["copyright"]?.stringValue
         try HostManifest.validate(name: description.hostName)
         guard ExtensionIdentity.isChromiumID(description.chromiumID) else {
             throw .bridgeConfig(path: path, reason: "extension.chromiumID is not 32 letters a–p")

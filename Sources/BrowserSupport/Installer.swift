@@ -156,6 +156,10 @@ public struct Installer {
         FileSystem.parentPath(defaultReceiptPath(home: home, environment: environment)) + "/hosts/" + hostName
     }
 
+    /// Where a system install (`install --config --system`, a bridge's Debian package) puts a
+    /// generated bridge's host and its configuration: `/usr/lib/<host name>`.
+    public static func systemHostFolder(hostName: String) -> String { "/usr/lib/" + hostName }
+
     /// The default receipt location for an environment.
     public static func defaultReceiptPath(home: String, environment: Environment) -> String {
         Platform.applicationDataFolder(

@@ -123,29 +123,50 @@ struct BrowserCommands {
         Installer(home: try home, receiptPath: try receiptPath())
     }
 
-    /// For `--config`: the built host (`--host-path`, else the project's release
-    /// or debug build) and the stable path it is copied to.
+    /// For `--config`: the built host (`--host-path`, else the newer of the project's release and
+    /// debug builds, named on stderr when both exist) and the stable path it is copied to: its own
+    /// folder under the user's data folder, or with `--system` `/usr/lib/<host name>/`, never a HOME.
     func bridgeHost(_ bridge: BridgeDescription, configPath: String) throws(CLIError) -> (
         source: String, target: String
     ) {
-        var candidates: [String] = []
+        let source = try builtBridgeHost(bridge, configPath: configPath)
+        let folder =
+            args.has("--system")
+            ? Installer.systemHostFolder(hostName: bridge.hostName)
+            : Installer.hostFolder(home: try home, environment: context.environment, hostName: bridge.hostName)
+        return (source, folder + "/" + bridge.hostProduct)
+    }
+
+    /// The host a bridge's project built: `--host-path`, else the newer of `.build/release` and
+    /// `.build/debug` (said on stderr when both exist, so an old release build never wins silently).
+    func builtBridgeHost(_ bridge: BridgeDescription, configPath: String) throws(CLIError) -> String {
+        let cwd = currentDirectory() ?? "."
         if let given = args.flags["--host-path"] {
-            candidates = [given.hasPrefix("/") ? given : (currentDirectory() ?? ".") + "/" + given]
-        } else {
-            let base = configPath.hasPrefix("/") ? configPath : (currentDirectory() ?? ".") + "/" + configPath
-            let project = FileSystem.parentPath(base)
-            candidates = ["release", "debug"].map { project + "/.build/\($0)/" + bridge.hostProduct }
+            let path = given.hasPrefix("/") ? given : cwd + "/" + given
+            guard FileSystem.isExecutable(path) else {
+                throw CLIError(.missing, "no executable host at \(path) (--host-path)")
+            }
+            return path
         }
-        guard let source = candidates.first(where: FileSystem.isExecutable) else {
+        let project = FileSystem.parentPath(configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath)
+        let built: [(path: String, modified: Int64)] = ["release", "debug"].compactMap { kind in
+            let path = project + "/.build/\(kind)/" + bridge.hostProduct
+            guard FileSystem.isExecutable(path), let status = try? FileSystem.status(path, followLinks: true) else {
+                return nil
+            }
+            return (path, status.identity.modified)
+        }
+        guard let newest = built.max(by: { $0.modified < $1.modified }) else {
             throw CLIError(
                 .missing,
-                "no built host \(bridge.hostProduct) at \(candidates.joined(separator: " or ")); build it first "
-                    + "(swift build -c release in the project) or pass --host-path")
+                "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
+                    + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
         }
-        let target =
-            Installer.hostFolder(home: try home, environment: context.environment, hostName: bridge.hostName) + "/"
-            + bridge.hostProduct
-        return (source, target)
+        if built.count == 2, !args.json {
+            let other = built.first { $0.path != newest.path }?.path ?? ""
+            context.writeErr("using the newer host build \(newest.path) (\(other) is older)")
+        }
+        return newest.path
     }
 
     func install() throws(CLIError) {

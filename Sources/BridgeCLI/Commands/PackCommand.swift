@@ -9,6 +9,11 @@ struct PackCommand {
     let args: Invocation
 
     func run() throws(CLIError) {
+        if args.has("--deb") {
+            let deb = try debian(out: args.flags["--out"] ?? "dist")
+            try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
+            return
+        }
         if args.has("--config") && args.has("--extension-dir") {
             throw .usage("--config and --extension-dir exclude each other (the bridge names its folder)", verb: "pack")
         }

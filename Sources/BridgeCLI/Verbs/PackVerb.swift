@@ -17,8 +17,15 @@ enum PackVerb: Verb {
             ~/.local/share/extension-bridge/keys/extension-bridge.pem), made on first use. A key
             file must be a regular file only its owner can read (chmod 600). The extension: the
             bridge's with --config, else --extension-dir, the installed copy, or ./extension.
-            Needs openssl. Exit 64 usage, 65 a file or value breaks a rule, 66 no extension or
-            key, 69 no openssl, 74 I/O.
+            Needs openssl. --deb writes the Debian package instead (dpkg-deb, strip, md5sum,
+            gzip): the static host and its configuration in /usr/lib/<host name>/ (the built-in
+            bridge: /usr/lib/extension-bridge/), the system host manifests for every browser in the
+            catalog, the extension installed for every user of Debian's chromium and firefox-esr,
+            /etc/firefox-esr/<package>.js (a conffile), copyright and changelog; with --config the
+            app's name, version, maintainer and copyright from bridge.json, the host from the
+            project's newer build or --host-path (refused unless static), without it
+            extension-bridge itself with its man page and completions. Exit 64 usage, 65 a file or
+            value breaks a rule, 66 no extension, key or host, 69 no openssl or Debian tool, 74 I/O.
             """,
         options: [
             BrowserOptions.config, BrowserOptions.extensionDirectory,
@@ -28,6 +35,10 @@ enum PackVerb: Verb {
                 "--update-url", value: "BASE",
                 help: "the https folder the packages are served from: writes the update manifests"),
             OptionSpec("--key", value: "PEM", help: "the RSA private key that signs the CRX", completion: .file),
+            OptionSpec("--deb", help: "write the Debian package (host, manifests, extension) instead"),
+            OptionSpec(
+                "--host-path", value: "PATH", help: "with --deb: the static host to package", completion: .file),
+            BrowserOptions.extensionID,
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {

@@ -47,6 +47,8 @@ public struct ExtensionPackage: Sendable {
     public let files: [ZipArchive.Entry]
     /// The source manifest, as read.
     public let manifest: JSONValue
+    /// `manifest.json` as written in the folder (with its `key`): what an unpacked install needs.
+    public let manifestBytes: [UInt8]
     /// The manifest's `version` (one to four dot-separated numbers, each at most 65535).
     public let version: String
     /// `browser_specific_settings.gecko.id`, when the manifest has one.
@@ -102,6 +104,7 @@ public struct ExtensionPackage: Sendable {
                 reason: "background has scripts but no service_worker (Chromium's Manifest V3 needs one)")
         }
         self.files = reader.entries
+        self.manifestBytes = manifestBytes
         self.manifest = manifest
         self.version = version
         self.firefoxID = gecko?["id"]?.stringValue

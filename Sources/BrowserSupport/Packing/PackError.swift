@@ -36,6 +36,14 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case opensslMissing(purpose: String)
     /// openssl ran and failed (exit 69).
     case opensslFailed(String)
+    /// A Debian control value dpkg or lintian would refuse (exit 65).
+    case debianControl(String)
+    /// A host that needs shared libraries (the Swift runtime) where a package needs a static one (exit 65).
+    case dynamicHost(path: String)
+    /// A build tool (dpkg-deb, strip, md5sum) is not installed (exit 69).
+    case toolMissing(name: String, package: String)
+    /// A build tool ran and failed (exit 70).
+    case toolFailed(String)
     /// Reading or writing a file failed (exit 74).
     case io(SystemError)
 
@@ -84,6 +92,16 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(sudo apt-get install openssl) and run the command again"
         case .opensslFailed(let text):
             return text
+        case .debianControl(let reason):
+            return "cannot build the Debian package: \(reason)"
+        case .dynamicHost(let path):
+            return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
+                + "static: swift build -c release -Xswiftc -static-executable (the project's scripts/install.sh does)"
+        case .toolMissing(let name, let package):
+            return "\(name) is needed to build the Debian package and was not found; install it "
+                + "(sudo apt-get install \(package)) and run the command again"
+        case .toolFailed(let text):
+            return text
         case .io(let error):
             return error.description
         }
@@ -94,12 +112,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidUpdateURL: return 64
         case .manifest, .symbolicLink, .notRegularFile, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
-            .noFirefoxID,
-            .keyUnsafe, .keyInvalid:
+            .noFirefoxID, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
-        case .opensslMissing, .opensslFailed: return 69
-        case .keyNotSaved: return 70
+        case .opensslMissing, .opensslFailed, .toolMissing: return 69
+        case .keyNotSaved, .toolFailed: return 70
         case .io: return 74
         }
     }

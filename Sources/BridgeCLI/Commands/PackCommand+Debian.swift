@@ -1,0 +1,279 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeSystem
+import BrowserSupport
+
+/// `pack --deb`: one Debian package layout for every bridge, the built-in one and each made by `new`.
+///
+/// | what | where |
+/// |---|---|
+/// | the host (static) and its configuration | `/usr/lib/extension-bridge/` (built-in), `/usr/lib/<host name>/` |
+/// | the host manifests, every browser in the catalog | their system folders; those in `/etc` are links into `/usr/share/<package>/native-messaging-hosts` (generated files, not configuration: `dpkg -r` removes them) |
+/// | the extension | `/usr/share/<package>/extension`, linked into `/usr/share/chromium/extensions/<package>` and Firefox's system add-on folder |
+/// | `/etc/firefox-esr/<package>.js` | the one conffile: Firefox scans its system add-on folder at start-up |
+/// | the built-in only | `/usr/bin/extension-bridge`, its man page and completions |
+extension PackCommand {
+    /// Builds the package into `out` and returns its path.
+    func debian(out: String) throws(CLIError) -> String {
+        let browser = BrowserCommands(context: context, args: args)
+        let bridge = try browser.bridge()
+        let builtIn = bridge == nil
+        let hostName = bridge?.hostName ?? HostManifest.defaultName
+        let name = bridge.map { $0.name.lowercased() } ?? "extension-bridge"
+        let hostFolder = bridge.map { Installer.systemHostFolder(hostName: $0.hostName) } ?? "/usr/lib/extension-bridge"
+        let hostPath = hostFolder + "/" + (bridge?.hostProduct ?? "extension-bridge-host")
+        let hostSource: String
+        if let bridge, let configPath = browser.configPath() {
+            hostSource = try browser.builtBridgeHost(bridge, configPath: configPath)
+        } else {
+            hostSource = try browser.hostPath()
+        }
+        let host = try read(hostSource, limit: 256 << 20)
+        guard ELFExecutable.isStatic(host) else {
+            throw CLIError(.data, PackError.dynamicHost(path: hostSource).description)
+        }
+        let folder: String
+        if let bridge { folder = bridge.extensionFolder } else { folder = try browser.extensionFolder() }
+        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let identity = try browser.identity()  // with --extension-id
+        guard let geckoID = identity.firefoxIDs.first else {
+            throw CLIError(.data, PackError.noFirefoxID(path: folder + "/manifest.json").description)
+        }
+
+        var deb = DebianPackage(
+            control: DebianPackage.Control(
+                name: name, version: bridge?.version ?? BridgeVersion.current,
+                architecture: try architecture(),
+                maintainer: bridge?.maintainer
+                    ?? (builtIn ? "ExtensionBridge maintainers <maintainers@extensionbridge.org>" : ""),
+                summary: builtIn
+                    ? "native-messaging host and settings tool for web extensions"
+                    : "\(bridge?.name ?? name): its browser extension and native-messaging host",
+                paragraphs: builtIn
+                    ? [
+                        "ExtensionBridge lets a web extension talk to native code in Chromium-family browsers and "
+                            + "Firefox through native messaging, the way a Safari Web Extension talks to its "
+                            + "containing app: extension-bridge-host answers the extension from a shared settings "
+                            + "suite that the extension-bridge command writes, and keeps a queue of what the "
+                            + "extension saved.",
+                        "The package registers the host with every supported browser through its system manifest "
+                            + "folder, and installs the extension for every user of Debian's chromium and "
+                            + "firefox-esr: it is there at the next start of the browser, without developer mode.",
+                    ]
+                    : [
+                        "The browser extension of \(bridge?.name ?? name) for Debian's chromium and firefox-esr, "
+                            + "installed for every user at the browser's next start, and the native-messaging host "
+                            + "it talks to, registered with every supported browser."
+                    ],
+                homepage: builtIn ? "https://github.com/extensionbridge/extension-bridge" : nil,
+                enhances: ["chromium", "firefox-esr"]))
+        if bridge != nil, bridge?.maintainer == nil {
+            throw CLIError(
+                .data,
+                "bridge.json has no \"maintainer\"; add one (\"maintainer\": \"Your Name <you@example.com>\"): "
+                    + "a Debian package names who maintains it")
+        }
+
+        // The host and its configuration; the manifests, from the catalog, as `install --system` writes them.
+        deb.add(hostPath, host, mode: 0o755, strip: true)
+        let plan: [PlannedFile]
+        do {
+            plan = try Installer(home: "/nonexistent", receiptPath: "/nonexistent/receipt.json").plan(
+                InstallOptions(
+                    browsers: BrowserCatalog.all, system: true, hostName: hostName, hostPath: hostPath,
+                    identity: identity, group: args.suiteID ?? bridge?.group))
+        } catch {
+            throw CLIError(.usage, error.description)
+        }
+        let shared = "/usr/share/\(name)/native-messaging-hosts"
+        var sharedCopies: [String: [UInt8]] = [:]
+        for file in plan {
+            if case .manifest = file.kind, file.path.hasPrefix("/etc/") {
+                // Every Chromium-family manifest is the same file: one copy, linked from each /etc folder.
+                let copy = shared + "/" + FileSystem.lastComponent(file.path)
+                if let existing = sharedCopies[copy], existing != file.bytes {
+                    throw CLIError(.software, "\(file.path) differs from the other manifests named \(copy)")
+                }
+                sharedCopies[copy] = file.bytes
+                deb.add(copy, file.bytes)
+                deb.link(file.path, to: copy)
+            } else {
+                deb.add(file.path, file.bytes)
+            }
+        }
+
+        // The extension, for every user of Debian's chromium and firefox-esr.
+        let extensionFolder = "/usr/share/\(name)/extension"
+        for entry in package.files { deb.add(extensionFolder + "/" + entry.path, entry.bytes) }
+        deb.add(extensionFolder + "/manifest.json", package.manifestBytes)
+        deb.link("/usr/share/chromium/extensions/\(name)", to: extensionFolder)
+        deb.link("/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/\(geckoID)", to: extensionFolder)
+        deb.addConffile(
+            "/etc/firefox-esr/\(name).js",
+            Array(
+                """
+                // Installed by the \(name) package: scan the system add-on folder
+                // (/usr/share/mozilla/extensions) at every start, so a profile that existed
+                // before the package sees the add-on at its next start, with access to
+                // websites. 8 is the system scope (AddonManager.SCOPE_SYSTEM).
+                pref("extensions.startupScanScopes", 8);
+
+                """.utf8))
+
+        if builtIn {
+            guard let cli = Platform.executablePath() else {
+                throw CLIError(.software, "cannot find this extension-bridge binary to package it")
+            }
+            deb.add("/usr/bin/extension-bridge", try read(cli, limit: 256 << 20), mode: 0o755, strip: true)
+            deb.add(
+                "/usr/share/man/man1/extension-bridge.1.gz", try gzip(Array(ManPage.render(BridgeCLI.commands).utf8)))
+            deb.add(
+                "/usr/share/bash-completion/completions/extension-bridge",
+                Array(CompletionScripts.bash(BridgeCLI.commands).utf8))
+            deb.add(
+                "/usr/share/zsh/vendor-completions/_extension-bridge",
+                Array(CompletionScripts.zsh(BridgeCLI.commands).utf8))
+            deb.add(
+                "/usr/share/fish/vendor_completions.d/extension-bridge.fish",
+                Array(CompletionScripts.fish(BridgeCLI.commands).utf8))
+        }
+
+        // Debian policy: copyright, changelog; lintian overrides with their reasons.
+        let year = String(rfc2822(timestamp()).split(separator: " ")[3])
+        let holder =
+            bridge?.copyright
+            ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
+        deb.add("/usr/share/doc/\(name)/copyright", Array(copyright(bridgeName: bridge?.name, holder: holder).utf8))
+        deb.add(
+            "/usr/share/doc/\(name)/changelog.gz",
+            try gzip(
+                Array(
+                    """
+                    \(name) (\(deb.control.version)) unstable; urgency=medium
+
+                      * Built with extension-bridge pack --deb \(BridgeVersion.current).
+
+                     -- \(deb.control.maintainer)  \(rfc2822(timestamp()))
+
+                    """.utf8)))
+        deb.add(
+            "/usr/share/lintian/overrides/\(name)",
+            Array(
+                """
+                # Google Chrome, Microsoft Edge, Brave and Vivaldi read system native-messaging hosts only there.
+                \(name): dir-or-file-in-etc-opt *
+                # Static on purpose: no Swift runtime package exists in Debian to depend on, and a browser pays the
+                # start-up of the host on every message (dynamic linking of the Swift runtime is most of it).
+                \(name): statically-linked-binary *
+
+                """.utf8))
+        do {
+            return try deb.build(into: out, timestamp: timestamp(), searchPath: context.environment["PATH"])
+        } catch {
+            throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+        }
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds), else now.
+    private func timestamp() -> Int {
+        if let text = context.environment["SOURCE_DATE_EPOCH"], let value = Int(text), value >= 0 { return value }
+        return Int(WallTime.now().seconds)
+    }
+
+    private func architecture() throws(CLIError) -> String {
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                "/usr/bin/dpkg", arguments: ["--print-architecture"], environment: ["PATH": "/usr/bin:/bin"],
+                workingDirectory: nil, input: [], timeoutMilliseconds: 30_000)
+        } catch {
+            throw CLIError(.unavailable, PackError.toolMissing(name: "dpkg", package: "dpkg").description)
+        }
+        let text = String(String(decoding: result.stdout, as: UTF8.self).filter { !$0.isWhitespace })
+        guard result.status == 0, !text.isEmpty else {
+            throw CLIError(.unavailable, "dpkg --print-architecture failed; is this a Debian system?")
+        }
+        return text
+    }
+
+    private func read(_ path: String, limit: Int) throws(CLIError) -> [UInt8] {
+        do {
+            return try FileSystem.readFile(path, limit: limit)
+        } catch {
+            throw CLIError(.io, "cannot read \(path): \(error)")
+        }
+    }
+
+    /// `gzip -9n`: no name or time in the header, as Debian policy asks of documentation.
+    private func gzip(_ bytes: [UInt8]) throws(CLIError) -> [UInt8] {
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                "/bin/gzip", arguments: ["-9n", "-c"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: nil,
+                input: bytes, timeoutMilliseconds: 60_000)
+        } catch {
+            throw CLIError(.unavailable, PackError.toolMissing(name: "gzip", package: "gzip").description)
+        }
+        guard result.status == 0 else { throw CLIError(.software, "gzip failed (exit \(result.status))") }
+        return result.stdout
+    }
+
+    /// DEP-5 copyright: ExtensionBridge's Apache-2.0; for a bridge made by `new`, its app's files under
+    /// the terms its maintainer states in the app's source, with the ExtensionBridge code it links.
+    private func copyright(bridgeName: String?, holder: String) -> String {
+        let apache = """
+            License: Apache-2.0
+             Licensed under the Apache License, Version 2.0 (the "License"); you may not
+             use this file except in compliance with the License. You may obtain a copy of
+             the License at https://www.apache.org/licenses/LICENSE-2.0
+             .
+             On Debian systems, the complete text of the Apache License, Version 2.0 can be
+             found in "/usr/share/common-licenses/Apache-2.0".
+
+            """
+        guard let bridgeName else {
+            return """
+                Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+                Upstream-Name: ExtensionBridge
+                Source: https://github.com/extensionbridge/extension-bridge
+
+                Files: *
+                Copyright: \(holder)
+                License: Apache-2.0
+
+                """ + apache
+        }
+        return """
+            Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+            Upstream-Name: \(bridgeName)
+            Comment: The host links ExtensionBridge, Apache-2.0 (the second License paragraph).
+
+            Files: *
+            Copyright: \(holder)
+            License: other
+             The terms under which the maintainer distributes \(bridgeName); see its source.
+
+            """ + apache
+    }
+
+    /// A date as Debian changelogs write it: `Tue, 01 Dec 2026 07:38:00 +0000`.
+    private func rfc2822(_ seconds: Int) -> String {
+        let days = seconds / 86_400
+        let time = seconds % 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[days % 7]), \(two(day)) \(months[month - 1]) \(year) \(two(time / 3600)):"
+            + "\(two(time / 60 % 60)):\(two(time % 60)) +0000"
+    }
+}

@@ -1,0 +1,280 @@
+import BridgeSystem
+
+/// A Debian binary package: its control data and the files it installs,
+/// staged in a folder and built by `dpkg-deb` (Debian's `dpkg` package).
+///
+/// Every bridge, the built-in one and each made by `new`, is packaged through
+/// this one type (`extension-bridge pack --deb`), so their layouts cannot drift
+/// apart.
+public struct DebianPackage: Sendable {
+    /// The `DEBIAN/control` fields.
+    public struct Control: Equatable, Sendable {
+        /// The package name: lowercase letters, digits, `+`, `-`, `.`; two or more characters.
+        public var name: String
+        public var version: String
+        public var architecture: String
+        /// `Name <email>`.
+        public var maintainer: String
+        /// The one-line description.
+        public var summary: String
+        /// The extended description, one paragraph per element.
+        public var paragraphs: [String]
+        public var homepage: String?
+        public var enhances: [String]
+
+        public init(
+            name: String, version: String, architecture: String, maintainer: String, summary: String,
+            paragraphs: [String], homepage: String? = nil, enhances: [String] = []
+        ) {
+            self.name = name
+            self.version = version
+            self.architecture = architecture
+            self.maintainer = maintainer
+            self.summary = summary
+            self.paragraphs = paragraphs
+            self.homepage = homepage
+            self.enhances = enhances
+        }
+    }
+
+    /// One thing the package installs.
+    public enum Item: Equatable, Sendable {
+        /// A regular file with its mode; `strip`: an executable whose symbols go.
+        case file([UInt8], mode: Int, strip: Bool)
+        /// A configuration file dpkg keeps (and asks about) on upgrade, removed on purge.
+        case conffile([UInt8])
+        /// A symbolic link to `target`, written relative to the link's folder.
+        case link(target: String)
+    }
+
+    public var control: Control
+    /// Absolute paths on the installed system and what is there.
+    public private(set) var items: [String: Item] = [:]
+
+    public init(control: Control) { self.control = control }
+
+    /// True for a name Debian policy allows (section 5.6.1).
+    public static func isPackageName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 2, bytes.count <= 64, let first = bytes.first, isLowerAlphanumeric(first) else {
+            return false
+        }
+        return bytes.allSatisfy {
+            isLowerAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    /// True for an upstream version Debian accepts without an epoch or revision: it starts
+    /// with a digit; letters, digits, `.`, `+`, `~` follow.
+    public static func isVersion(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"), bytes.count <= 64 else {
+            return false
+        }
+        return bytes.allSatisfy {
+            isLowerAlphanumeric($0) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 == UInt8(ascii: ".")
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "~")
+        }
+    }
+
+    private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Adds a file at the absolute `path`.
+    public mutating func add(_ path: String, _ bytes: [UInt8], mode: Int = 0o644, strip: Bool = false) {
+        items[path] = .file(bytes, mode: mode, strip: strip)
+    }
+
+    /// Adds a conffile at the absolute `path` (it must be under `/etc`).
+    public mutating func addConffile(_ path: String, _ bytes: [UInt8]) { items[path] = .conffile(bytes) }
+
+    /// Adds a symbolic link at `path` to the absolute `target` (Debian policy 10.5: relative within
+    /// one top-level folder, absolute from one to another, `/etc` → `/usr`).
+    public mutating func link(_ path: String, to target: String) {
+        let sameTop = path.split(separator: "/").first == target.split(separator: "/").first
+        items[path] = .link(
+            target: sameTop ? DebianPackage.relative(from: FileSystem.parentPath(path), to: target) : target)
+    }
+
+    /// `target` as seen from `folder`, both absolute: `../../x/y`.
+    static func relative(from folder: String, to target: String) -> String {
+        let from = folder.split(separator: "/")
+        let to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// The `DEBIAN/control` text.
+    func controlText(installedKiB: Int) -> String {
+        var lines = [
+            "Package: \(control.name)", "Version: \(control.version)", "Architecture: \(control.architecture)",
+            "Maintainer: \(control.maintainer)", "Installed-Size: \(installedKiB)", "Section: web",
+            "Priority: optional",
+        ]
+        if let homepage = control.homepage { lines.append("Homepage: \(homepage)") }
+        if !control.enhances.isEmpty { lines.append("Enhances: " + control.enhances.joined(separator: ", ")) }
+        lines.append("Description: \(control.summary)")
+        for (index, paragraph) in control.paragraphs.enumerated() {
+            if index > 0 { lines.append(" .") }
+            lines += DebianPackage.wrap(paragraph, width: 74).map { " " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Words of `text` in lines of at most `width` characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Stages the package in `output/.stage-NAME` and builds `output/NAME_VERSION_ARCH.deb` with
+    /// `dpkg-deb` (files owned by root, xz, `SOURCE_DATE_EPOCH` from `timestamp`); the stage is
+    /// removed after. Returns the .deb's path.
+    /// - Throws: `PackError.debianControl` for a name, version or maintainer Debian refuses, a
+    ///   field holding a line break; `.toolMissing` / `.toolFailed` for dpkg-deb, strip, md5sum.
+    public func build(into output: String, timestamp: Int, searchPath: String?) throws(PackError) -> String {
+        try validate()
+        let tools = try DebianTools(searchPath: searchPath)
+        let stage = output + "/.stage-" + control.name
+        let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
+        do {
+            try FileSystem.makeDirectories(output, permissions: 0o755)
+            if (try FileSystem.status(stage)) != nil { try FileSystem.removeTree(stage) }
+            try FileSystem.makeDirectory(stage, permissions: 0o755)
+        } catch {
+            throw .io(error)
+        }
+        defer { try? FileSystem.removeTree(stage) }
+        var sizes = 0
+        var toStrip: [String] = []
+        var conffiles: [String] = []
+        do {
+            for (path, item) in items.sorted(by: { $0.key < $1.key }) {
+                let staged = stage + path
+                try FileSystem.makeDirectories(FileSystem.parentPath(staged), permissions: 0o755)
+                switch item {
+                case .file(let bytes, let mode, let strip):
+                    try FileSystem.writeAtomically(staged, bytes, permissions: mode)
+                    if strip { toStrip.append(staged) }
+                    sizes += (bytes.count + 1023) / 1024
+                case .conffile(let bytes):
+                    try FileSystem.writeAtomically(staged, bytes, permissions: 0o644)
+                    conffiles.append(path)
+                    sizes += (bytes.count + 1023) / 1024
+                case .link(let target):
+                    try FileSystem.makeSymbolicLink(staged, pointingTo: target)
+                }
+            }
+            if !toStrip.isEmpty {
+                _ = try tools.run(
+                    tools.strip,
+                    ["--strip-unneeded", "--remove-section=.comment", "--remove-section=.note"] + toStrip,
+                    in: stage)
+            }
+            try FileSystem.makeDirectory(stage + "/DEBIAN", permissions: 0o755)
+            let files = items.filter { if case .link = $0.value { false } else { true } }.keys.sorted()
+            let sums = try tools.run(tools.md5sum, files.map { String($0.dropFirst()) }, in: stage)
+            try FileSystem.writeAtomically(stage + "/DEBIAN/md5sums", sums, permissions: 0o644)
+            try FileSystem.writeAtomically(
+                stage + "/DEBIAN/control", Array(controlText(installedKiB: max(1, sizes)).utf8), permissions: 0o644)
+            if !conffiles.isEmpty {
+                try FileSystem.writeAtomically(
+                    stage + "/DEBIAN/conffiles", Array((conffiles.joined(separator: "\n") + "\n").utf8),
+                    permissions: 0o644)
+            }
+        } catch let error as SystemError {
+            throw .io(error)
+        } catch let error as PackError {
+            throw error
+        } catch {
+            throw .toolFailed(String(describing: error))
+        }
+        _ = try tools.run(
+            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, deb], in: output,
+            environment: ["SOURCE_DATE_EPOCH": String(timestamp)])
+        return deb
+    }
+
+    /// Refuses what dpkg or lintian would refuse, before anything is written.
+    func validate() throws(PackError) {
+        guard DebianPackage.isPackageName(control.name) else {
+            throw .debianControl(
+                "the package name '\(PackError.visible(control.name))' is not a Debian name (lowercase letters, "
+                    + "digits, +, -, .; at least two, starting with a letter or digit)")
+        }
+        guard DebianPackage.isVersion(control.version) else {
+            throw .debianControl(
+                "the version '\(PackError.visible(control.version))' is not a Debian version (it starts with a digit; "
+                    + "letters, digits, ., +, ~)")
+        }
+        let maintainer = control.maintainer
+        guard maintainer.contains(" <"), maintainer.hasSuffix(">"), maintainer.contains("@") else {
+            throw .debianControl(
+                "the maintainer '\(PackError.visible(maintainer))' is not 'Name <email>'; set \"maintainer\" in bridge.json"
+            )
+        }
+        for field in [control.maintainer, control.summary, control.homepage ?? ""] + control.paragraphs
+        where field.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .debianControl(
+                "a control field holds a line break or control character ('\(PackError.visible(field))'): it would "
+                    + "add fields of its own")
+        }
+        for path in items.keys where !path.hasPrefix("/") || path.contains("/../") || path.hasSuffix("/..") {
+            throw .debianControl("the package path '\(PackError.visible(path))' is not absolute and plain")
+        }
+    }
+}
+
+/// The Debian tools a package is built with, found on `PATH` or in `/usr/bin`.
+struct DebianTools {
+    let dpkgDeb: String
+    let strip: String
+    let md5sum: String
+
+    init(searchPath: String?) throws(PackError) {
+        let folders = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        func find(_ name: String, _ package: String) throws(PackError) -> String {
+            guard let path = folders.map({ $0 + "/" + name }).first(where: FileSystem.isExecutable) else {
+                throw .toolMissing(name: name, package: package)
+            }
+            return path
+        }
+        dpkgDeb = try find("dpkg-deb", "dpkg")
+        strip = try find("strip", "binutils")
+        md5sum = try find("md5sum", "coreutils")
+    }
+
+    /// Runs `tool arguments…` in `folder`; its stdout, or `PackError.toolFailed` with its stderr.
+    func run(_ tool: String, _ arguments: [String], in folder: String, environment: [String: String] = [:])
+        throws(PackError) -> [UInt8]
+    {
+        var env = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
+        env.merge(environment) { $1 }
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                tool, arguments: arguments, environment: env, workingDirectory: folder, input: [],
+                timeoutMilliseconds: 300_000)
+        } catch {
+            throw .toolFailed("cannot run \(tool): \(error)")
+        }
+        guard result.status == 0, !result.timedOut else {
+            throw .toolFailed(
+                "\(tool) failed (exit \(result.status)): " + String(decoding: result.stderr.prefix(600), as: UTF8.self))
+        }
+        return result.stdout
+    }
+}
