@@ -369,6 +369,23 @@ final class Harness {
         #expect(h.stdout == "hi\\u001b]52;c;eA==\\u0007\\u009b\n")
     }
 
+    /// #28 (16b): what `--exec`'s CMD prints on stdout (an importer echoing a
+    /// page title) is escaped on a terminal like its stderr, and exact into a
+    /// pipe or a file.
+    @Test func queueExec_cmdStdout_isEscapedOnATerminal_andExactIntoAPipe() throws {
+        let cmd = "printf 'T\\033]0;owned\\007\\302\\233\\n'"
+        for terminal in [true, false] {
+            let h = try harnessWithHostileItem()
+            h.terminal = terminal
+            #expect(h.run("queue", "drain", "--exec", cmd) == 0, "\(h.err)")
+            if terminal {
+                #expect(h.stdout == "T\\u001b]0;owned\\u0007\\u009b\n")
+            } else {
+                #expect(h.out == Array("T\u{1b}]0;owned\u{7}\u{9b}\n".utf8))
+            }
+        }
+    }
+
     @Test func readAndErrors_escapeControls() throws {
         let h = Harness()
         #expect(h.run("write", "k", TerminalOutputTests.title) == 0)

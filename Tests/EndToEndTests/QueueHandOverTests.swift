@@ -289,6 +289,26 @@ import Testing
         #expect(try count(env) == "1\n")
     }
 
+    /// #28 (3): a watch collapses exact duplicates only among items waiting
+    /// together; a later, separate save of the same page with the same
+    /// content is handed over, however long the watch has run.
+    @Test func watchExec_laterSaveOfTheSamePage_isHandedOverNotCollapsed() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let got = tmp.path + "/got"
+        try save([("https://s/", "same"), ("https://s/", "same")], env)  // waiting together
+        let watch = try Watch(["--exec", "cat >> '\(got)'"], environment: env)
+        #expect(try eventually { try lines(got).count == 1 && count(env) == "0\n" })
+        let later = try save([("https://s/", "same")], env)
+        #expect(eventually { lines(got).count == 2 })
+        let (status, _, errors) = watch.stop()
+        #expect(status == 0, "\(errors)")
+        #expect(lines(got).last?["id"] == later.first.map(JSONValue.string))
+        #expect(errors.components(separatedBy: "collapsed").count == 2, "\(errors)")
+        #expect(try count(env) == "0\n")
+    }
+
     /// The fallback (no inotify) prints each item as a JSON line on stdout.
     @Test func watchJSON_pollingFallback_printsAndRemoves() throws {
         let tmp = TemporaryFolder()

@@ -69,7 +69,8 @@ struct QueueCommands {
     /// Hands every readable item over, removing each only once it is handed
     /// over (written whole to stdout, or CMD exited 0): a drain killed at any
     /// instant loses nothing. Stops at the first write error. Exact duplicates
-    /// (same URL and content) are collapsed unless `keepDuplicates`. Items of
+    /// (same URL and content) among the items waiting when it started are
+    /// collapsed unless `keepDuplicates`. Items of
     /// an unknown format, unreadable ones and those CMD failed on stay and are
     /// reported.
     /// With `--exec`, SIGINT or SIGTERM stops the drain between items (CMD,
@@ -136,6 +137,9 @@ struct QueueCommands {
                 + "; stop with Ctrl-C or SIGTERM")
         while !Signals.terminationRequested {
             let ids = try suite { () throws(SuiteError) in try queue.ids() }
+            // Duplicates collapse within one look at the queue (items waiting
+            // together), never across looks: the watch runs for weeks.
+            handOver.startRound()
             for id in ids where !passed.contains(id) {
                 if Signals.terminationRequested { break }
                 let outcome: QueueHandOver.Outcome
@@ -150,7 +154,7 @@ struct QueueCommands {
                 }
                 switch outcome {
                 case .handedOver, .vanished: continue
-                case .collapsed: context.writeErr("\(id): collapsed, an exact duplicate of an item handed over")
+                case .collapsed: context.writeErr("\(id): collapsed, an exact duplicate of an item handed over in the same look")
                 case .unreadable(let reason):
                     passed.insert(id)
                     context.writeErr("\(id): kept, cannot be read: \(reason)")

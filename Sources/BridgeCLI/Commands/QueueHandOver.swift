@@ -22,7 +22,7 @@ struct QueueHandOver {
     enum Outcome: Equatable {
         case handedOver
         /// An exact duplicate (same URL and content) of an item handed over
-        /// earlier by this run: removed without being handed over again.
+        /// earlier in the same round: removed without being handed over again.
         case collapsed
         /// Gone before it could be handed over (another drain, `queue remove`).
         case vanished
@@ -40,7 +40,11 @@ struct QueueHandOver {
     let delivery: Delivery
     /// False with `--all`: exact duplicates are handed over too.
     let collapseDuplicates: Bool
-    /// SHA-256 of URL, NUL, content of each item handed over by this run.
+    /// SHA-256 of URL, NUL, content of each item handed over in this round.
+    /// A round is one listing of the queue: a whole drain, or one look of a
+    /// watch. Cleared by `startRound()`, so a later, separate save of the
+    /// same page is handed over, never collapsed into one a long-running
+    /// watch handed over days ago.
     private var handed = Set<[UInt8]>()
 
     init(context: CLIContext, queue: PendingQueue, delivery: Delivery, collapseDuplicates: Bool) {
@@ -49,6 +53,10 @@ struct QueueHandOver {
         self.delivery = delivery
         self.collapseDuplicates = collapseDuplicates
     }
+
+    /// Starts a round: only items handed over from now on count as earlier
+    /// copies for collapsing.
+    mutating func startRound() { handed.removeAll(keepingCapacity: true) }
 
     /// Hands the item `id` over and removes it, or says why not.
     /// - Throws: when stdout cannot be written (the item stays), CMD cannot be
@@ -111,7 +119,10 @@ struct QueueHandOver {
                         if text.hasSuffix("\n") { text.removeLast() }
                         context.writeErr(text)
                     } else {
-                        try? context.writeOut(Array(bytes))
+                        // Exact into a pipe or a file; escaped like every other
+                        // output on a terminal (`out`), so a title CMD prints
+                        // cannot drive it.
+                        try? context.out(Array(bytes))
                     }
                 })
         } catch {
