@@ -229,7 +229,7 @@ final class Harness {
         _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
         let context = CLIContext(
             environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
-            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: Errno.brokenPipe) },
+            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: Errno.ioError) },
             writeErr: { _ in }, readIn: { [] })
         #expect(BridgeCLI.run(["queue", "drain"], context: context) == 74)
         #expect(try queue.count() == 1)
@@ -261,7 +261,8 @@ final class Harness {
         #expect(h.run("queue", "watch", "--exec", "true", "--timeout", "x") == 64)
     }
 
-    /// #13: a reader that goes away after the first item: that one is removed, every later one stays.
+    /// #13: a reader that goes away after the first item: that one is removed,
+    /// every later one stays; #28: exit 141, the reader went away.
     @Test func queueDrain_stopsAtTheFirstWriteError_keepingTheRest() throws {
         let h = Harness()
         let queue = PendingQueue(container: h.container)
@@ -275,7 +276,7 @@ final class Harness {
                 if writes > 1 { throw SystemError("write", "stdout", code: Errno.brokenPipe) }
             },
             writeErr: { errors.append($0) }, readIn: { [] })
-        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 74)
+        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 141)
         #expect(writes == 2)
         #expect(try queue.count() == 4)
         #expect(errors.first?.contains("cannot write to standard output") == true)

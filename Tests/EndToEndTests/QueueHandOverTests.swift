@@ -196,6 +196,109 @@ import Testing
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
     }
 
+    /// `queue drain ARGS | /bin/sh -c READER`, two real processes joined by
+    /// a pipe; returns the drain's exit status and stderr.
+    func drainInto(_ reader: String, _ arguments: [String], _ env: [String: String]) throws -> (Int32, String) {
+        let pipe = Pipe()
+        let drain = Process()
+        drain.executableURL = URL(fileURLWithPath: Binaries.cli)
+        drain.arguments = ["queue", "drain"] + arguments
+        drain.environment = env
+        drain.standardOutput = pipe
+        let err = Pipe()
+        drain.standardError = err
+        let importer = Process()
+        importer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        importer.arguments = ["-c", reader]
+        importer.environment = env
+        importer.standardInput = pipe
+        try importer.run()
+        try drain.run()
+        // Only the two processes hold the pipe: the reader's end closes when it exits.
+        try pipe.fileHandleForReading.close()
+        try pipe.fileHandleForWriting.close()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        drain.waitUntilExit()
+        importer.waitUntilExit()
+        return (drain.terminationStatus, errors)
+    }
+
+    /// #28 (6): `queue drain --json | importer` where the importer reads one
+    /// line and exits: the drain removes only that item, keeps every item it
+    /// never read (29 of 30) and exits 141, "the reader went away". `head`
+    /// reads a whole block, so a drain that wrote ahead would lose it all.
+    @Test func drainIntoAPipe_readerThatReadsOneLine_keepsEveryUnreadItem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let ids = try save((0..<30).map { ("https://p/\($0)", "c\($0)") }, env)
+        let got = tmp.path + "/got"
+        let (status, errors) = try drainInto("head -n 1 > '\(got)'", ["--json"], env)
+        #expect(status == 141, "\(errors)")
+        #expect(errors.contains("the reader went away"), "\(errors)")
+        let order = ids.sorted()  // the drain's order
+        #expect(lines(got).map { $0["id"] } == [.string(order[0])])
+        let left = try runProcess(Binaries.cli, ["queue", "list", "--json"], environment: env).outText
+        let waiting = left.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["id"]?.stringValue }
+        #expect(waiting == Array(order.dropFirst()))
+        // A reader that reads 20 bytes of the first line and closes: it stays too.
+        let (half, _) = try drainInto("dd bs=20 count=1 of=/dev/null 2>/dev/null", ["--json"], env)
+        #expect(half == 141)
+        #expect(try count(env) == "29\n")
+    }
+
+    /// #28 (6): a reader that reads everything (slowly, too) gets every item,
+    /// all are removed, exit 0.
+    @Test func drainIntoAPipe_readerThatReadsAll_removesAll() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let ids = try save((0..<30).map { ("https://a/\($0)", "c\($0)") }, env)
+        let got = tmp.path + "/got"
+        let (status, errors) = try drainInto("cat > '\(got)'", ["--json"], env)
+        #expect(status == 0, "\(errors)")
+        #expect(lines(got).compactMap { $0["id"]?.stringValue } == ids.sorted())
+        #expect(try count(env) == "0\n")
+        // Slowly: one line every 20 ms.
+        let more = try save((0..<5).map { ("https://s/\($0)", "c\($0)") }, env)
+        let slow = "while read -r line; do sleep 0.02; printf '%s\\n' \"$line\" >> '\(got)'; done"
+        let (slowStatus, slowErrors) = try drainInto(slow, ["--json"], env)
+        #expect(slowStatus == 0, "\(slowErrors)")
+        #expect(lines(got).compactMap { $0["id"]?.stringValue } == ids.sorted() + more.sorted())
+        #expect(try count(env) == "0\n")
+    }
+
+    /// #28 (4): undo while a watch hands the item over. `removeItem` answers
+    /// `item_being_handed_over` (never "Item removed" for an item the
+    /// importer then gets), and `queue remove` waits for the hand-over and
+    /// says the item left instead of "removed".
+    @Test func removeItem_whileAWatchHandsItOver_saysSoAndTheImporterHasIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let got = tmp.path + "/got"
+        let marker = tmp.path + "/handing"
+        let watch = try Watch(["--exec", "touch '\(marker)'; sleep 2; cat >> '\(got)'"], environment: env)
+        let host = try HostPort(environment: env)
+        let saved = try host.request(["action": "saveContent", "url": "https://u/", "content": "undo me"])
+        let id = try #require(saved?["itemId"]?.stringValue)
+        #expect(eventually { FileManager.default.fileExists(atPath: marker) })
+        let undo = try host.request(["action": "removeItem", "itemId": .string(id)])
+        #expect(undo?["code"] == .string("item_being_handed_over"), "\(String(describing: undo))")
+        #expect(undo?["status"] == .string("error"))
+        let remove = try runProcess(Binaries.cli, ["queue", "remove", id], environment: env)
+        #expect(remove.status == 66, "\(remove.stderr)")
+        #expect(remove.stderr.contains("left the queue while this waited"), "\(remove.stderr)")
+        #expect(lines(got).map { $0["id"] } == [.string(id)])
+        // Once it is handed over: not found, as before.
+        let after = try host.request(["action": "removeItem", "itemId": .string(id)])
+        #expect(after?["code"] == .string("item_not_found"))
+        try host.closeInput()
+        #expect(host.waitForExit() == 0)
+        let (status, _, errors) = watch.stop()
+        #expect(status == 0, "\(errors)")
+    }
+
     /// `files write` from stdin and from a file, over the binary.
     @Test func filesWrite_roundTrips() throws {
         let tmp = TemporaryFolder()

@@ -75,8 +75,11 @@ struct QueueCommands {
     /// reported.
     /// With `--exec`, SIGINT or SIGTERM stops the drain between items (CMD,
     /// if running, gets SIGTERM and its item stays).
-    /// - Returns: 0, or 75 when CMD failed for some item or a signal stopped
-    ///   the drain (what was not handed over stays: try again).
+    /// Into a pipe, an item is removed only once the reader has read it out
+    /// of the pipe; a reader that goes away stops the drain.
+    /// - Returns: 0; 75 when CMD failed for some item or a signal stopped
+    ///   the drain (what was not handed over stays: try again); 141 when the
+    ///   reader of standard output went away (what it did not read stays).
     func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
         var stoppable = false
         if case .exec = delivery {
@@ -91,12 +94,21 @@ struct QueueCommands {
         var unreadable: [String] = []
         var failed: [String] = []
         var stopped = false
+        var readerGone: CLIError?
         for id in ids {
             if stoppable && Signals.terminationRequested {
                 stopped = true
                 break
             }
-            switch try handOver.handOver(id: id) {
+            let outcome: QueueHandOver.Outcome
+            do {
+                outcome = try handOver.handOver(id: id)
+            } catch {
+                guard error.kind == .readerGone else { throw error }
+                readerGone = error
+                break
+            }
+            switch outcome {
             case .handedOver: imported += 1
             case .collapsed: collapsed += 1
             case .vanished: continue
@@ -112,12 +124,15 @@ struct QueueCommands {
         if !failed.isEmpty { summary += ", kept \(failed.count) that CMD did not take" }
         if !unreadable.isEmpty { summary += ", kept \(unreadable.count) that cannot be read" }
         if stopped { summary += ", stopped by a signal (the rest stays queued)" }
+        if readerGone != nil { summary += ", stopped: the reader went away (what it did not read stays queued)" }
         if !failed.isEmpty || !unreadable.isEmpty { summary += ":" }
+        if let readerGone { context.writeErr(readerGone.message) }
         context.writeErr(summary)
         for line in failed + unreadable { context.writeErr("  " + line) }
         if !unreadable.isEmpty {
             context.writeErr("  (`extension-bridge queue remove ID` deletes one that cannot be read)")
         }
+        if readerGone != nil { return CLIError.Kind.readerGone.rawValue }
         return failed.isEmpty && !stopped ? 0 : CLIError.Kind.lockTimeout.rawValue
     }
 
@@ -154,7 +169,8 @@ struct QueueCommands {
                 }
                 switch outcome {
                 case .handedOver, .vanished: continue
-                case .collapsed: context.writeErr("\(id): collapsed, an exact duplicate of an item handed over in the same look")
+                case .collapsed:
+                    context.writeErr("\(id): collapsed, an exact duplicate of an item handed over in the same look")
                 case .unreadable(let reason):
                     passed.insert(id)
                     context.writeErr("\(id): kept, cannot be read: \(reason)")
@@ -184,6 +200,16 @@ struct QueueCommands {
             try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
         }
         defer { lock.release() }
+        // Under the lock again: a drain or watch may have handed some over
+        // while this waited for it. Then nothing is removed, and it says so.
+        let still = Set(try suite { () throws(SuiteError) in try queue.ids() })
+        let taken = ids.filter { !still.contains($0) }
+        if !taken.isEmpty {
+            throw CLIError(
+                .missing,
+                "\(taken.joined(separator: ", ")) left the queue while this waited for the hand-over lock: "
+                    + "handed over (queue drain or watch) or removed (nothing removed)")
+        }
         for id in ids {
             try QueueHandOver.remove(id, from: queue)
             if !json { context.writeErr("removed \(id)") }

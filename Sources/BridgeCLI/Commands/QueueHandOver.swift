@@ -66,6 +66,12 @@ struct QueueHandOver {
             try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
         }
         defer { lock.release() }
+        // The item's own claim, so an undo (`removeItem`) can tell it is being
+        // handed over; an undo holds it only for an instant.
+        let claim = try suite { () throws(SuiteError) in
+            try queue.claim(id: id, timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        }
+        defer { claim.release() }
         guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) }) else {
             return .vanished
         }
@@ -83,7 +89,22 @@ struct QueueHandOver {
         }
         switch delivery {
         case .print(let json):
-            try context.print(QueueCommands.handOverRecord(item, json: json))
+            try context.print(QueueCommands.handOverRecord(item, json: json), brokenPipe: .readerGone)
+            // Into a pipe, "written" is not "read": the item goes only once
+            // the reader has emptied the pipe of it, and stays when it left.
+            if let awaitRead = context.awaitOutputRead {
+                let result: FileDescriptor.PipeReadResult
+                do {
+                    result = try awaitRead()
+                } catch {
+                    throw CLIError(.io, "cannot tell whether the reader of standard output read \(id): \(error)")
+                }
+                if result == .readerGone {
+                    throw CLIError(
+                        .readerGone,
+                        "the reader of standard output went away before reading all of \(id); it stays queued")
+                }
+            }
         case .exec(let command, let timeout):
             if let failure = try run(command, item: item, timeoutMilliseconds: timeout) { return .failed(failure) }
         }
