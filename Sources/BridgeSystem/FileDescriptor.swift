@@ -193,6 +193,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         case read
         /// The reader closed its end (or died) with bytes still unread.
         case readerGone
+        /// A signal arrived first (the caller looks at its flags); bytes are still unread.
+        case interrupted
     }
 
     /// Waits until the reader of this pipe (the write end) has read every
@@ -206,7 +208,10 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
             if try unreadByteCount() == 0 { return .read }
             var entry = pollfd(fd: rawValue, events: 0, revents: 0)
             let ready = poll(&entry, 1, wait)
-            if ready < 0 && errno != EINTR { throw SystemError("poll", description) }
+            if ready < 0 {
+                if errno == EINTR { return .interrupted }
+                throw SystemError("poll", description)
+            }
             if ready > 0 && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 // Read meanwhile, then closed: it has everything.
                 return try unreadByteCount() == 0 ? .read : .readerGone

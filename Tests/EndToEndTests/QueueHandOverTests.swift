@@ -316,11 +316,15 @@ import Testing
         #expect(try runProcess(Binaries.cli, ["files", "write", "../b"], environment: env).status == 64)
     }
 
-    /// A running `queue watch`, its stderr collected.
+    /// A running `queue watch`, its stderr collected and its stdout read as
+    /// it comes (an importer that keeps up: into a pipe, a watch removes an
+    /// item only once it has been read).
     final class Watch {
         let process = Process()
         let err = Pipe()
         let out = Pipe()
+        private let output = Locked(Data())
+        private var reader: Thread?
 
         init(_ arguments: [String], environment: [String: String]) throws {
             ignoreBrokenPipes()
@@ -330,12 +334,17 @@ import Testing
             process.standardError = err
             process.standardOutput = out
             try process.run()
+            let (handle, output) = (out.fileHandleForReading, output)
+            let thread = Thread { output.set(handle.readDataToEndOfFile()) }
+            thread.start()
+            reader = thread
         }
 
         /// Sends SIGTERM and returns the exit status and stdout.
         func stop() -> (Int32, String, String) {
             kill(process.processIdentifier, SIGTERM)
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            while reader?.isFinished == false { usleep(1000) }
+            let output = String(decoding: self.output.value, as: UTF8.self)
             let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             return (process.terminationStatus, output, errors)

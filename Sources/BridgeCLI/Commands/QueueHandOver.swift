@@ -99,6 +99,9 @@ struct QueueHandOver {
                 } catch {
                     throw CLIError(.io, "cannot tell whether the reader of standard output read \(id): \(error)")
                 }
+                if result == .interrupted {  // SIGTERM to a watch: stop, keeping the item
+                    return .failed("stopped by a signal before the reader read it all; it stays queued")
+                }
                 if result == .readerGone {
                     throw CLIError(
                         .readerGone,
