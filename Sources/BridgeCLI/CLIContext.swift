@@ -13,6 +13,10 @@ public struct CLIContext {
     public var readIn: () throws(SystemError) -> [UInt8]
     /// True when standard output is a terminal: `out` then escapes controls too.
     public var outputIsTerminal = false
+    /// When standard output is a pipe: waits until its reader has read
+    /// everything written so far (`.read`) or has gone (`.readerGone`), so a
+    /// queue item is removed only once it is out of the pipe. Nil otherwise.
+    public var awaitOutputRead: (() throws(SystemError) -> FileDescriptor.PipeReadResult)?
     /// When standard input is a terminal: reads one line without showing it
     /// (`secret set`), at most `limit` bytes kept. Nil otherwise.
     public var readHiddenLine: ((_ limit: Int) throws(SystemError) -> [UInt8])?
@@ -46,6 +50,9 @@ public struct CLIContext {
                 }
             })
         context.outputIsTerminal = FileDescriptor.standardOutput.isTerminal
+        if FileDescriptor.standardOutput.isPipe {
+            context.awaitOutputRead = { () throws(SystemError) in try FileDescriptor.standardOutput.waitUntilRead() }
+        }
         if FileDescriptor.standardInput.isTerminal {
             context.readHiddenLine = { (limit) throws(SystemError) in
                 try Terminal.readLineHidden(.standardInput, limit: limit)
@@ -58,9 +65,10 @@ public struct CLIContext {
     /// character but line breaks and tabs is escaped (`DisplayText`): a page
     /// title or a file name cannot drive the terminal. Inside JSON strings
     /// the escapes are JSON's own, so `--json` output stays the same JSON.
-    func print(_ text: String) throws(CLIError) {
+    /// - Parameter brokenPipe: the exit kind when the reader is gone (`EPIPE`).
+    func print(_ text: String, brokenPipe: CLIError.Kind = .io) throws(CLIError) {
         var line = text + "\n"
-        try out(line.withUTF8 { DisplayText.escaped(utf8: $0, breaks: .kept) })
+        try out(line.withUTF8 { DisplayText.escaped(utf8: $0, breaks: .kept) }, brokenPipe: brokenPipe)
     }
 
     /// Writes a line to standard error, control characters escaped as `print` does.
@@ -71,8 +79,9 @@ public struct CLIContext {
     /// Writes data (`files read`, `export`) to standard output: exactly as
     /// it is into a pipe or a file, with control characters escaped as
     /// `print` does when standard output is a terminal (a saved page's bytes
-    /// must not drive it). Maps failure to an I/O error.
-    func out(_ bytes: [UInt8]) throws(CLIError) {
+    /// must not drive it). Maps failure to an I/O error (`brokenPipe` when
+    /// the reader is gone).
+    func out(_ bytes: [UInt8], brokenPipe: CLIError.Kind = .io) throws(CLIError) {
         do {
             if outputIsTerminal {
                 var text = String(decoding: bytes, as: UTF8.self)
@@ -81,7 +90,10 @@ public struct CLIContext {
             }
             try writeOut(bytes)
         } catch {
-            throw CLIError(.io, "cannot write to standard output: \(error)")
+            let gone = error.code == Errno.brokenPipe
+            throw CLIError(
+                gone ? brokenPipe : .io,
+                "cannot write to standard output: \(error)" + (gone ? " (its reader went away)" : ""))
         }
     }
 }

@@ -2,7 +2,9 @@ import SharedSuite
 
 /// A failed command: what to tell the person, and the exit status
 /// (sysexits: 64 usage, 65 bad data, 66 missing, 74 I/O, 75 lock timeout;
-/// and 130, as a shell reports Ctrl-C, when a signal cancelled a prompt).
+/// 130, as a shell reports Ctrl-C, when a signal cancelled a prompt; 141, as
+/// a shell reports SIGPIPE, when the reader of standard output went away
+/// during a queue hand-over).
 public struct CLIError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Int32, Sendable {
         case usage = 64
@@ -14,6 +16,8 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         case io = 74
         case lockTimeout = 75
         case interrupted = 130
+        /// The reader of standard output went away: what it did not read stays queued.
+        case readerGone = 141
     }
 
     public var kind: Kind
@@ -38,7 +42,7 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         switch error {
         case .corrupt, .newerFormat, .invalidValue, .contentTooLarge: self.init(.data, error.description)
         case .notFound: self.init(.missing, error.description)
-        case .lockTimeout: self.init(.lockTimeout, error.description)
+        case .lockTimeout, .itemBeingHandedOver: self.init(.lockTimeout, error.description)
         case .invalidGroupID, .invalidName: self.init(.usage, error.description)
         case .io, .noHome, .queueFull: self.init(.io, error.description)
         }

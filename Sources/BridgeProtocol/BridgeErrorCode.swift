@@ -26,4 +26,7 @@ public enum BridgeErrorCode: String, Sendable, CaseIterable {
     case urlSchemeNotAllowed = "url_scheme_not_allowed"
     /// `removeItem` of an item that is no longer waiting (drained or removed).
     case itemNotFound = "item_not_found"
+    /// `removeItem` of an item a `queue drain` or `queue watch` is handing over
+    /// at this moment: it may reach the app; not removed.
+    case itemBeingHandedOver = "item_being_handed_over"
 }

@@ -174,6 +174,52 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         }
     }
 
+    // MARK: Pipes
+
+    /// True when the descriptor is a pipe or a FIFO.
+    public var isPipe: Bool { status()?.kind == .fifo }
+
+    /// Bytes written into this pipe that its reader has not read yet
+    /// (`FIONREAD`; on Linux it answers for the write end too).
+    public func unreadByteCount() throws(SystemError) -> Int {
+        var count: Int32 = 0
+        if ioctl(rawValue, UInt(FIONREAD), &count) != 0 { throw SystemError("ioctl FIONREAD", description) }
+        return Int(count)
+    }
+
+    /// How `waitUntilRead` ended.
+    public enum PipeReadResult: Equatable, Sendable {
+        /// The reader has read every byte written into the pipe.
+        case read
+        /// The reader closed its end (or died) with bytes still unread.
+        case readerGone
+        /// A signal arrived first (the caller looks at its flags); bytes are still unread.
+        case interrupted
+    }
+
+    /// Waits until the reader of this pipe (the write end) has read every
+    /// byte written into it, or has gone. Looks at once; then waits on
+    /// `poll` (which answers at once when the reader closes: `POLLERR`)
+    /// for 1 ms, doubling up to `longestWaitMilliseconds` between looks, so
+    /// a reader that keeps up costs no sleep and a slow one little CPU.
+    public func waitUntilRead(longestWaitMilliseconds: Int32 = 50) throws(SystemError) -> PipeReadResult {
+        var wait: Int32 = 0
+        while true {
+            if try unreadByteCount() == 0 { return .read }
+            var entry = pollfd(fd: rawValue, events: 0, revents: 0)
+            let ready = poll(&entry, 1, wait)
+            if ready < 0 {
+                if errno == EINTR { return .interrupted }
+                throw SystemError("poll", description)
+            }
+            if ready > 0 && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                // Read meanwhile, then closed: it has everything.
+                return try unreadByteCount() == 0 ? .read : .readerGone
+            }
+            wait = wait == 0 ? 1 : min(wait * 2, max(1, longestWaitMilliseconds))
+        }
+    }
+
     // MARK: Waiting
 
     /// What `waitForInput` saw.

@@ -57,6 +57,47 @@ public final class FileLock {
         return FileLock(fd, path: path)
     }
 
+    /// Opens (creating, mode 0600) the regular file `name` in `folder` as
+    /// `acquire` does and takes an exclusive lock on its one byte at
+    /// `offset` only: an open-file-description lock (`F_OFD_SETLK`, so two
+    /// descriptors of one process exclude each other too, and closing any
+    /// other descriptor of the file does not drop it; the holder's exit
+    /// releases it). Locks on other bytes, and `flock`s of the file, are
+    /// independent of it. Retries every 2 ms until `timeoutMilliseconds`
+    /// have passed (0: one try).
+    public static func acquireByte(
+        _ offset: Int64, of name: String, in folder: Directory, timeoutMilliseconds: Int64,
+        clock: MonotonicClock = .system
+    ) throws(Failure) -> FileLock {
+        let fd: FileDescriptor
+        do {
+            fd = try folder.openOrCreateRegularFile(name, permissions: 0o600)
+        } catch {
+            throw .system(error)
+        }
+        let path = folder.path + "/" + name
+        var range = flock()
+        range.l_type = Int16(F_WRLCK)
+        range.l_whence = Int16(SEEK_SET)
+        range.l_start = off_t(max(0, offset))
+        range.l_len = 1
+        let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
+        while fcntl(fd.rawValue, openFileDescriptionSetLock, &range) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code != EAGAIN && code != EACCES {
+                fd.close()
+                throw .system(SystemError("fcntl F_OFD_SETLK", path, code: code))
+            }
+            if clock.milliseconds >= deadline {
+                fd.close()
+                throw .timedOut
+            }
+            Platform.sleep(milliseconds: 2)
+        }
+        return FileLock(fd, path: path)
+    }
+
     /// Releases the lock (closing the file releases it).
     public func release() {
         descriptor?.close()
@@ -65,3 +106,12 @@ public final class FileLock {
 
     deinit { release() }
 }
+
+#if os(Linux)
+    /// `F_OFD_SETLK` (Linux 3.15), defined by <fcntl.h> only under `_GNU_SOURCE`.
+    private let openFileDescriptionSetLock: Int32 = 37
+#else
+    /// Elsewhere, a process-associated lock: the CLI and the host are separate
+    /// processes, and each takes one claim at a time.
+    private let openFileDescriptionSetLock: Int32 = F_SETLK
+#endif

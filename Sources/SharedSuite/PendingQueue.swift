@@ -229,11 +229,30 @@ public final class PendingQueue: PendingQueueing {
         return (key, source, id, savedAt)
     }
 
+    /// Takes the item's claim first, as every hand-over does, so an undo
+    /// never answers "removed" for an item a drain or watch is handing over.
+    /// - Throws: `.itemBeingHandedOver` when a hand-over holds the claim.
     public func withdraw(id: String, source: String) throws(SuiteError) -> Bool {
-        guard PendingQueue.isPlainID(id), case .item(let item)? = try load(id: id, excerptBytes: 0),
-            item.source == source
+        // Whose item it is comes first: another caller's id is simply not found.
+        guard PendingQueue.isPlainID(id), case .item(let first)? = try load(id: id, excerptBytes: 0),
+            first.source == source
         else { return false }
-        try remove(id: id)
+        let claim: FileLock
+        do {
+            claim = try self.claim(id: id, timeoutMilliseconds: 0)
+        } catch {
+            if case .lockTimeout = error { throw .itemBeingHandedOver(id: id) }
+            throw error
+        }
+        defer { claim.release() }
+        // Under the claim: still here (not handed over meanwhile)?
+        guard case .item(let item)? = try load(id: id, excerptBytes: 0), item.source == source else { return false }
+        do throws(SuiteError) {
+            try remove(id: id)
+        } catch {
+            if case .io(let e) = error, e.isNotFound { return false }  // `queue remove` took it
+            throw error
+        }
         if let key = item.key, let keys = try keysFolder(create: false) {
             let name = keyName(key, source: source)
             if let claim = readClaim(name, in: keys), claim.id == id {
@@ -368,6 +387,39 @@ public final class PendingQueue: PendingQueueing {
             switch error {
             case .timedOut:
                 throw .lockTimeout(path: handOverLockPath, seconds: Double(timeoutMilliseconds) / 1000)
+            case .system(let e): throw .io(e)
+            }
+        }
+    }
+
+    /// `queue/.claims.lock`: one byte of it per item (at a hash of the id),
+    /// locked by whoever hands that item over or withdraws it. A hand-over
+    /// takes it under the hand-over lock, from loading the item to removing
+    /// it; an undo takes it without waiting, so it can tell "being handed
+    /// over" from "removed" without waiting for other items' hand-overs.
+    static let claimsLockName = ".claims.lock"
+
+    /// Claims the item `id`, waiting at most `timeoutMilliseconds` (0: one try).
+    /// - Throws: `.lockTimeout` when another holds the claim that long.
+    public func claim(id: String, timeoutMilliseconds: Int64) throws(SuiteError) -> FileLock {
+        guard let folder = try container.folder(PendingQueue.folderName, create: true) else {  // never a link
+            throw .io(SystemError("open", container.queuePath, code: Errno.notFound))
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in id.utf8 {
+            hash ^= UInt64(b)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        do {
+            return try FileLock.acquireByte(
+                Int64(hash >> 2), of: PendingQueue.claimsLockName, in: folder,
+                timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            switch error {
+            case .timedOut:
+                throw .lockTimeout(
+                    path: container.queuePath + "/" + PendingQueue.claimsLockName,
+                    seconds: Double(timeoutMilliseconds) / 1000)
             case .system(let e): throw .io(e)
             }
         }

@@ -24,6 +24,9 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case queueFull(items: Int, bytes: Int, maxItems: Int, maxBytes: Int)
     /// A value that the suite cannot store.
     case invalidValue(String)
+    /// A queue item that a drain or watch is handing over at this moment
+    /// (its claim is held): it may reach the app, so it cannot be withdrawn.
+    case itemBeingHandedOver(id: String)
 
     public var description: String {
         switch self {
@@ -53,6 +56,9 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "run `extension-bridge queue drain` to empty it"
         case .invalidValue(let reason):
             return reason
+        case .itemBeingHandedOver(let id):
+            return "item \(id) is being handed over to the app right now (queue drain or watch); "
+                + "it stays only if the app does not take it"
         }
     }
 }

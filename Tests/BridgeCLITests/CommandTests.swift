@@ -229,7 +229,7 @@ final class Harness {
         _ = try queue.append(url: "https://a/", title: nil, content: "1", source: "s")
         let context = CLIContext(
             environment: Environment(["EXTENSION_BRIDGE_CONTAINER": h.container.path]),
-            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: Errno.brokenPipe) },
+            writeOut: { _ throws(SystemError) in throw SystemError("write", "stdout", code: Errno.ioError) },
             writeErr: { _ in }, readIn: { [] })
         #expect(BridgeCLI.run(["queue", "drain"], context: context) == 74)
         #expect(try queue.count() == 1)
@@ -261,7 +261,8 @@ final class Harness {
         #expect(h.run("queue", "watch", "--exec", "true", "--timeout", "x") == 64)
     }
 
-    /// #13: a reader that goes away after the first item: that one is removed, every later one stays.
+    /// #13: a reader that goes away after the first item: that one is removed,
+    /// every later one stays; #28: exit 141, the reader went away.
     @Test func queueDrain_stopsAtTheFirstWriteError_keepingTheRest() throws {
         let h = Harness()
         let queue = PendingQueue(container: h.container)
@@ -275,7 +276,7 @@ final class Harness {
                 if writes > 1 { throw SystemError("write", "stdout", code: Errno.brokenPipe) }
             },
             writeErr: { errors.append($0) }, readIn: { [] })
-        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 74)
+        #expect(BridgeCLI.run(["queue", "drain", "--json"], context: context) == 141)
         #expect(writes == 2)
         #expect(try queue.count() == 4)
         #expect(errors.first?.contains("cannot write to standard output") == true)
@@ -367,6 +368,23 @@ final class Harness {
         h.terminal = true
         #expect(h.run("files", "read", "page.txt") == 0)
         #expect(h.stdout == "hi\\u001b]52;c;eA==\\u0007\\u009b\n")
+    }
+
+    /// #28 (16b): what `--exec`'s CMD prints on stdout (an importer echoing a
+    /// page title) is escaped on a terminal like its stderr, and exact into a
+    /// pipe or a file.
+    @Test func queueExec_cmdStdout_isEscapedOnATerminal_andExactIntoAPipe() throws {
+        let cmd = "printf 'T\\033]0;owned\\007\\302\\233\\n'"
+        for terminal in [true, false] {
+            let h = try harnessWithHostileItem()
+            h.terminal = terminal
+            #expect(h.run("queue", "drain", "--exec", cmd) == 0, "\(h.err)")
+            if terminal {
+                #expect(h.stdout == "T\\u001b]0;owned\\u0007\\u009b\n")
+            } else {
+                #expect(h.out == Array("T\u{1b}]0;owned\u{7}\u{9b}\n".utf8))
+            }
+        }
     }
 
     @Test func readAndErrors_escapeControls() throws {

@@ -196,6 +196,109 @@ import Testing
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
     }
 
+    /// `queue drain ARGS | /bin/sh -c READER`, two real processes joined by
+    /// a pipe; returns the drain's exit status and stderr.
+    func drainInto(_ reader: String, _ arguments: [String], _ env: [String: String]) throws -> (Int32, String) {
+        let pipe = Pipe()
+        let drain = Process()
+        drain.executableURL = URL(fileURLWithPath: Binaries.cli)
+        drain.arguments = ["queue", "drain"] + arguments
+        drain.environment = env
+        drain.standardOutput = pipe
+        let err = Pipe()
+        drain.standardError = err
+        let importer = Process()
+        importer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        importer.arguments = ["-c", reader]
+        importer.environment = env
+        importer.standardInput = pipe
+        try importer.run()
+        try drain.run()
+        // Only the two processes hold the pipe: the reader's end closes when it exits.
+        try pipe.fileHandleForReading.close()
+        try pipe.fileHandleForWriting.close()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        drain.waitUntilExit()
+        importer.waitUntilExit()
+        return (drain.terminationStatus, errors)
+    }
+
+    /// #28 (6): `queue drain --json | importer` where the importer reads one
+    /// line and exits: the drain removes only that item, keeps every item it
+    /// never read (29 of 30) and exits 141, "the reader went away". `head`
+    /// reads a whole block, so a drain that wrote ahead would lose it all.
+    @Test func drainIntoAPipe_readerThatReadsOneLine_keepsEveryUnreadItem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let ids = try save((0..<30).map { ("https://p/\($0)", "c\($0)") }, env)
+        let got = tmp.path + "/got"
+        let (status, errors) = try drainInto("head -n 1 > '\(got)'", ["--json"], env)
+        #expect(status == 141, "\(errors)")
+        #expect(errors.contains("the reader went away"), "\(errors)")
+        let order = ids.sorted()  // the drain's order
+        #expect(lines(got).map { $0["id"] } == [.string(order[0])])
+        let left = try runProcess(Binaries.cli, ["queue", "list", "--json"], environment: env).outText
+        let waiting = left.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["id"]?.stringValue }
+        #expect(waiting == Array(order.dropFirst()))
+        // A reader that reads 20 bytes of the first line and closes: it stays too.
+        let (half, _) = try drainInto("dd bs=20 count=1 of=/dev/null 2>/dev/null", ["--json"], env)
+        #expect(half == 141)
+        #expect(try count(env) == "29\n")
+    }
+
+    /// #28 (6): a reader that reads everything (slowly, too) gets every item,
+    /// all are removed, exit 0.
+    @Test func drainIntoAPipe_readerThatReadsAll_removesAll() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let ids = try save((0..<30).map { ("https://a/\($0)", "c\($0)") }, env)
+        let got = tmp.path + "/got"
+        let (status, errors) = try drainInto("cat > '\(got)'", ["--json"], env)
+        #expect(status == 0, "\(errors)")
+        #expect(lines(got).compactMap { $0["id"]?.stringValue } == ids.sorted())
+        #expect(try count(env) == "0\n")
+        // Slowly: one line every 20 ms.
+        let more = try save((0..<5).map { ("https://s/\($0)", "c\($0)") }, env)
+        let slow = "while read -r line; do sleep 0.02; printf '%s\\n' \"$line\" >> '\(got)'; done"
+        let (slowStatus, slowErrors) = try drainInto(slow, ["--json"], env)
+        #expect(slowStatus == 0, "\(slowErrors)")
+        #expect(lines(got).compactMap { $0["id"]?.stringValue } == ids.sorted() + more.sorted())
+        #expect(try count(env) == "0\n")
+    }
+
+    /// #28 (4): undo while a watch hands the item over. `removeItem` answers
+    /// `item_being_handed_over` (never "Item removed" for an item the
+    /// importer then gets), and `queue remove` waits for the hand-over and
+    /// says the item left instead of "removed".
+    @Test func removeItem_whileAWatchHandsItOver_saysSoAndTheImporterHasIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let got = tmp.path + "/got"
+        let marker = tmp.path + "/handing"
+        let watch = try Watch(["--exec", "touch '\(marker)'; sleep 2; cat >> '\(got)'"], environment: env)
+        let host = try HostPort(environment: env)
+        let saved = try host.request(["action": "saveContent", "url": "https://u/", "content": "undo me"])
+        let id = try #require(saved?["itemId"]?.stringValue)
+        #expect(eventually { FileManager.default.fileExists(atPath: marker) })
+        let undo = try host.request(["action": "removeItem", "itemId": .string(id)])
+        #expect(undo?["code"] == .string("item_being_handed_over"), "\(String(describing: undo))")
+        #expect(undo?["status"] == .string("error"))
+        let remove = try runProcess(Binaries.cli, ["queue", "remove", id], environment: env)
+        #expect(remove.status == 66, "\(remove.stderr)")
+        #expect(remove.stderr.contains("left the queue while this waited"), "\(remove.stderr)")
+        #expect(lines(got).map { $0["id"] } == [.string(id)])
+        // Once it is handed over: not found, as before.
+        let after = try host.request(["action": "removeItem", "itemId": .string(id)])
+        #expect(after?["code"] == .string("item_not_found"))
+        try host.closeInput()
+        #expect(host.waitForExit() == 0)
+        let (status, _, errors) = watch.stop()
+        #expect(status == 0, "\(errors)")
+    }
+
     /// `files write` from stdin and from a file, over the binary.
     @Test func filesWrite_roundTrips() throws {
         let tmp = TemporaryFolder()
@@ -213,11 +316,15 @@ import Testing
         #expect(try runProcess(Binaries.cli, ["files", "write", "../b"], environment: env).status == 64)
     }
 
-    /// A running `queue watch`, its stderr collected.
+    /// A running `queue watch`, its stderr collected and its stdout read as
+    /// it comes (an importer that keeps up: into a pipe, a watch removes an
+    /// item only once it has been read).
     final class Watch {
         let process = Process()
         let err = Pipe()
         let out = Pipe()
+        private let output = Locked(Data())
+        private var reader: Thread?
 
         init(_ arguments: [String], environment: [String: String]) throws {
             ignoreBrokenPipes()
@@ -227,12 +334,17 @@ import Testing
             process.standardError = err
             process.standardOutput = out
             try process.run()
+            let (handle, output) = (out.fileHandleForReading, output)
+            let thread = Thread { output.set(handle.readDataToEndOfFile()) }
+            thread.start()
+            reader = thread
         }
 
         /// Sends SIGTERM and returns the exit status and stdout.
         func stop() -> (Int32, String, String) {
             kill(process.processIdentifier, SIGTERM)
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            while reader?.isFinished == false { usleep(1000) }
+            let output = String(decoding: self.output.value, as: UTF8.self)
             let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             return (process.terminationStatus, output, errors)
@@ -287,6 +399,26 @@ import Testing
         #expect(errors.contains("kept, CMD exited 5"))
         #expect(lines(got).compactMap { $0["id"]?.stringValue } == first + third)
         #expect(try count(env) == "1\n")
+    }
+
+    /// #28 (3): a watch collapses exact duplicates only among items waiting
+    /// together; a later, separate save of the same page with the same
+    /// content is handed over, however long the watch has run.
+    @Test func watchExec_laterSaveOfTheSamePage_isHandedOverNotCollapsed() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let env = environment(tmp)
+        let got = tmp.path + "/got"
+        try save([("https://s/", "same"), ("https://s/", "same")], env)  // waiting together
+        let watch = try Watch(["--exec", "cat >> '\(got)'"], environment: env)
+        #expect(try eventually { try lines(got).count == 1 && count(env) == "0\n" })
+        let later = try save([("https://s/", "same")], env)
+        #expect(eventually { lines(got).count == 2 })
+        let (status, _, errors) = watch.stop()
+        #expect(status == 0, "\(errors)")
+        #expect(lines(got).last?["id"] == later.first.map(JSONValue.string))
+        #expect(errors.components(separatedBy: "collapsed").count == 2, "\(errors)")
+        #expect(try count(env) == "0\n")
     }
 
     /// The fallback (no inotify) prints each item as a JSON line on stdout.

@@ -69,13 +69,17 @@ struct QueueCommands {
     /// Hands every readable item over, removing each only once it is handed
     /// over (written whole to stdout, or CMD exited 0): a drain killed at any
     /// instant loses nothing. Stops at the first write error. Exact duplicates
-    /// (same URL and content) are collapsed unless `keepDuplicates`. Items of
+    /// (same URL and content) among the items waiting when it started are
+    /// collapsed unless `keepDuplicates`. Items of
     /// an unknown format, unreadable ones and those CMD failed on stay and are
     /// reported.
     /// With `--exec`, SIGINT or SIGTERM stops the drain between items (CMD,
     /// if running, gets SIGTERM and its item stays).
-    /// - Returns: 0, or 75 when CMD failed for some item or a signal stopped
-    ///   the drain (what was not handed over stays: try again).
+    /// Into a pipe, an item is removed only once the reader has read it out
+    /// of the pipe; a reader that goes away stops the drain.
+    /// - Returns: 0; 75 when CMD failed for some item or a signal stopped
+    ///   the drain (what was not handed over stays: try again); 141 when the
+    ///   reader of standard output went away (what it did not read stays).
     func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
         var stoppable = false
         if case .exec = delivery {
@@ -90,12 +94,21 @@ struct QueueCommands {
         var unreadable: [String] = []
         var failed: [String] = []
         var stopped = false
+        var readerGone: CLIError?
         for id in ids {
             if stoppable && Signals.terminationRequested {
                 stopped = true
                 break
             }
-            switch try handOver.handOver(id: id) {
+            let outcome: QueueHandOver.Outcome
+            do {
+                outcome = try handOver.handOver(id: id)
+            } catch {
+                guard error.kind == .readerGone else { throw error }
+                readerGone = error
+                break
+            }
+            switch outcome {
             case .handedOver: imported += 1
             case .collapsed: collapsed += 1
             case .vanished: continue
@@ -111,12 +124,15 @@ struct QueueCommands {
         if !failed.isEmpty { summary += ", kept \(failed.count) that CMD did not take" }
         if !unreadable.isEmpty { summary += ", kept \(unreadable.count) that cannot be read" }
         if stopped { summary += ", stopped by a signal (the rest stays queued)" }
+        if readerGone != nil { summary += ", stopped: the reader went away (what it did not read stays queued)" }
         if !failed.isEmpty || !unreadable.isEmpty { summary += ":" }
+        if let readerGone { context.writeErr(readerGone.message) }
         context.writeErr(summary)
         for line in failed + unreadable { context.writeErr("  " + line) }
         if !unreadable.isEmpty {
             context.writeErr("  (`extension-bridge queue remove ID` deletes one that cannot be read)")
         }
+        if readerGone != nil { return CLIError.Kind.readerGone.rawValue }
         return failed.isEmpty && !stopped ? 0 : CLIError.Kind.lockTimeout.rawValue
     }
 
@@ -136,6 +152,9 @@ struct QueueCommands {
                 + "; stop with Ctrl-C or SIGTERM")
         while !Signals.terminationRequested {
             let ids = try suite { () throws(SuiteError) in try queue.ids() }
+            // Duplicates collapse within one look at the queue (items waiting
+            // together), never across looks: the watch runs for weeks.
+            handOver.startRound()
             for id in ids where !passed.contains(id) {
                 if Signals.terminationRequested { break }
                 let outcome: QueueHandOver.Outcome
@@ -150,7 +169,8 @@ struct QueueCommands {
                 }
                 switch outcome {
                 case .handedOver, .vanished: continue
-                case .collapsed: context.writeErr("\(id): collapsed, an exact duplicate of an item handed over")
+                case .collapsed:
+                    context.writeErr("\(id): collapsed, an exact duplicate of an item handed over in the same look")
                 case .unreadable(let reason):
                     passed.insert(id)
                     context.writeErr("\(id): kept, cannot be read: \(reason)")
@@ -180,6 +200,16 @@ struct QueueCommands {
             try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
         }
         defer { lock.release() }
+        // Under the lock again: a drain or watch may have handed some over
+        // while this waited for it. Then nothing is removed, and it says so.
+        let still = Set(try suite { () throws(SuiteError) in try queue.ids() })
+        let taken = ids.filter { !still.contains($0) }
+        if !taken.isEmpty {
+            throw CLIError(
+                .missing,
+                "\(taken.joined(separator: ", ")) left the queue while this waited for the hand-over lock: "
+                    + "handed over (queue drain or watch) or removed (nothing removed)")
+        }
         for id in ids {
             try QueueHandOver.remove(id, from: queue)
             if !json { context.writeErr("removed \(id)") }

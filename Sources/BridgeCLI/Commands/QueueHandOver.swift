@@ -22,7 +22,7 @@ struct QueueHandOver {
     enum Outcome: Equatable {
         case handedOver
         /// An exact duplicate (same URL and content) of an item handed over
-        /// earlier by this run: removed without being handed over again.
+        /// earlier in the same round: removed without being handed over again.
         case collapsed
         /// Gone before it could be handed over (another drain, `queue remove`).
         case vanished
@@ -40,7 +40,11 @@ struct QueueHandOver {
     let delivery: Delivery
     /// False with `--all`: exact duplicates are handed over too.
     let collapseDuplicates: Bool
-    /// SHA-256 of URL, NUL, content of each item handed over by this run.
+    /// SHA-256 of URL, NUL, content of each item handed over in this round.
+    /// A round is one listing of the queue: a whole drain, or one look of a
+    /// watch. Cleared by `startRound()`, so a later, separate save of the
+    /// same page is handed over, never collapsed into one a long-running
+    /// watch handed over days ago.
     private var handed = Set<[UInt8]>()
 
     init(context: CLIContext, queue: PendingQueue, delivery: Delivery, collapseDuplicates: Bool) {
@@ -50,6 +54,10 @@ struct QueueHandOver {
         self.collapseDuplicates = collapseDuplicates
     }
 
+    /// Starts a round: only items handed over from now on count as earlier
+    /// copies for collapsing.
+    mutating func startRound() { handed.removeAll(keepingCapacity: true) }
+
     /// Hands the item `id` over and removes it, or says why not.
     /// - Throws: when stdout cannot be written (the item stays), CMD cannot be
     ///   started, or the lock or queue fails.
@@ -58,6 +66,12 @@ struct QueueHandOver {
             try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
         }
         defer { lock.release() }
+        // The item's own claim, so an undo (`removeItem`) can tell it is being
+        // handed over; an undo holds it only for an instant.
+        let claim = try suite { () throws(SuiteError) in
+            try queue.claim(id: id, timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        }
+        defer { claim.release() }
         guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) }) else {
             return .vanished
         }
@@ -75,7 +89,25 @@ struct QueueHandOver {
         }
         switch delivery {
         case .print(let json):
-            try context.print(QueueCommands.handOverRecord(item, json: json))
+            try context.print(QueueCommands.handOverRecord(item, json: json), brokenPipe: .readerGone)
+            // Into a pipe, "written" is not "read": the item goes only once
+            // the reader has emptied the pipe of it, and stays when it left.
+            if let awaitRead = context.awaitOutputRead {
+                let result: FileDescriptor.PipeReadResult
+                do {
+                    result = try awaitRead()
+                } catch {
+                    throw CLIError(.io, "cannot tell whether the reader of standard output read \(id): \(error)")
+                }
+                if result == .interrupted {  // SIGTERM to a watch: stop, keeping the item
+                    return .failed("stopped by a signal before the reader read it all; it stays queued")
+                }
+                if result == .readerGone {
+                    throw CLIError(
+                        .readerGone,
+                        "the reader of standard output went away before reading all of \(id); it stays queued")
+                }
+            }
         case .exec(let command, let timeout):
             if let failure = try run(command, item: item, timeoutMilliseconds: timeout) { return .failed(failure) }
         }
@@ -111,7 +143,10 @@ struct QueueHandOver {
                         if text.hasSuffix("\n") { text.removeLast() }
                         context.writeErr(text)
                     } else {
-                        try? context.writeOut(Array(bytes))
+                        // Exact into a pipe or a file; escaped like every other
+                        // output on a terminal (`out`), so a title CMD prints
+                        // cannot drive it.
+                        try? context.out(Array(bytes))
                     }
                 })
         } catch {

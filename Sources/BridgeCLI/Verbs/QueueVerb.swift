@@ -23,11 +23,12 @@ enum QueueVerb: Verb {
                 ["queue", "drain"], abstract: "hand every item over on stdout or to CMD, then remove it",
                 discussion: """
                     Hands every item over, oldest first, and removes each only once it is
-                    handed over: written whole to stdout (JSON lines with --json), or, with
-                    --exec, taken by CMD (exit 0). A reader on a pipe that dies after reading
-                    can lose what was already written into the pipe: importers should use
-                    --exec. Stops at the first write error. Exact duplicates (same URL and
-                    same content) are collapsed and counted unless --all. Items of a newer
+                    handed over: written whole to stdout (JSON lines with --json) and, into
+                    a pipe, read out of it by the reader; or, with --exec, taken by CMD
+                    (exit 0). A reader that goes away stops the drain with exit 141, and
+                    every item it did not read stays. Stops at the first write error (74).
+                    Exact duplicates (same URL and same content) among the items waiting
+                    together are collapsed and counted unless --all. Items of a newer
                     format, unreadable ones and those CMD failed on stay and are reported on
                     stderr; exit 75 when CMD failed for any. With --exec, SIGINT or SIGTERM
                     stops the drain between items (exit 75). Drains and watches take turns

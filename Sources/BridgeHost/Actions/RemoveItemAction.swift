@@ -4,7 +4,8 @@ import SharedSuite
 /// `removeItem {itemId}`: the undo of a save. Removes an item the same caller
 /// saved, while it still waits in the queue (`itemId`, as `saveContent`
 /// answered it: `id` is the request's own); afterwards (drained by the app,
-/// removed already) it answers `item_not_found` and says so.
+/// removed already) it answers `item_not_found` and says so, and while a
+/// drain or watch is handing it over, `item_being_handed_over`.
 public struct RemoveItemAction: BridgeAction {
     public let name = "removeItem"
     public init() {}
@@ -21,6 +22,12 @@ public struct RemoveItemAction: BridgeAction {
             return .error(
                 .itemNotFound,
                 "That item is no longer in the queue: the app has taken it (queue drain) or it was removed already.",
+                ["itemId": .string(DisplayText.escaped(id, maxBytes: 64))])
+        } catch .itemBeingHandedOver {
+            return .error(
+                .itemBeingHandedOver,
+                "That item is being handed over to the app right now, so it was not removed; "
+                    + "if the app does not take it, it stays in the queue and can be removed then.",
                 ["itemId": .string(DisplayText.escaped(id, maxBytes: 64))])
         } catch {
             context.logger.warn("removeItem: \(error)")
