@@ -36,20 +36,47 @@ enum ExtensionCustomizer {
                 || (file.path.hasPrefix("_locales/") && file.path.hasSuffix("/messages.json"))
             {
                 file.bytes = try adjusted(file, spec: spec)
+            } else if file.path.hasPrefix("popup/"), file.path.hasSuffix(".html") {
+                // The page's own text before the locale strings fill it in: the app's name too.
+                file.bytes = Array(
+                    String(decoding: file.bytes, as: UTF8.self).replacingAll(productName, with: spec.name).utf8)
             }
             out.append(file)
         }
         return out
     }
 
-    /// The manifest with the app's version; a locale with the app's name.
+    /// The name users see in the bundled extension, which a generated one says as the app's.
+    static let productName = "ExtensionBridge"
+
+    /// The manifest with the app's version; a locale with the app's name in every message users
+    /// see (each `message`, and each placeholder's `content` and `example`), so no tooltip, popup,
+    /// badge or notification of the app's extension speaks as ExtensionBridge.
     private static func adjusted(_ file: GeneratedFile, spec: ProjectSpec) throws(GeneratorError) -> [UInt8] {
         guard case .object(var members) = try? JSONParser.parse(file.bytes) else {
             throw .missing("the bundled extension's \(file.path) is not a JSON object")
         }
         if file.path == "manifest.json" {
             members["version"] = .string(spec.version)
-        } else if case .object(var entry)? = members["extensionName"] {
+            return JSONWriter.prettyBytes(.object(members))
+        }
+        func renamed(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text): return .string(text.replacingAll(productName, with: spec.name))
+            case .object(var fields):
+                for key in ["message", "content", "example"] {
+                    if let field = fields[key] { fields[key] = renamed(field) }
+                }
+                if case .object(var placeholders)? = fields["placeholders"] {
+                    for (name, placeholder) in placeholders { placeholders[name] = renamed(placeholder) }
+                    fields["placeholders"] = .object(placeholders)
+                }
+                return .object(fields)
+            default: return value
+            }
+        }
+        for (key, entry) in members { members[key] = renamed(entry) }
+        if case .object(var entry)? = members["extensionName"] {
             entry["message"] = .string(spec.name)
             members["extensionName"] = .object(entry)
         }

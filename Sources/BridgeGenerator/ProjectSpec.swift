@@ -43,6 +43,14 @@ public struct ProjectSpec: Equatable, Sendable {
         return last + "@" + parts.dropLast().reversed().joined(separator: ".")
     }
 
+    /// Who maintains the app's Debian package (`bridge.json`'s `maintainer`, edit it): from the
+    /// host name's domain, `com.example.readlater` → `ReadLater maintainers <maintainers@example.com>`.
+    public var maintainer: String {
+        let parts = hostName.split(separator: ".").map(String.init)
+        let domain = parts.count > 1 ? parts.dropLast().reversed().joined(separator: ".") : "example.com"
+        return "\(name) maintainers <maintainers@\(domain)>"
+    }
+
     /// Checks every answer; the message names the rule broken.
     public func validate() throws(GeneratorError) {
         let nameBytes = Array(name.utf8)

@@ -32,9 +32,10 @@ public enum ProjectTemplate {
         throws(GeneratorError) -> [GeneratedFile]
     {
         let own = try ExtensionCustomizer.customize(extensionFiles, spec: spec, key: key)
-        let description = BridgeDescription(
+        var description = BridgeDescription(
             name: spec.name, hostName: spec.hostName, group: spec.group, hostProduct: spec.hostProduct,
             version: spec.version, extensionFolder: "extension", chromiumID: key.chromiumID, firefoxID: spec.firefoxID)
+        description.maintainer = spec.maintainer
         var out: [GeneratedFile] = [
             GeneratedFile("Package.swift", text: packageSwift(spec)),
             GeneratedFile("Sources/\(spec.actionsTarget)/AppConfiguration.swift", text: appConfiguration(spec)),
@@ -45,6 +46,7 @@ public enum ProjectTemplate {
             GeneratedFile("README.md", text: readme(spec, chromiumID: key.chromiumID)),
             GeneratedFile("scripts/install.sh", text: installScript(spec), permissions: 0o755),
             GeneratedFile("scripts/test.sh", text: testScript(spec), permissions: 0o755),
+            GeneratedFile("scripts/package-deb.sh", text: packageScript(spec), permissions: 0o755),
             GeneratedFile("Safari/SafariWebExtensionHandler.swift", text: safariHandler(spec)),
             GeneratedFile("Safari/README.md", text: safariReadme(spec)),
             GeneratedFile("keys/README.md", text: keysReadme(spec, chromiumID: key.chromiumID)),
@@ -150,7 +152,9 @@ public enum ProjectTemplate {
         // BuiltInActions.all (a later action with the same name replaces the built-in one).
         // A global, so what the program builds lives until exit, unfreed.
         let program = HostProgram(
-            configuration: HostProgram.Configuration(name: \(swiftLiteral(spec.hostProduct)), defaultGroupID: AppConfiguration.group),
+            configuration: HostProgram.Configuration(
+                name: \(swiftLiteral(spec.hostProduct)), defaultGroupID: AppConfiguration.group,
+                app: AppIdentity(name: AppConfiguration.name, version: AppConfiguration.version)),
             actions: BuiltInActions.all + [AppInfoAction()])
         Platform.exit(program.run(arguments: CommandLine.arguments))
 
@@ -235,19 +239,41 @@ public enum ProjectTemplate {
     static func installScript(_ spec: ProjectSpec) -> String {
         """
         #!/usr/bin/env bash
-        # Builds \(spec.name)'s host (release) and registers it with your browsers:
-        # `extension-bridge install --config bridge.json` copies the host to a stable
-        # folder, writes the browsers' host manifests and the host's configuration.
-        # Arguments go to `extension-bridge install` (for example --browser chromium).
+        # Builds \(spec.name)'s host (release, a static executable: no Swift runtime needed where it
+        # runs) and registers it with your browsers: `extension-bridge install --config bridge.json`
+        # copies the host to a stable folder, writes the browsers' host manifests and the host's
+        # configuration. Arguments go to `extension-bridge install` (for example --browser chromium).
         set -euo pipefail
         cd "$(dirname "$0")/.."
         command -v extension-bridge >/dev/null 2>&1 || {
             echo "install.sh: extension-bridge is not on PATH: install ExtensionBridge first (its scripts/install.sh)" >&2
             exit 69
         }
-        swift build -c release --product \(spec.hostProduct)
+        swift build -c release -Xswiftc -static-executable --product \(spec.hostProduct)
         extension-bridge install --config bridge.json \\
             --host-path "$(swift build -c release --show-bin-path)/\(spec.hostProduct)" "$@"
+
+        """
+    }
+
+    static func packageScript(_ spec: ProjectSpec) -> String {
+        """
+        #!/usr/bin/env bash
+        # Builds \(spec.name)'s Debian package: scripts/package-deb.sh [OUTPUT_DIR] (default dist/).
+        # The host is built static; `extension-bridge pack --deb --config bridge.json` (the same code
+        # that packages ExtensionBridge itself) writes <package>_<version>_<arch>.deb: the host and its
+        # configuration in /usr/lib/\(spec.hostName)/, the system host manifests of every browser, and
+        # the extension for every user of Debian's chromium and firefox-esr. Name, version,
+        # maintainer and copyright come from bridge.json. Prints the .deb's path.
+        set -euo pipefail
+        cd "$(dirname "$0")/.."
+        command -v extension-bridge >/dev/null 2>&1 || {
+            echo "package-deb.sh: extension-bridge is not on PATH: install ExtensionBridge first" >&2
+            exit 69
+        }
+        swift build -c release -Xswiftc -static-executable --product \(spec.hostProduct) >&2
+        extension-bridge pack --deb --config bridge.json --out "${1:-dist}" \\
+            --host-path "$(swift build -c release --show-bin-path)/\(spec.hostProduct)" | sed -n 's/^wrote //p'
 
         """
     }

@@ -92,6 +92,28 @@ import Testing
         #expect(english["extensionName"]?["message"] == "ReadLater")
     }
 
+    @Test func extension_speaksAsTheApp_inEveryLocaleAndThePopup() throws {
+        let files = try files()
+        let locales = files.filter { $0.path.hasPrefix("extension/_locales/") && $0.path.hasSuffix("messages.json") }
+        #expect(locales.count >= 3)
+        func strings(_ value: JSONValue) -> [String] {
+            switch value {
+            case .string(let text): return [text]
+            case .object(let fields): return fields.filter { $0.key != "description" }.values.flatMap(strings)
+            case .array(let items): return items.flatMap(strings)
+            default: return []
+            }
+        }
+        for file in locales {
+            let json = try JSONParser.parse(file.bytes)
+            for text in strings(json) {
+                #expect(!text.contains("ExtensionBridge"), "\(file.path): \(text)")
+            }
+            #expect(strings(json).contains { $0.contains("ReadLater") }, "\(file.path) names the app")
+        }
+        #expect(!(try text(files, "extension/popup/popup.html")).contains("ExtensionBridge"))
+    }
+
     @Test func urlDependency_namesThePackageByItsURL() {
         var s = spec
         s.dependency = .url("https://example.com/acme/extension-bridge.git", from: "0.2.0")

@@ -207,6 +207,23 @@ extension BridgeEndpoint {
         #expect(endpoint.handle(["nothing": 1])["error"] == "Unknown action: unknown")
     }
 
+    @Test func hello_ofAnAppsHost_saysTheAppsNameAndVersion() {
+        var context = ActionContext(
+            suite: MemorySuiteStore([:]), queue: MemoryQueue(),
+            caller: Caller(kind: .chromium, identity: "chrome-extension://abc/"))
+        context.app = AppIdentity(name: "Linguisticat", version: "1.0.0")
+        let reply = BridgeEndpoint(context: context, actions: BuiltInActions.all).handle(["action": "hello", "id": 1])
+        #expect(reply["hostVersion"] == "1.0.0")
+        #expect(reply["name"] == "Linguisticat")
+        #expect(reply["bridgeVersion"] == .string(BridgeVersion.current))
+        #expect(
+            AppIdentity(name: "Linguisticat", version: "1.0.0").versionLine(program: "linguisticat-host")
+                == "linguisticat-host 1.0.0 (Linguisticat, built on ExtensionBridge \(BridgeVersion.current))")
+        #expect(
+            AppIdentity.extensionBridge.versionLine(program: "extension-bridge-host")
+                == "extension-bridge-host \(BridgeVersion.current)")
+    }
+
     @Test func id_isEchoed_andBadIdsRefused() {
         let (endpoint, _, _) = makeEndpoint()
         #expect(endpoint.handle(["action": "getSettings", "id": "abc"])["id"] == "abc")
@@ -225,6 +242,8 @@ extension BridgeEndpoint {
         #expect(reply["status"] == "success")
         #expect(reply["protocolVersion"] == 1)
         #expect(reply["hostVersion"] == .string(BridgeVersion.current))
+        #expect(reply["name"] == "ExtensionBridge")
+        #expect(reply["bridgeVersion"] == .string(BridgeVersion.current))
         #expect(reply["caller"] == "chrome-extension://abc/")
         #expect(
             reply["actions"] == [

@@ -25,6 +25,9 @@ failures=0
 fail() { echo "deb-test: FAIL: $*" >&2; failures=$((failures + 1)); }
 ok() { echo "deb-test: ok   $*"; }
 restore() {
+    if dpkg-query -W -f='${Status}' linguisticat 2>/dev/null | grep -q "installed\|config-files"; then
+        dpkg --purge linguisticat >/dev/null 2>&1 || echo "deb-test: dpkg --purge linguisticat failed" >&2
+    fi
     if dpkg-query -W -f='${Status}' extension-bridge 2>/dev/null | grep -q "ok installed"; then
         dpkg --purge extension-bridge >/dev/null 2>&1 \
             || echo "deb-test: dpkg --purge failed: remove extension-bridge by hand" >&2
@@ -87,6 +90,37 @@ HOME="$home" /usr/bin/extension-bridge enable 2>/dev/null || fail "extension-bri
 HOME="$home" /usr/bin/extension-bridge write vocabulary -dict blue blauw 2>/dev/null || fail "write vocabulary"
 "$python" "$repo/scripts/e2e/deb_browsers.py" installed "$firefox_profile" "$home" "$artifacts" \
     || fail "the package did not put a working extension into Chromium and Firefox"
+
+# A bridge made by `new`, packaged by its own scripts/package-deb.sh (the same `pack --deb` as ours),
+# installed beside ours: lintian clean, both extensions in Chromium, its host the packaged static one,
+# and `dpkg -r` of it leaves none of its files.
+app="$tmp/Linguisticat"
+app_group=group.com.example.linguisticat
+/usr/bin/extension-bridge new Linguisticat --host-name com.example.linguisticat --group "$app_group" \
+    --dir "$app" --package-path "$repo" >/dev/null 2>&1 || fail "extension-bridge new"
+app_deb=$(cd "$app" && PATH="/usr/bin:$PATH" scripts/package-deb.sh "$tmp/app-out" 2>"$tmp/app-build.log" | tail -n 1)
+if [[ -f "$app_deb" ]]; then
+    ok "the generated project's scripts/package-deb.sh made $(basename "$app_deb")"
+    app_lint=$(lintian "$app_deb" 2>&1 || true)
+    if grep -q '^[EW]:' <<<"$app_lint"; then fail "lintian on the app's package:"; grep '^[EW]:' <<<"$app_lint" >&2
+    else ok "lintian: the app's package has no errors or warnings"; fi
+    dpkg-deb -f "$app_deb" Package Version Maintainer | tr '\n' ' ' | grep -q "Package: linguisticat Version: 1.0.0 Maintainer: Linguisticat maintainers <maintainers@example.com>" \
+        && ok "the app's name, version and maintainer are in its control data" || fail "control data: $(dpkg-deb -f "$app_deb")"
+    dpkg -i "$app_deb" >/dev/null && ok "dpkg -i the app's package beside ours" || fail "dpkg -i the app's package"
+    app_files=$(dpkg -L linguisticat)
+    HOME="$home" /usr/bin/extension-bridge --suite "$app_group" enable >/dev/null 2>&1
+    HOME="$home" /usr/bin/extension-bridge --suite "$app_group" write vocabulary -dict sky hemel >/dev/null 2>&1
+    DEB_APP_CHROMIUM_ID=$(sed -n 's/.*"chromiumID" *: *"\([a-p]*\)".*/\1/p' "$app/bridge.json") \
+        DEB_APP_HOST=/usr/lib/com.example.linguisticat/linguisticat-host \
+        "$python" "$repo/scripts/e2e/deb_browsers.py" app "$firefox_profile" "$home" "$artifacts" \
+        || fail "the app's package did not work in Chromium beside ours"
+    dpkg --purge linguisticat >/dev/null && ok "dpkg --purge the app's package" || fail "dpkg --purge linguisticat"
+    left_app=$(while IFS= read -r f; do if [[ -f "$f" || -L "$f" ]]; then echo "$f"; fi; done <<<"$app_files")
+    [[ -z "$left_app" ]] && ok "removing the app's package leaves none of its files" || fail "left behind: $left_app"
+else
+    tail -n 30 "$tmp/app-build.log" >&2
+    fail "the generated project's scripts/package-deb.sh made no package"
+fi
 
 # A per-user install beside the system one: doctor names the one each browser reads.
 mkdir -p "$tmp/user-bin"

@@ -10,6 +10,10 @@ own --load-extension or a temporary add-on): used by scripts/e2e/deb-test.sh.
         through Debian's /usr/bin/chromium wrapper with a fresh profile, and Firefox ESR on the
         profile made before the install, each rewrite a page on their FIRST start; in Chromium the
         packaged popup reaches the packaged host (hello, getSettings).
+    deb_browsers.py app PROFILE HOME ARTIFACTS
+        with a bridge made by `new` packaged and installed beside ours (DEB_APP_CHROMIUM_ID, DEB_APP_HOST):
+        Chromium through /usr/bin/chromium has both extensions, the page shows both groups' words,
+        and the app's host the browser started is the packaged static one under /usr/lib.
     deb_browsers.py removed PROFILE HOME ARTIFACTS
         after `dpkg -r`: neither browser has the extension any more, and the page is left alone.
 
@@ -19,13 +23,15 @@ Prints `ok ...` lines; exits 1 on the first failure.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browsers import Chromium, Firefox, TestServer  # noqa: E402
+from browsers import Chromium, Firefox, TestServer, wait_until  # noqa: E402
 
 EXTENSION = Path("/usr/share/extension-bridge/extension")
 IDS = json.loads((Path(__file__).resolve().parents[2] / "extension" / "extension-id.json").read_text())
@@ -116,6 +122,42 @@ def installed(profile: Path, home: Path, artifacts: Path) -> None:
             print("ok   Firefox, first start: the page is rewritten from the suite (host access granted)")
 
 
+def host_processes(path: str) -> list:
+    """Pids of running processes whose executable is `path`."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.readlink(entry / "exe") == path:
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def app(profile: Path, home: Path, artifacts: Path) -> None:
+    """A bridge made by `new`, packaged and installed beside ExtensionBridge's own package: Chromium
+    through /usr/bin/chromium has both extensions; the page shows both vocabularies (each from its
+    own group, through its own host); the app's host the browser started is the packaged static one."""
+    app_id, host_path = os.environ["DEB_APP_CHROMIUM_ID"], os.environ["DEB_APP_HOST"]
+    with TestServer(site_dir()) as site:
+        udd = Path(tempfile.mkdtemp(prefix="deb-app-chromium-"))
+        with Chromium(None, artifacts / "chromium-app", user_data_dir=udd, binary=WRAPPER,
+                      env={"HOME": str(home), "PATH": "/usr/bin:/bin"}) as browser:
+            browser.wait_for_extension(extension_id=app_id)
+            browser.wait_for_extension(extension_id=IDS["chromium"])
+            print(f"ok   Chromium through {WRAPPER}: the app's extension ({app_id}) beside ExtensionBridge's")
+            tab = browser.new_tab(site.url("index.html"))
+            tab.wait_for(f"{TEXT_JS} === 'The hemel is blauw.'", timeout=30)
+            print("ok   the page is rewritten from both groups: the app's (sky -> hemel) and ours (blue -> blauw)")
+            pids = wait_until(lambda: host_processes(host_path), 15, f"a running {host_path}")
+            ldd = subprocess.run(["ldd", host_path], capture_output=True, text=True)
+            if "not a dynamic executable" not in (ldd.stdout + ldd.stderr) and "statically linked" not in ldd.stdout:
+                raise Failure(f"the packaged host needs shared libraries: {ldd.stdout}{ldd.stderr}")
+            print(f"ok   the host Chromium started is the packaged {host_path} (pid {pids[0]}), static: "
+                  f"{(ldd.stdout + ldd.stderr).strip()}")
+
+
 def removed(profile: Path, home: Path, artifacts: Path) -> None:
     with TestServer(site_dir()) as site:
         udd = Path(tempfile.mkdtemp(prefix="deb-chromium-"))
@@ -139,10 +181,10 @@ def removed(profile: Path, home: Path, artifacts: Path) -> None:
 
 
 def main() -> int:
-    if len(sys.argv) != 5 or sys.argv[1] not in ("prepare-firefox", "installed", "removed"):
+    if len(sys.argv) != 5 or sys.argv[1] not in ("prepare-firefox", "installed", "app", "removed"):
         print(__doc__, file=sys.stderr)
         return 64
-    step = {"prepare-firefox": prepare_firefox, "installed": installed, "removed": removed}[sys.argv[1]]
+    step = {"prepare-firefox": prepare_firefox, "installed": installed, "app": app, "removed": removed}[sys.argv[1]]
     try:
         step(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
     except Exception as exc:  # noqa: BLE001 - every failure is reported the same way

@@ -48,7 +48,7 @@ extension PackCommand {
                     ?? (builtIn ? "ExtensionBridge maintainers <maintainers@extensionbridge.org>" : ""),
                 summary: builtIn
                     ? "native-messaging host and settings tool for web extensions"
-                    : "\(bridge?.name ?? name): its browser extension and native-messaging host",
+                    : "browser extension and native-messaging host of \(bridge?.name ?? name)",
                 paragraphs: builtIn
                     ? [
                         "ExtensionBridge lets a web extension talk to native code in Chromium-family browsers and "

@@ -72,12 +72,16 @@ public struct ActionContext {
     public var secrets: any SecretStore
     /// Settings and rules encoded per suite version, shared by every copy of the context.
     public var published = PublishedState()
+    /// The app the host belongs to, reported by `hello`.
+    public var app: AppIdentity
 
     public init(
         suite: SuiteStore, queue: PendingQueueing, caller: Caller, logger: Logger = .silent,
         groupID: String = GroupContainer.defaultGroupID, secrets: (any SecretStore)? = nil,
-        maxRequestBytes: Int = ProtocolLimits.defaultMaxRequestBytes, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes
+        maxRequestBytes: Int = ProtocolLimits.defaultMaxRequestBytes, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes,
+        app: AppIdentity = .extensionBridge
     ) {
+        self.app = app
         self.suite = suite
         self.queue = queue
         self.caller = caller

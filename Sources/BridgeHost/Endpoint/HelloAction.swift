@@ -1,7 +1,8 @@
 import BridgeJSON
 import BridgeProtocol
 
-/// `hello`: the handshake. Protocol and host versions, the caller, the group,
+/// `hello`: the handshake. Protocol and host versions (the app's name and version; the
+/// ExtensionBridge version it is built on as `bridgeVersion`), the caller, the group,
 /// the actions, and the limits, so a background script knows what it may
 /// ask. A successful `hello` starts `settingsChanged` pushes on its port.
 /// The endpoint builds it with the bridge's action names.
@@ -13,7 +14,9 @@ struct HelloAction: BridgeAction {
     func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
         .success([
             "protocolVersion": .int(BridgeVersion.protocolVersion),
-            "hostVersion": .string(BridgeVersion.current),
+            "hostVersion": .string(context.app.version),
+            "name": .string(context.app.name),
+            "bridgeVersion": .string(BridgeVersion.current),
             "caller": .string(context.caller.identity),
             "group": .string(context.groupID),
             "actions": .array(actionNames.map(JSONValue.string)),

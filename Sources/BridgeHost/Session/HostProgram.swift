@@ -25,12 +25,16 @@ public final class HostProgram {
         /// The group served when neither the configuration file nor
         /// `EXTENSION_BRIDGE_GROUP` names one.
         public var defaultGroupID: String
+        /// The app this host belongs to: its name and version in `--version`, `--help` and `hello`.
+        public var app: AppIdentity
 
         public init(
-            name: String = HostIdentity.defaultHostProduct, defaultGroupID: String = GroupContainer.defaultGroupID
+            name: String = HostIdentity.defaultHostProduct, defaultGroupID: String = GroupContainer.defaultGroupID,
+            app: AppIdentity = .extensionBridge
         ) {
             self.name = name
             self.defaultGroupID = defaultGroupID
+            self.app = app
         }
     }
 
@@ -52,7 +56,7 @@ public final class HostProgram {
         let options = Array(arguments.dropFirst())
         let stdout = FileDescriptor.standardOutput
         if options.first == "--version" {
-            try? stdout.writeAll(Array("\(configuration.name) \(BridgeVersion.current)\n".utf8))
+            try? stdout.writeAll(Array((configuration.app.versionLine(program: configuration.name) + "\n").utf8))
             return 0
         }
         if options.first == "--help" || options.first == "-h" {
@@ -161,7 +165,7 @@ public final class HostProgram {
                 queue: PendingQueue(container: container, limits: QueueLimits(environment: environment)),
                 caller: caller, logger: logger, groupID: settings.groupID,
                 secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
-                maxRequestBytes: maxRequest)
+                maxRequestBytes: maxRequest, app: configuration.app)
             return (context, container)
         } catch {
             logger.error("no group container: \(error)")
@@ -169,14 +173,14 @@ public final class HostProgram {
             let context = ActionContext(
                 suite: storage, queue: storage, caller: caller, logger: logger, groupID: settings.groupID,
                 secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
-                maxRequestBytes: maxRequest)
+                maxRequestBytes: maxRequest, app: configuration.app)
             return (context, nil)
         }
     }
 
     var usage: String {
         """
-        \(configuration.name) \(BridgeVersion.current): a native-messaging host built on ExtensionBridge.
+        \(configuration.app.versionLine(program: configuration.name)): a native-messaging host built on ExtensionBridge.
 
         Browsers start it; people do not. It reads length-prefixed JSON requests on
         stdin and writes replies on stdout (docs/PROTOCOL.md). To install it for your
