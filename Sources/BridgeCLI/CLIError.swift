@@ -1,7 +1,8 @@
 import SharedSuite
 
 /// A failed command: what to tell the person, and the exit status
-/// (sysexits: 64 usage, 65 bad data, 66 missing, 74 I/O, 75 lock timeout;
+/// (sysexits: 64 usage, 65 bad data, 66 missing, 74 I/O, 75 lock timeout, 77 refused
+/// for safety;
 /// and 130, as a shell reports Ctrl-C, when a signal cancelled a prompt).
 public struct CLIError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Int32, Sendable {
@@ -13,6 +14,8 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         case cantCreate = 73
         case io = 74
         case lockTimeout = 75
+        /// Refused for safety: something found belongs to, or may be changed by, another user.
+        case noPermission = 77
         case interrupted = 130
     }
 
