@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// Errors of install, uninstall and doctor, each saying what to do.
@@ -11,6 +12,12 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--crx` with `--system`: a CRX goes to a user's browsers; the package installs system-wide.
     case packedWithSystem
     case bridgeConfig(path: String, reason: String)
+    /// An `--extension-id` (or a manifest's Firefox id) that is neither a Chromium id nor a Firefox add-on id.
+    case invalidExtensionID(String)
+    /// A `--suite` group id the suite, the host and `secret-tool` could not all take as it is.
+    case invalidGroupID(String)
+    /// A value the host's configuration file cannot hold (a line break would add an `allow`).
+    case unsafeConfiguration(HostConfiguration.UnsafeValue)
     case io(SystemError)
 
     public var description: String {
@@ -38,6 +45,14 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "package (scripts/package-deb.sh), which puts it in the browsers' system folders"
         case .bridgeConfig(let path, let reason):
             return "cannot use the bridge description \(path): \(reason) (extension-bridge new writes it)"
+        case .invalidExtensionID(let id):
+            return "invalid extension id '\(HostConfiguration.UnsafeValue.shown(id))': a Chromium id (32 letters a–p, "
+                + "or chrome-extension://ID/) or a Firefox add-on id (name@domain or {GUID})"
+        case .invalidGroupID(let id):
+            return "invalid group id '\(HostConfiguration.UnsafeValue.shown(id))': use letters, digits, '.', '-' and "
+                + "'_', not starting with '.' or '-'"
+        case .unsafeConfiguration(let error):
+            return error.description
         case .io(let error):
             return error.description
         }

@@ -180,15 +180,22 @@ public struct Installer {
         if let packed = options.packedExtension {
             files += try packedFiles(packed, options)
         }
+        if let group = options.group, !HostIdentity.isGroupID(group) { throw .invalidGroupID(group) }
         let configuration = HostConfiguration(
             group: options.group, logLevel: options.logLevel,
             allowedCallers: options.identity.chromiumOrigins + options.identity.firefoxIDs)
         let configurationName = HostConfiguration.fileName(
             forExecutable: FileSystem.lastComponent(options.hostPath))
+        let text: String
+        do {
+            text = try configuration.text
+        } catch {
+            throw .unsafeConfiguration(error)
+        }
         files.append(
             PlannedFile(
                 path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
-                bytes: Array(configuration.text.utf8), kind: .configuration))
+                bytes: Array(text.utf8), kind: .configuration))
         return files
     }
 

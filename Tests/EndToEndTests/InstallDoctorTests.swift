@@ -192,6 +192,77 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: manifest))
     }
 
+    /// A generated bridge's description in `folder`, with a built host beside it.
+    func writeBridge(
+        _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",
+        firefoxID: String = "a@example.com"
+    ) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder + "/.build/release", withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder + "/.build/release/a-host") {
+            try FileManager.default.copyItem(
+                atPath: s.bin + "/extension-bridge-host", toPath: folder + "/.build/release/a-host")
+        }
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": "a-host", "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": .string(firefoxID),
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: folder + "/bridge.json"))
+        return folder + "/bridge.json"
+    }
+
+    /// Every file under `folder`, recursively.
+    func files(under folder: String) -> [String]? {
+        FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.sorted()
+    }
+
+    /// Issue 28, finding 9: line breaks in bridge.json's `group` or `firefoxID`
+    /// (or in `--extension-id`, `--suite`) added `allow` lines to the host's `.conf`.
+    @Test func installConfig_valuesWithLineBreaks_areRefused_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let evil = "\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/"
+        for (group, firefoxID) in [("group.a" + evil, "a@example.com"), ("group.a", "a@example.com" + evil)] {
+            let config = try writeBridge(s, s.tmp.path + "/project", group: group, firefoxID: firefoxID)
+            let install = try s.cli("install", "--config", config, "--browser", "chromium,firefox")
+            #expect(install.status == 65, "\(install.stderr)")
+            #expect(install.stderr.contains("\\u{a}allow"), "the message shows the break escaped: \(install.stderr)")
+        }
+        let config = try writeBridge(s, s.tmp.path + "/project")
+        let badID = try s.cli("install", "--config", config, "--browser", "firefox", "--extension-id", "x@y" + evil)
+        #expect(badID.status == 65, "\(badID.stderr)")
+        let badSuite = try s.cli("install", "--config", config, "--browser", "chromium", "--suite", "-x")
+        #expect(badSuite.status == 64, "\(badSuite.stderr)")
+        let builtInBadID = try s.cli(
+            "install", "--extension-dir", repository + "/extension", "--extension-id", "x@y" + evil)
+        #expect(builtInBadID.status == 65, "\(builtInBadID.stderr)")
+        #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: s.bin + "/extension-bridge-host.conf"))
+    }
+
+    /// Issue 28, finding 10: a bridge.json naming the built-in host took over
+    /// the built-in bridge, and `uninstall --config` removed its files.
+    @Test func configNamingTheBuiltInHost_isRefused_andTheBuiltInBridgeStays() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let install = try s.cli("install", "--extension-dir", repository + "/extension", "--browser", "chromium")
+        #expect(install.status == 0, "\(install.stderr)")
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let conf = s.bin + "/extension-bridge-host.conf"
+        let before = try [manifest, conf].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let config = try writeBridge(s, s.tmp.path + "/project", hostName: "org.extensionbridge.host")
+        for verb in ["install", "uninstall", "doctor"] {
+            let run = try s.cli(verb, "--config", config, "--browser", "chromium")
+            #expect(run.status == 65, "\(verb): \(run.stderr)")
+            #expect(run.stderr.contains("is the built-in bridge's"), "\(verb): \(run.stderr)")
+        }
+        #expect(try [manifest, conf].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/.local/share/extension-bridge/hosts"))
+    }
+
     /// The browser starts the host with only its own arguments and the
     /// user's environment: the group must come from what `install` wrote.
     @Test func install_suite_isServedByTheHostTheBrowserStarts() throws {

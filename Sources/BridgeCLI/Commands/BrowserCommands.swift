@@ -77,20 +77,31 @@ struct BrowserCommands {
     /// plus `--extension-id`.
     func identity() throws(CLIError) -> ExtensionIdentity {
         if var identity = try bridge()?.identity {
-            identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+            try addExtensionIDs(&identity)
             return identity
         }
         var lastError: InstallError?
         for dir in extensionDirectoryCandidates() {
+            var identity: ExtensionIdentity
             do {
-                var identity = try ExtensionIdentity.load(extensionDirectory: dir)
-                identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
-                return identity
+                identity = try ExtensionIdentity.load(extensionDirectory: dir)
             } catch {
                 lastError = error
+                continue
             }
+            try addExtensionIDs(&identity)
+            return identity
         }
         throw CLIError(.missing, lastError?.description ?? "no extension folder found; pass --extension-dir DIR")
+    }
+
+    /// `--extension-id`: each a Chromium or Firefox id, else a data error (65) naming it.
+    func addExtensionIDs(_ identity: inout ExtensionIdentity) throws(CLIError) {
+        do {
+            try identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+        } catch {
+            throw CLIError(.data, error.description)
+        }
     }
 
     /// Where the built-in bridge's extension folder is looked for, in order: `--extension-dir`, else the
@@ -177,7 +188,9 @@ struct BrowserCommands {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
             let packed = try packedExtension(bridge)
             options.packedExtension = packed
-            options.identity.add([packed.chromiumID])
+            options.identity.chromiumIDs +=
+                options.identity.chromiumIDs.contains(packed.chromiumID)
+                ? [] : [packed.chromiumID]
         }
         let installer = try installer()
         var plan: [PlannedFile]
