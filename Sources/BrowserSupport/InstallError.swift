@@ -18,6 +18,10 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidGroupID(String)
     /// A value the host's configuration file cannot hold (a line break would add an `allow`).
     case unsafeConfiguration(HostConfiguration.UnsafeValue)
+    /// A file the Debian package owns, which install would have to change.
+    case packageOwned(path: String)
+    /// An existing file of another user's, which install would have to change.
+    case notOurs(path: String, owner: UInt32)
     case io(SystemError)
 
     public var description: String {
@@ -53,6 +57,15 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "'_', not starting with '.' or '-'"
         case .unsafeConfiguration(let error):
             return error.description
+        case .packageOwned(let path):
+            return "\(path) belongs to the extension-bridge package (dpkg -S \(path)); install would change it, and "
+                + "dpkg puts it back at the next upgrade without a word (it is no conffile). Nothing was written. "
+                + "Change the system install through the package (rebuild it: scripts/package-deb.sh --extension-id "
+                + "ID; then apt install ./the.deb, or dpkg-reconfigure extension-bridge), or install for yourself "
+                + "without --system and without --host-path, with a host of your own"
+        case .notOurs(let path, let owner):
+            return "\(path) belongs to another user (uid \(owner)), and install would change it; nothing was "
+                + "written. Install with a host of your own (without --host-path, or one in a folder you own)"
         case .io(let error):
             return error.description
         }

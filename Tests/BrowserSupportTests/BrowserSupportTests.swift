@@ -177,6 +177,49 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(throws: InstallError.self) { try installer.plan(log) }
     }
 
+    /// Issue 28, finding 12: a file install only found (already there, the same) is not recorded,
+    /// so uninstall never removes it.
+    @Test func aFileAlreadyThere_isFoundNotRecorded_andUninstallLeavesIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        let conf = try #require(plan.last)
+        try FileSystem.makeDirectories(FileSystem.parentPath(conf.path), permissions: 0o755)
+        try FileSystem.writeAtomically(conf.path, conf.bytes, permissions: 0o644)
+        #expect(try installer.apply(plan).map(\.1) == [.written, .found])
+        #expect(try installer.apply(plan).map(\.1) == [.unchanged, .found])
+        #expect(installer.loadReceipt().map(\.path) == [plan[0].path])
+        _ = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(FileManager.default.fileExists(atPath: conf.path))
+    }
+
+    @Test func packagedFiles_areTheDpkgListAndLinksIntoUsrShareExtensionBridge() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let root = tmp.path
+        try FileSystem.makeDirectories(root + "/var/lib/dpkg/info", permissions: 0o755)
+        try FileSystem.makeDirectories(root + "/etc/x", permissions: 0o755)
+        try FileSystem.writeAtomically(
+            root + "/var/lib/dpkg/info/extension-bridge.list", utf8: "/usr/lib/extension-bridge/h.conf\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/a.json", withDestinationPath: "/usr/share/extension-bridge/n/a.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/b.json", withDestinationPath: "../../usr/share/extension-bridge/n/b.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/c.json", withDestinationPath: "/usr/share/other/c")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/d.json", withDestinationPath: "/usr/share/extension-bridge-evil/d")
+        let packaged = PackagedFiles(root: root)
+        #expect(packaged.owns(root + "/usr/lib/extension-bridge/h.conf"))
+        #expect(packaged.owns(root + "/etc/x/a.json"))
+        #expect(packaged.owns(root + "/etc/x/b.json"))
+        #expect(!packaged.owns(root + "/etc/x/c.json"))
+        #expect(!packaged.owns(root + "/etc/x/d.json"))
+        #expect(!packaged.owns("/usr/lib/extension-bridge/h.conf"), "outside the root")
+        #expect(!packaged.owns(root + "/usr/lib/extension-bridge/other"))
+    }
+
     @Test func changedFile_isKeptByUninstall() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 import SharedSuite
@@ -116,22 +117,46 @@ struct BrowserCommands {
         return candidates
     }
 
-    /// The host the manifests point at: `--host-path`, else the one beside this binary.
+    /// Where the host is looked for without `--host-path`, beside this binary's own location: in the same
+    /// folder (`scripts/install.sh`'s layout), then `../lib/extension-bridge/` (the Debian package's:
+    /// `/usr/bin/extension-bridge` and `/usr/lib/extension-bridge/extension-bridge-host`).
+    static func defaultHostCandidates(executable: String) -> [String] {
+        let bin = FileSystem.parentPath(executable)
+        return [
+            bin + "/" + HostIdentity.defaultHostProduct,
+            FileSystem.parentPath(bin) + "/lib/extension-bridge/" + HostIdentity.defaultHostProduct,
+        ]
+    }
+
+    /// The host the manifests point at: `--host-path`, else the first of `defaultHostCandidates`
+    /// that is executable (said on stderr when it is not the one beside this binary).
     func hostPath() throws(CLIError) -> String {
-        var path =
-            args.flags["--host-path"] ?? Platform.executablePath().map {
-                FileSystem.parentPath($0) + "/extension-bridge-host"
-            } ?? ""
-        if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
-        let staged = (args.flags["--destdir"] ?? "") + path
-        guard FileSystem.isExecutable(staged) else {
-            throw CLIError(.missing, InstallError.hostMissing(path: staged).description)
+        let destination = args.flags["--destdir"] ?? ""
+        if var path = args.flags["--host-path"] {
+            if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
+            guard FileSystem.isExecutable(destination + path) else {
+                throw CLIError(.missing, InstallError.hostMissing(path: destination + path).description)
+            }
+            return path
+        }
+        let candidates = Platform.executablePath().map(BrowserCommands.defaultHostCandidates) ?? []
+        guard let path = candidates.first(where: { FileSystem.isExecutable(destination + $0) }) else {
+            throw CLIError(
+                .missing,
+                "no executable host at \(candidates.map { destination + $0 }.joined(separator: " or ")); build and "
+                    + "install it with scripts/install.sh, or pass --host-path")
+        }
+        if path != candidates.first && !args.json {
+            context.writeErr(
+                "using the host \(path) (the package's layout: ../lib/extension-bridge beside this binary)")
         }
         return path
     }
 
     func installer() throws(CLIError) -> Installer {
-        Installer(home: try home, receiptPath: try receiptPath())
+        // The package's files are looked for in the staging folder, a test's fake root, or the system.
+        let root = args.flags["--destdir"] ?? context.environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? ""
+        return Installer(home: try home, receiptPath: try receiptPath(), packaged: PackagedFiles(root: root))
     }
 
     /// For `--config`: the built host (`--host-path`, else the project's release
@@ -224,8 +249,12 @@ struct BrowserCommands {
                     hostName: options.hostName, identity: options.identity, configPath: configPath()),
                 recordReceipt: destination == nil)
         } catch {
-            let hint = options.system ? " (system folders need root: run with sudo)" : ""
-            throw CLIError(.io, error.description + hint)
+            switch error {
+            case .packageOwned, .notOurs: throw CLIError(.cantCreate, error.description)
+            default:
+                let hint = options.system ? " (system folders need root: run with sudo)" : ""
+                throw CLIError(.io, error.description + hint)
+            }
         }
         try report(results.map { ($0.0.path, $0.1) })
         if let packed = options.packedExtension, !args.json { explainPacked(packed, options) }
