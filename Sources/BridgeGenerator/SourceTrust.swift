@@ -10,11 +10,21 @@ public enum SourceTrust {
     static let checkedPaths = ["", "/Package.swift", "/extension", "/extension/manifest.json"]
 
     /// Why `folder` is not to be trusted, or nil when it is: each checked
-    /// path (the link itself and what it names) must belong to `userID` or
-    /// root and be writable by its owner alone.
+    /// path (the link itself and what it names), and everything under
+    /// `extension/` that `new` copies, must belong to `userID` or root and be
+    /// writable by its owner alone.
     public static func refusal(_ folder: String, userID: UInt32 = Platform.effectiveUserID) -> String? {
-        for suffix in checkedPaths {
-            let path = folder + suffix
+        var paths = checkedPaths.map { folder + $0 }
+        // The extension's tree, as ProjectWriter.readTree walks it (links are not followed there).
+        var pending = [folder + "/extension"]
+        while let next = pending.popLast(), paths.count < 10_000 {
+            for name in ((try? FileSystem.listDirectory(next)) ?? []).sorted() where name != "node_modules" {
+                let path = next + "/" + name
+                paths.append(path)
+                if (try? FileSystem.status(path))?.isDirectory == true { pending.append(path) }
+            }
+        }
+        for path in paths {
             for followLinks in [false, true] {
                 guard let info = try? FileSystem.status(path, followLinks: followLinks) else {
                     return "\(path) cannot be examined"

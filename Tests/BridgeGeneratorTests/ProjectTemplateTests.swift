@@ -144,6 +144,17 @@ import Testing
         #expect(!ProjectTemplate.packageSwift(hostile).unicodeScalars.contains { $0.value >= 0x7F })
         #expect(throws: GeneratorError.self) { try hostile.validate() }
     }
+
+    /// Attacking the fix: a `--package-path` is a literal too, whatever it holds.
+    @Test func hostilePackagePath_staysInItsLiteral() {
+        var hostile = spec
+        hostile.dependency = .path("/tmp/x\"), .package(path: \"/tmp/evil\u{2028}\r\n\\(1)")
+        var benign = spec
+        benign.dependency = .path("/src")
+        #expect(
+            Self.codeOutsideLiterals(ProjectTemplate.packageSwift(hostile))
+                == Self.codeOutsideLiterals(ProjectTemplate.packageSwift(benign)))
+    }
 }
 
 @Suite struct ProjectWriterTests {

@@ -46,4 +46,21 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: tmp.path + "/extension", withDestinationPath: elsewhere.path)
         #expect(SourceTrust.refusal(tmp.path)?.contains("writable by every user") == true)
     }
+
+    /// Attacking the fix: a folder deep in the extension, writable by others, is what `new` copies too.
+    @Test func aWritableFolderInsideTheExtension_isRefused() throws {
+        let tmp = try source()
+        defer { tmp.remove() }
+        try FileManager.default.createDirectory(
+            atPath: tmp.path + "/extension/background/deep", withIntermediateDirectories: true)
+        try FileSystem.writeAtomically(tmp.path + "/extension/background/deep/a.js", utf8: "x", permissions: 0o644)
+        chmod(tmp.path + "/extension/background", 0o755)
+        chmod(tmp.path + "/extension/background/deep", 0o755)
+        #expect(SourceTrust.refusal(tmp.path) == nil)
+        chmod(tmp.path + "/extension/background/deep", 0o777)
+        #expect(SourceTrust.refusal(tmp.path)?.contains("deep is writable by every user") == true)
+        chmod(tmp.path + "/extension/background/deep", 0o755)
+        chmod(tmp.path + "/extension/background/deep/a.js", 0o666)
+        #expect(SourceTrust.refusal(tmp.path)?.contains("a.js is writable by every user") == true)
+    }
 }
