@@ -61,7 +61,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) belongs to the extension-bridge package (dpkg -S \(path)); install would change it, and "
                 + "dpkg puts it back at the next upgrade without a word (it is no conffile). Nothing was written. "
                 + "Change the system install through the package (rebuild it: scripts/package-deb.sh --extension-id "
-                + "ID; then apt install ./the.deb, or dpkg-reconfigure extension-bridge), or install for yourself "
+                + "ID, then sudo apt install ./extension-bridge_*.deb; the package has no debconf, so dpkg-reconfigure "
+                + "changes nothing), or install for yourself "
                 + "without --system and without --host-path, with a host of your own"
         case .notOurs(let path, let owner):
             return "\(path) belongs to another user (uid \(owner)), and install would change it; nothing was "
