@@ -25,7 +25,7 @@ let package = Package(
         // JSON value, parser and writer without Foundation (start-up cost).
         .target(name: "BridgeJSON"),
         // Group container, typed suite, shared files, pending queue.
-        .target(name: "SharedSuite", dependencies: ["BridgeJSON", "BridgeSystem"]),
+        .target(name: "SharedSuite", dependencies: ["BridgeJSON", "BridgeSystem", "BridgeProtocol"]),
         // The endpoint (frame in, reply out), actions, caller policy, session and program.
         .target(
             name: "BridgeHost",

@@ -1,10 +1,10 @@
 import SharedSuite
 
 /// A failed command: what to tell the person, and the exit status
-/// (sysexits: 64 usage, 65 bad data, 66 missing, 74 I/O, 75 lock timeout;
-/// 130, as a shell reports Ctrl-C, when a signal cancelled a prompt; 141, as
-/// a shell reports SIGPIPE, when the reader of standard output went away
-/// during a queue hand-over).
+/// (sysexits: 64 usage, 65 bad data, 66 missing, 73 a file install must not change, 74 I/O,
+/// 75 lock timeout, 77 refused for safety; 130, as a shell reports Ctrl-C, when a signal
+/// cancelled a prompt; 141, as a shell reports SIGPIPE, when the reader of standard output
+/// went away during a queue hand-over).
 public struct CLIError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Int32, Sendable {
         case usage = 64
@@ -15,6 +15,8 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         case cantCreate = 73
         case io = 74
         case lockTimeout = 75
+        /// Refused for safety: something found belongs to, or may be changed by, another user.
+        case noPermission = 77
         case interrupted = 130
         /// The reader of standard output went away: what it did not read stays queued.
         case readerGone = 141

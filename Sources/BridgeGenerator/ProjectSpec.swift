@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import BrowserSupport
 import SharedSuite
@@ -51,6 +52,59 @@ public struct ProjectSpec: Equatable, Sendable {
         return "\(name) maintainers <maintainers@\(domain)>"
     }
 
+    /// The package identity SwiftPM gives a `--package-url` dependency: the
+    /// URL's last path component without `.git` (`…/extension-bridge.git` →
+    /// `extension-bridge`); nil for a path dependency. `validate` allows only
+    /// letters, digits, `.`, `-` and `_` here, not starting with `.` or `-`.
+    public var packageIdentity: String? {
+        guard case .url(let url, _) = dependency else { return nil }
+        var last = url.split(separator: "/").last.map(String.init) ?? ""
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
+    }
+
+    /// A URL `new` writes into `Package.swift`: printable ASCII without
+    /// spaces, quotes or backslashes (still escaped when written).
+    static func isPlainURL(_ url: String) -> Bool {
+        !url.isEmpty && url.utf8.count <= 2048
+            && url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
+    /// A package identity: 1–100 of letters, digits, `.`, `-`, `_`, starting with a letter or digit.
+    static func isPlainIdentity(_ identity: String) -> Bool {
+        let bytes = Array(identity.utf8)
+        func isAlphanumeric(_ b: UInt8) -> Bool {
+            (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
+        }
+        guard let first = bytes.first, isAlphanumeric(first), bytes.count <= 100 else { return false }
+        return bytes.allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+        }
+    }
+
+    /// A semantic version as `.package(url:from:)` takes it: `1.2.3`, optionally `-pre.1` and `+build`.
+    static func isSemanticVersion(_ text: String) -> Bool {
+        guard text.utf8.count <= 64 else { return false }
+        var core = Substring(text)
+        if let plus = core.firstIndex(of: "+") {
+            let build = core[core.index(after: plus)...]
+            guard !build.isEmpty, build.utf8.allSatisfy(isIdentifierByte) else { return false }
+            core = core[..<plus]
+        }
+        if let dash = core.firstIndex(of: "-") {
+            let pre = core[core.index(after: dash)...]
+            guard !pre.isEmpty, pre.utf8.allSatisfy(isIdentifierByte) else { return false }
+            core = core[..<dash]
+        }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+    }
+
+    private static func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == UInt8(ascii: "-")
+            || b == UInt8(ascii: ".")
+    }
+
     /// Checks every answer; the message names the rule broken.
     public func validate() throws(GeneratorError) {
         let nameBytes = Array(name.utf8)
@@ -86,11 +140,22 @@ public struct ProjectSpec: Equatable, Sendable {
             versionParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
         else { throw .invalid("invalid version '\(version)': one to four numbers separated by dots, as browsers need") }
         if case .url(let url, let from) = dependency {
-            guard url.contains("://") || url.hasPrefix("git@") else {
+            let shown = DisplayText.escaped(url)
+            guard (url.contains("://") || url.hasPrefix("git@")) && ProjectSpec.isPlainURL(url) else {
                 throw .invalid(
-                    "invalid --package-url '\(url)': a git URL such as https://example.com/extension-bridge.git")
+                    "invalid --package-url '\(shown)': a git URL such as https://example.com/extension-bridge.git "
+                        + "(printable ASCII, no spaces, quotes or backslashes)")
+            }
+            guard let identity = packageIdentity, ProjectSpec.isPlainIdentity(identity) else {
+                throw .invalid(
+                    "invalid --package-url '\(shown)': its last path component (the package's name, without .git) "
+                        + "must be letters, digits, '.', '-' or '_', starting with a letter or digit")
             }
             guard !from.isEmpty else { throw .usage("--package-url needs --from VERSION") }
+            guard ProjectSpec.isSemanticVersion(from) else {
+                throw .invalid(
+                    "invalid --from '\(DisplayText.escaped(from))': a semantic version such as 1.0.0 (or 1.0.0-beta.1)")
+            }
         }
     }
 }

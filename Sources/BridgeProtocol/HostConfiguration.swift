@@ -89,14 +89,71 @@ public struct HostConfiguration: Equatable, Sendable {
         return (configuration, unknown)
     }
 
+    /// A value the file cannot hold as itself (issue 28, finding 9): a line
+    /// break in it would add lines (an `allow` the caller never named), `#`
+    /// would cut it, a `,` in a caller would make two callers.
+    public struct UnsafeValue: Error, Equatable, Sendable, CustomStringConvertible {
+        public var key: String
+        public var value: String
+
+        /// `value` for a message: unsafe scalars as `\u{…}`, at most 200 scalars.
+        public static func shown(_ value: String) -> String {
+            var shown = ""
+            for scalar in value.unicodeScalars.prefix(200) {
+                if HostConfiguration.isUnsafe(scalar) {
+                    shown += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+            return value.unicodeScalars.count > 200 ? shown + "…" : shown
+        }
+
+        public var description: String {
+            "the host configuration cannot hold the \(key) '\(UnsafeValue.shown(value))': no control characters, line or "
+                + "paragraph separators, bidi controls, '#', blanks at either end\(key == "allow" ? " or ','" : ""); "
+                + "and not empty"
+        }
+    }
+
+    /// C0 (tab, CR and LF too), DEL, C1, U+2028/U+2029 and the bidi controls.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Checks one value as the file would hold it.
+    public static func validate(key: String, value: String) throws(UnsafeValue) {
+        let ok =
+            !value.isEmpty && value.utf8.count <= 4096 && !value.unicodeScalars.contains(where: isUnsafe)
+            && !value.contains("#") && !(key == "allow" && value.contains(","))
+            && value.first != " " && value.last != " "
+        if !ok { throw UnsafeValue(key: key, value: value) }
+    }
+
     /// The file's text, as `parse` reads it back.
+    /// - Throws: `UnsafeValue` for a value the file cannot hold as itself:
+    ///   nothing is escaped into another meaning, the writer refuses it whole.
     public var text: String {
-        var out = "# extension-bridge-host configuration: written by `extension-bridge install`.\n"
-        out += "format = \(HostConfiguration.formatVersion)\n"
-        if let group { out += "group = \(group)\n" }
-        if let logLevel { out += "log = \(logLevel)\n" }
-        for caller in allowedCallers { out += "allow = \(caller)\n" }
-        return out
+        get throws(UnsafeValue) {
+            var out = "# extension-bridge-host configuration: written by `extension-bridge install`.\n"
+            out += "format = \(HostConfiguration.formatVersion)\n"
+            if let group {
+                try HostConfiguration.validate(key: "group", value: group)
+                out += "group = \(group)\n"
+            }
+            if let logLevel {
+                try HostConfiguration.validate(key: "log", value: logLevel)
+                out += "log = \(logLevel)\n"
+            }
+            for caller in allowedCallers {
+                try HostConfiguration.validate(key: "allow", value: caller)
+                out += "allow = \(caller)\n"
+            }
+            return out
+        }
     }
 
     private static func trim(_ text: Substring) -> Substring {

@@ -24,6 +24,8 @@ public struct FileStatus: Equatable, Sendable {
     public var linkCount: Int
     /// What changes when the file changes.
     public var identity: FileIdentity
+    /// The owner's user id.
+    public var owner: UInt32
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -40,6 +42,7 @@ public struct FileStatus: Equatable, Sendable {
         permissions = Int(info.st_mode & 0o7777)
         linkCount = Int(info.st_nlink)
         identity = FileIdentity(info)
+        owner = UInt32(info.st_uid)
     }
 
     public var isRegular: Bool { kind == .regular }

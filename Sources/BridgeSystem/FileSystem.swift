@@ -223,6 +223,15 @@ public enum FileSystem {
         return names
     }
 
+    /// What the symbolic link at `path` points at, as written in the link (not
+    /// resolved); nil when `path` is not a link or does not exist.
+    public static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink(path, &buffer, 4096)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Removes a file; a missing file is not an error.
     public static func remove(_ path: String) throws(SystemError) {
         if unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }

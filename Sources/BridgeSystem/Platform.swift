@@ -106,6 +106,9 @@ public enum Platform {
         #endif
     }
 
+    /// The user this process acts as (`geteuid`).
+    public static var effectiveUserID: UInt32 { UInt32(geteuid()) }
+
     /// This process's id.
     public static var processID: Int32 { Int32(getpid()) }
 

@@ -35,7 +35,10 @@ public enum Signals {
 
         /// Puts them back (an inherited "ignore" stays ignored).
         public func restore() {
-            for var (signal, action) in saved { sigaction(signal, &action, nil) }
+            for (signal, saved) in saved {
+                var action = saved
+                sigaction(signal, &action, nil)
+            }
         }
     }
 

@@ -96,11 +96,37 @@ public struct BridgeDescription: Equatable, Sendable {
         description.maintainer = json["maintainer"]?.stringValue
         description.copyright = json["copyright"]?.stringValue
         try HostManifest.validate(name: description.hostName)
+        // Issue 28: every value that reaches a manifest, the host's configuration or a path is checked here,
+        // at load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.
+        guard description.hostName != HostIdentity.defaultHostName else {
+            throw .bridgeConfig(
+                path: path,
+                reason:
+                    "hostName \(HostIdentity.defaultHostName) is the built-in bridge's; a bridge.json names its own "
+                    + "host (extension-bridge new refuses this name too), and the built-in one is installed without "
+                    + "--config")
+        }
+        guard HostIdentity.isGroupID(description.group) else {
+            throw .bridgeConfig(
+                path: path,
+                reason: "group '\(HostConfiguration.UnsafeValue.shown(description.group))' is not a group id (letters, "
+                    + "digits, '.', '-' and '_', not starting with '.' or '-')")
+        }
         guard ExtensionIdentity.isChromiumID(description.chromiumID) else {
             throw .bridgeConfig(path: path, reason: "extension.chromiumID is not 32 letters a–p")
         }
-        guard description.hostProduct.utf8.allSatisfy({ $0 > 0x20 && $0 != UInt8(ascii: "/") && $0 < 0x7F }) else {
-            throw .bridgeConfig(path: path, reason: "hostProduct must be a plain file name")
+        guard ExtensionIdentity.isFirefoxID(description.firefoxID) else {
+            throw .bridgeConfig(
+                path: path,
+                reason: "extension.firefoxID '\(HostConfiguration.UnsafeValue.shown(description.firefoxID))' is not a "
+                    + "Firefox add-on id (name@domain or {GUID})")
+        }
+        // A file name by the same plain rule as a group id (no '/', no leading '.' or '-').
+        guard HostIdentity.isGroupID(description.hostProduct) else {
+            throw .bridgeConfig(
+                path: path,
+                reason: "hostProduct must be a plain file name: letters, digits, '.', '-' and '_', not starting with "
+                    + "'.' or '-'")
         }
         let folder = FileSystem.parentPath(
             path.hasPrefix("/") ? path : (FileSystem.currentDirectory() ?? ".") + "/" + path)

@@ -33,6 +33,35 @@ public struct ExtensionIdentity: Equatable, Sendable {
         text.count == 32 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "p") }
     }
 
+    /// True for a Firefox add-on id as Mozilla defines it: `{GUID}` or
+    /// `name@domain` (letters, digits, `.`, `-`, `_`; the name may be empty),
+    /// at most 255 bytes. Nothing else goes into a host manifest or the host's
+    /// configuration as a Firefox caller.
+    public static func isFirefoxID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+        func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
+        if bytes.first == UInt8(ascii: "{") {
+            let groups = [8, 4, 4, 4, 12]
+            guard bytes.count == 38, bytes.last == UInt8(ascii: "}") else { return false }
+            var i = 1
+            for (n, length) in groups.enumerated() {
+                guard bytes[i..<(i + length)].allSatisfy(isHex) else { return false }
+                i += length
+                if n < groups.count - 1 {
+                    guard bytes[i] == UInt8(ascii: "-") else { return false }
+                    i += 1
+                }
+            }
+            return true
+        }
+        func isPlain(_ b: UInt8) -> Bool {
+            (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 45 || b == 46 || b == 95
+        }
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at + 1 < bytes.count else { return false }
+        return bytes[..<at].allSatisfy(isPlain) && bytes[(at + 1)...].allSatisfy(isPlain)
+    }
+
     /// Reads `manifest.json` in `extensionDirectory`.
     /// - Throws: `InstallError.extensionManifest` saying what is missing.
     public static func load(extensionDirectory: String) throws(InstallError) -> ExtensionIdentity {
@@ -51,12 +80,29 @@ public struct ExtensionIdentity: Equatable, Sendable {
         guard let gecko = manifest["browser_specific_settings"]?["gecko"]?["id"]?.stringValue else {
             throw .extensionManifest(path: path, reason: "no browser_specific_settings.gecko.id (Firefox needs it)")
         }
+        guard isFirefoxID(gecko) else {
+            throw .extensionManifest(
+                path: path,
+                reason: "browser_specific_settings.gecko.id '\(HostConfiguration.UnsafeValue.shown(gecko))' is not a "
+                    + "Firefox add-on id (name@domain or {GUID})")
+        }
         return ExtensionIdentity(chromiumIDs: [id], firefoxIDs: [gecko])
     }
 
     /// Adds ids given on the command line: Chromium-shaped ones (or
-    /// `chrome-extension://ID/` origins) to Chromium, others to Firefox.
-    public mutating func add(_ extra: [String]) {
+    /// `chrome-extension://ID/` origins) to Chromium, Firefox add-on ids to Firefox.
+    /// - Throws: `InstallError.invalidExtensionID` for anything else, before adding any.
+    public mutating func add(_ extra: [String]) throws(InstallError) {
+        for raw in extra where !raw.isEmpty {
+            var id = raw
+            if id.hasPrefix(ExtensionOrigin.chromiumScheme) {
+                id = String(id.dropFirst(ExtensionOrigin.chromiumScheme.count))
+                while id.hasSuffix("/") { id.removeLast() }
+            }
+            if !ExtensionIdentity.isChromiumID(id) && !ExtensionIdentity.isFirefoxID(id) {
+                throw .invalidExtensionID(raw)
+            }
+        }
         for raw in extra where !raw.isEmpty {
             var id = raw
             if id.hasPrefix(ExtensionOrigin.chromiumScheme) {

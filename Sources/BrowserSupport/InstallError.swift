@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// Errors of install, uninstall and doctor, each saying what to do.
@@ -11,6 +12,16 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--crx` with `--system`: a CRX goes to a user's browsers; the package installs system-wide.
     case packedWithSystem
     case bridgeConfig(path: String, reason: String)
+    /// An `--extension-id` (or a manifest's Firefox id) that is neither a Chromium id nor a Firefox add-on id.
+    case invalidExtensionID(String)
+    /// A `--suite` group id the suite, the host and `secret-tool` could not all take as it is.
+    case invalidGroupID(String)
+    /// A value the host's configuration file cannot hold (a line break would add an `allow`).
+    case unsafeConfiguration(HostConfiguration.UnsafeValue)
+    /// A file the Debian package owns, which install would have to change.
+    case packageOwned(path: String)
+    /// An existing file of another user's, which install would have to change.
+    case notOurs(path: String, owner: UInt32)
     case io(SystemError)
 
     public var description: String {
@@ -38,6 +49,24 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "package (scripts/package-deb.sh), which puts it in the browsers' system folders"
         case .bridgeConfig(let path, let reason):
             return "cannot use the bridge description \(path): \(reason) (extension-bridge new writes it)"
+        case .invalidExtensionID(let id):
+            return "invalid extension id '\(HostConfiguration.UnsafeValue.shown(id))': a Chromium id (32 letters a–p, "
+                + "or chrome-extension://ID/) or a Firefox add-on id (name@domain or {GUID})"
+        case .invalidGroupID(let id):
+            return "invalid group id '\(HostConfiguration.UnsafeValue.shown(id))': use letters, digits, '.', '-' and "
+                + "'_', not starting with '.' or '-'"
+        case .unsafeConfiguration(let error):
+            return error.description
+        case .packageOwned(let path):
+            return "\(path) belongs to the extension-bridge package (dpkg -S \(path)); install would change it, and "
+                + "dpkg puts it back at the next upgrade without a word (it is no conffile). Nothing was written. "
+                + "Change the system install through the package (rebuild it: scripts/package-deb.sh --extension-id "
+                + "ID, then sudo apt install ./extension-bridge_*.deb; the package has no debconf, so dpkg-reconfigure "
+                + "changes nothing), or install for yourself "
+                + "without --system and without --host-path, with a host of your own"
+        case .notOurs(let path, let owner):
+            return "\(path) belongs to another user (uid \(owner)), and install would change it; nothing was "
+                + "written. Install with a host of your own (without --host-path, or one in a folder you own)"
         case .io(let error):
             return error.description
         }

@@ -131,10 +131,19 @@ public struct Installer {
     /// The receipt: `$XDG_DATA_HOME/extension-bridge/install-receipt.json`
     /// (macOS: `~/Library/Application Support/ExtensionBridge/…`).
     public let receiptPath: String
+    /// The Debian package's files: never written, recorded or removed.
+    public let packaged: PackagedFiles
+    /// The user install acts as: an existing file of another owner is never rewritten or recorded.
+    public let userID: UInt32
 
-    public init(home: String, receiptPath: String) {
+    public init(
+        home: String, receiptPath: String, packaged: PackagedFiles = PackagedFiles(root: ""),
+        userID: UInt32 = Platform.effectiveUserID
+    ) {
         self.home = home
         self.receiptPath = receiptPath
+        self.packaged = packaged
+        self.userID = userID
     }
 
     /// The receipt of the bridge whose host is `hostName`: the built-in one
@@ -193,15 +202,22 @@ public struct Installer {
         if let packed = options.packedExtension {
             files += try packedFiles(packed, options)
         }
+        if let group = options.group, !HostIdentity.isGroupID(group) { throw .invalidGroupID(group) }
         let configuration = HostConfiguration(
             group: options.group, logLevel: options.logLevel,
             allowedCallers: options.identity.chromiumOrigins + options.identity.firefoxIDs)
         let configurationName = HostConfiguration.fileName(
             forExecutable: FileSystem.lastComponent(options.hostPath))
+        let text: String
+        do {
+            text = try configuration.text
+        } catch {
+            throw .unsafeConfiguration(error)
+        }
         files.append(
             PlannedFile(
                 path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
-                bytes: Array(configuration.text.utf8), kind: .configuration))
+                bytes: Array(text.utf8), kind: .configuration))
         return files
     }
 
@@ -232,6 +248,10 @@ public struct Installer {
     /// What happened to one file.
     public enum Outcome: String, Equatable, Sendable {
         case written, unchanged, removed, missing
+        /// Already there with the same content, but not written by install: left out of the receipt.
+        case found = "found (not ours: not recorded)"
+        /// The Debian package's: left alone, never recorded or removed.
+        case packaged = "kept (the package's)"
         /// Changed since install wrote it: left alone.
         case keptChanged = "kept (changed since install)"
     }
@@ -253,18 +273,61 @@ public struct Installer {
     /// The largest file install compares or removes (a static host is a few MB).
     static let fileLimit = 256 << 20
 
+    /// Why install may not touch `path`, or nil: a file of the Debian package,
+    /// or an existing file (or link) owned by another user.
+    func foreignOwner(_ path: String) -> InstallError? {
+        if packaged.owns(path) { return .packageOwned(path: path) }
+        if let info = try? FileSystem.status(path), info.owner != userID {
+            return .notOurs(path: path, owner: info.owner)
+        }
+        return nil
+    }
+
     /// Writes the planned files (only those whose content differs) and records
     /// them, with the bridge they belong to, in the receipt, unless
     /// `recordReceipt` is false (a package's staging folder: dpkg owns those files).
+    ///
+    /// Only what install made is recorded, so `uninstall` removes only that
+    /// (issue 28): a file it wrote now, or one the receipt already held. A file
+    /// already there with the same content is `found`, not recorded. A file of
+    /// the Debian package or of another user is never rewritten: install
+    /// refuses before writing anything if one would change, and leaves it out
+    /// of the receipt if it is already right.
     public func apply(_ plan: [PlannedFile], bridge: InstalledBridge? = nil, recordReceipt: Bool = true)
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         var receipt = loadReceipt()
         var results: [(PlannedFile, Outcome)] = []
         for file in plan {
+            if let refusal = foreignOwner(file.path),
+                (try? FileSystem.readFile(file.path, limit: Installer.fileLimit)) != file.bytes
+            {
+                throw refusal
+            }
+        }
+        for file in plan {
             let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
+            if let refusal = foreignOwner(file.path) {
+                // The same content (checked above): theirs, left alone and unrecorded.
+                if case .packageOwned = refusal {
+                    results.append((file, .packaged))
+                } else {
+                    results.append((file, .found))
+                }
+                receipt.removeAll { $0.path == file.path }
+                continue
+            }
             if current == file.bytes {
-                results.append((file, .unchanged))
+                if file.kind == .signingKey && !receipt.contains(where: { $0.path == file.path }) {
+                    // Made by this install a moment ago (openssl signs from the file), so it is ours:
+                    // the plan holds the key only when install made it.
+                    results.append((file, .written))
+                } else if receipt.contains(where: { $0.path == file.path }) {
+                    results.append((file, .unchanged))
+                } else {
+                    results.append((file, .found))
+                    continue
+                }
             } else {
                 do {
                     try FileSystem.makeDirectories(FileSystem.parentPath(file.path), permissions: 0o755)
@@ -326,6 +389,8 @@ public struct Installer {
     }
 
     private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
+        // A receipt written before issue 28 may name a package's file that install only found.
+        if packaged.owns(entry.path) { return .packaged }
         guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
             return .missing
         }

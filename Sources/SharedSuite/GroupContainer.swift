@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// The folder of one app group: the suite file, its lock, the shared files
@@ -44,12 +45,8 @@ public struct GroupContainer: Equatable, Sendable {
 
     /// Refuses group ids that are not a plain folder name.
     public static func validate(groupID: String) throws(SuiteError) {
-        let ok =
-            !groupID.isEmpty && groupID.utf8.count <= 200 && !groupID.hasPrefix(".")
-            && groupID.utf8.allSatisfy { b in
-                (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 46 || b == 45 || b == 95
-            }
-        if !ok { throw .invalidGroupID(groupID) }
+        // One rule for every reader (HostIdentity.isGroupID): no leading '-', which secret-tool read as an option.
+        if !HostIdentity.isGroupID(groupID) { throw .invalidGroupID(groupID) }
     }
 
     /// `suite.json`: the key-value suite.

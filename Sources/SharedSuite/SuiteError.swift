@@ -42,7 +42,7 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "another process held the lock \(path) for more than \(seconds) s; "
                 + "try again, and look for a stuck extension-bridge process"
         case .invalidGroupID(let id):
-            return "invalid group id '\(id)': use letters, digits, '.', '-' and '_', not starting with '.'"
+            return "invalid group id '\(id)': use letters, digits, '.', '-' and '_', not starting with '.' or '-'"
         case .noHome:
             return "HOME is not set, so the group container cannot be found; set HOME or EXTENSION_BRIDGE_CONTAINER"
         case .invalidName(let name, let reason):

@@ -56,4 +56,31 @@ import Testing
         s.dependency = .url("not a url", from: "0.1.0")
         #expect(throws: GeneratorError.self) { try s.validate() }
     }
+
+    /// Issue 28, finding 7: the package identity from the URL and `--from` are checked strictly.
+    @Test(arguments: [
+        ("https://example.com/x\")]),.target(name: \"Evil", "0.1.0"), ("https://example.com/-x.git", "0.1.0"),
+        ("https://example.com/.git", "0.1.0"), ("https://example.com/a b", "0.1.0"),
+        ("https://example.com/a\\b", "0.1.0"), ("https://example.com/\u{2028}x", "0.1.0"),
+        ("https://example.com/x\u{0}", "0.1.0"), ("https://example.com/x", "0.1.0\")"),
+        ("https://example.com/x", "1.0"),
+        ("https://example.com/x", "1.0.0-\n"),
+    ])
+    func hostilePackageURLOrVersion_isRefused(url: String, from: String) {
+        var s = spec()
+        s.dependency = .url(url, from: from)
+        #expect(throws: GeneratorError.self) { try s.validate() }
+    }
+
+    @Test func plainPackageURLs_pass() throws {
+        var s = spec()
+        for (url, from) in [
+            ("https://github.com/acme/extension-bridge.git", "1.2.3"),
+            ("git@github.com:acme/ExtensionBridge.git", "0.1.0-beta.1"),
+            ("https://example.com/eb", "2.0.0+build.5"),
+        ] {
+            s.dependency = .url(url, from: from)
+            try s.validate()
+        }
+    }
 }

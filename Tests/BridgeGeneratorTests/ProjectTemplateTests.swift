@@ -121,6 +121,62 @@ import Testing
         #expect(package.contains(#".package(url: "https://example.com/acme/extension-bridge.git", from: "0.2.0")"#))
         #expect(package.contains(#"package: "extension-bridge""#))
     }
+
+    /// `Package.swift` with every string literal emptied, lexed as Swift does
+    /// (`\\` escapes, a literal ends at an unescaped quote or a line break).
+    static func codeOutsideLiterals(_ source: String) -> String {
+        var out = ""
+        var inLiteral = false
+        var escaped = false
+        for character in source {
+            if inLiteral {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" || character.isNewline {
+                    inLiteral = false
+                    out.append(character)
+                }
+            } else {
+                out.append(character)
+                if character == "\"" { inLiteral = true }
+            }
+        }
+        return out
+    }
+
+    /// Issue 28, finding 7: the URL's last component was written unescaped as
+    /// `package: "…"`, so evaluating the manifest ran code from the URL.
+    @Test(arguments: [
+        #"https://example.com/x")]),.target(name: "Evil", path: "/tmp"),.target(name: "y"#,
+        "https://example.com/x\"\nlet evil = 1 //",
+        #"https://example.com/\(evil)"#,
+        "https://example.com/a\u{2028}b\u{202E}c\u{0}d\r",
+    ])
+    func hostileURL_cannotLeaveItsStringLiterals(url: String) {
+        var hostile = spec
+        hostile.dependency = .url(url, from: "0.2.0")
+        var benign = spec
+        benign.dependency = .url("https://example.com/extension-bridge.git", from: "0.2.0")
+        // The generator escapes even what validate would refuse: the code around the literals is the same.
+        let code = Self.codeOutsideLiterals(ProjectTemplate.packageSwift(hostile))
+        #expect(code == Self.codeOutsideLiterals(ProjectTemplate.packageSwift(benign)))
+        #expect(!ProjectTemplate.packageSwift(hostile).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!ProjectTemplate.packageSwift(hostile).unicodeScalars.contains { $0.value >= 0x7F })
+        #expect(throws: GeneratorError.self) { try hostile.validate() }
+    }
+
+    /// Attacking the fix: a `--package-path` is a literal too, whatever it holds.
+    @Test func hostilePackagePath_staysInItsLiteral() {
+        var hostile = spec
+        hostile.dependency = .path("/tmp/x\"), .package(path: \"/tmp/evil\u{2028}\r\n\\(1)")
+        var benign = spec
+        benign.dependency = .path("/src")
+        #expect(
+            Self.codeOutsideLiterals(ProjectTemplate.packageSwift(hostile))
+                == Self.codeOutsideLiterals(ProjectTemplate.packageSwift(benign)))
+    }
 }
 
 @Suite struct ProjectWriterTests {

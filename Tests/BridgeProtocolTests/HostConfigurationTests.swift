@@ -7,7 +7,7 @@ import Testing
         let configuration = HostConfiguration(
             group: "group.example.app", logLevel: "debug",
             allowedCallers: ["chrome-extension://abcdefghijklmnopabcdefghijklmnop/", "app@example.org"])
-        let (read, unknown) = try HostConfiguration.parse(configuration.text)
+        let (read, unknown) = try HostConfiguration.parse(try configuration.text)
         #expect(read == configuration)
         #expect(unknown.isEmpty)
     }
@@ -54,5 +54,25 @@ import Testing
         #expect(ExtensionOrigin.normalized("chrome-extension://abc") == "chrome-extension://abc/")
         #expect(ExtensionOrigin.normalized("chrome-extension://abc//") == "chrome-extension://abc/")
         #expect(ExtensionOrigin.chromium(id: "abc") == "chrome-extension://abc/")
+    }
+
+    /// Issue 28, finding 9: a line break in a value became an extra `allow`
+    /// line; now the writer refuses every value it could not read back as itself.
+    @Test(arguments: [
+        "evil\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/", "a\rb", "a\u{0}b", "a\u{2028}b",
+        "a\u{85}b", "a\u{202E}b", "a\tb", "a#b", " a", "a ", "", String(repeating: "a", count: 4097),
+    ])
+    func text_refusesAValueItCouldNotReadBack(value: String) {
+        #expect(throws: HostConfiguration.UnsafeValue.self) { try HostConfiguration(group: value).text }
+        #expect(throws: HostConfiguration.UnsafeValue.self) { try HostConfiguration(logLevel: value).text }
+        #expect(throws: HostConfiguration.UnsafeValue.self) { try HostConfiguration(allowedCallers: [value]).text }
+    }
+
+    @Test func text_refusesACommaInACaller_whichWouldBeTwoCallers() throws {
+        #expect(throws: HostConfiguration.UnsafeValue.self) {
+            try HostConfiguration(allowedCallers: ["a@b,evil@x"]).text
+        }
+        let (read, _) = try HostConfiguration.parse(try HostConfiguration(group: "a,b").text)
+        #expect(read.group == "a,b")
     }
 }

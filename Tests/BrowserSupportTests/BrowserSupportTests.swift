@@ -33,11 +33,20 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(identity.chromiumOrigins == ["chrome-extension://\(identity.chromiumIDs[0])/"])
     }
 
-    @Test func extraIds_goToTheRightFamily() {
+    @Test func extraIds_goToTheRightFamily() throws {
         var identity = ExtensionIdentity(chromiumIDs: ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"], firefoxIDs: ["a@b"])
-        identity.add(["chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/", "c@d", "a@b"])
+        try identity.add(["chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/", "c@d", "a@b"])
         #expect(identity.chromiumIDs == ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"])
         #expect(identity.firefoxIDs == ["a@b", "c@d"])
+    }
+
+    /// Issue 28, finding 9: `--extension-id` takes Chromium and Firefox ids only.
+    @Test func extraIds_thatAreNeitherId_areRefusedWhole() {
+        for bad in ["a@b\nallow = evil@x", "--help", "x y", "nothing", "a@b,c@d", "chrome-extension://short/", "a@"] {
+            var identity = ExtensionIdentity(chromiumIDs: [], firefoxIDs: [])
+            #expect(throws: InstallError.self, "\(bad)") { try identity.add(["ok@example.com", bad]) }
+            #expect(identity.firefoxIDs.isEmpty)
+        }
     }
 
     @Test func missingManifest_saysWhatToPass() {
@@ -150,6 +159,67 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(throws: InstallError.firefoxWithProfile) { try installer.plan(opts) }
     }
 
+    /// Issue 28, finding 9: the `.conf` writer refuses a value that would read back as something else.
+    @Test func plan_refusesConfigurationValuesThatWouldAddLines() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        var withGroup = options(tmp, ["chromium"])
+        withGroup.group = "group.a\nallow = evil@example.com"
+        #expect(throws: InstallError.self) { try installer.plan(withGroup) }
+        for caller in ["x@y\nallow = evil@example.com", "x@y\rallow = e@x", "x@y,evil@x", "x@y#", "x@y\u{85}", ""] {
+            var opts = options(tmp, ["firefox"])
+            opts.identity.firefoxIDs = [caller]
+            #expect(throws: InstallError.self, "\(caller)") { try installer.plan(opts) }
+        }
+        var log = options(tmp, ["chromium"])
+        log.logLevel = "debug\nallow = evil@example.com"
+        #expect(throws: InstallError.self) { try installer.plan(log) }
+    }
+
+    /// Issue 28, finding 12: a file install only found (already there, the same) is not recorded,
+    /// so uninstall never removes it.
+    @Test func aFileAlreadyThere_isFoundNotRecorded_andUninstallLeavesIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        let conf = try #require(plan.last)
+        try FileSystem.makeDirectories(FileSystem.parentPath(conf.path), permissions: 0o755)
+        try FileSystem.writeAtomically(conf.path, conf.bytes, permissions: 0o644)
+        #expect(try installer.apply(plan).map(\.1) == [.written, .found])
+        #expect(try installer.apply(plan).map(\.1) == [.unchanged, .found])
+        #expect(installer.loadReceipt().map(\.path) == [plan[0].path])
+        _ = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(FileManager.default.fileExists(atPath: conf.path))
+    }
+
+    @Test func packagedFiles_areTheDpkgListAndLinksIntoUsrShareExtensionBridge() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let root = tmp.path
+        try FileSystem.makeDirectories(root + "/var/lib/dpkg/info", permissions: 0o755)
+        try FileSystem.makeDirectories(root + "/etc/x", permissions: 0o755)
+        try FileSystem.writeAtomically(
+            root + "/var/lib/dpkg/info/extension-bridge.list", utf8: "/usr/lib/extension-bridge/h.conf\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/a.json", withDestinationPath: "/usr/share/extension-bridge/n/a.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/b.json", withDestinationPath: "../../usr/share/extension-bridge/n/b.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/c.json", withDestinationPath: "/usr/share/other/c")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/d.json", withDestinationPath: "/usr/share/extension-bridge-evil/d")
+        let packaged = PackagedFiles(root: root)
+        #expect(packaged.owns(root + "/usr/lib/extension-bridge/h.conf"))
+        #expect(packaged.owns(root + "/etc/x/a.json"))
+        #expect(packaged.owns(root + "/etc/x/b.json"))
+        #expect(!packaged.owns(root + "/etc/x/c.json"))
+        #expect(!packaged.owns(root + "/etc/x/d.json"))
+        #expect(!packaged.owns("/usr/lib/extension-bridge/h.conf"), "outside the root")
+        #expect(!packaged.owns(root + "/usr/lib/extension-bridge/other"))
+    }
+
     @Test func changedFile_isKeptByUninstall() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -241,6 +311,69 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             _ = try BridgeDescription.load(path)
         } catch {
             #expect(error.description.contains(path))
+        }
+    }
+
+    func write(
+        _ tmp: TemporaryFolder, group: String = "group.a", hostName: String = "com.example.a",
+        firefoxID: String = "a@example.com", hostProduct: String = "a-host"
+    ) throws -> String {
+        let path = tmp.path + "/bridge.json"
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": .string(hostProduct), "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": .string(firefoxID),
+            ],
+        ]
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(description))
+        return path
+    }
+
+    /// Issue 28, finding 9: `group` and `firefoxID` went raw into the host's
+    /// `.conf`, where a line break added `allow` lines.
+    @Test(arguments: [
+        ("group.a\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/", "a@example.com"),
+        ("group.a", "a@example.com\nallow = evil@example.com"), ("group.a", "a@example.com\rallow = evil@x"),
+        ("group.a", "a@example.com,evil@example.com"), ("group.a", "a@example.com # x"),
+        ("group.a", "a@x\u{2028}allow = evil@x"), ("group.a", "a@x\u{0}"), ("group.a", "--help"),
+        ("--help", "a@example.com"), ("-x", "a@example.com"), ("group a", "a@example.com"),
+        (String(repeating: "g", count: 201), "a@example.com"), ("group.a", String(repeating: "a", count: 260) + "@x.y"),
+    ])
+    func load_refusesGroupsAndFirefoxIDsTheConfigurationCannotHold(group: String, firefoxID: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, group: group, firefoxID: firefoxID)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
+    /// Issue 28, finding 10: a bridge.json naming the built-in host took over the built-in bridge.
+    @Test func load_refusesTheBuiltInHostName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, hostName: "org.extensionbridge.host")
+        do {
+            _ = try BridgeDescription.load(path)
+            Issue.record("accepted the built-in host name")
+        } catch {
+            #expect(error.description.contains("is the built-in bridge's"))
+        }
+    }
+
+    @Test(arguments: [".", "..", "-x", ".hidden", "a b", "a\nb"])
+    func load_refusesAHostProductThatIsNoPlainName(hostProduct: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, hostProduct: hostProduct)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
+    @Test func load_takesFirefoxGUIDsAndEmailIDs() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        for id in ["{ec8030f7-c20a-464f-9b0e-13a3a9e97384}", "@x", "a.b_c-d@e.f"] {
+            #expect(try BridgeDescription.load(try write(tmp, firefoxID: id)).firefoxID == id)
         }
     }
 }

@@ -192,6 +192,241 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: manifest))
     }
 
+    /// A generated bridge's description in `folder`, with a built host beside it.
+    func writeBridge(
+        _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",
+        firefoxID: String = "a@example.com"
+    ) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder + "/.build/release", withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder + "/.build/release/a-host") {
+            try FileManager.default.copyItem(
+                atPath: s.bin + "/extension-bridge-host", toPath: folder + "/.build/release/a-host")
+        }
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": "a-host", "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": .string(firefoxID),
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: folder + "/bridge.json"))
+        return folder + "/bridge.json"
+    }
+
+    /// Every file under `folder`, recursively.
+    func files(under folder: String) -> [String]? {
+        FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.sorted()
+    }
+
+    /// Issue 28, finding 9: line breaks in bridge.json's `group` or `firefoxID`
+    /// (or in `--extension-id`, `--suite`) added `allow` lines to the host's `.conf`.
+    @Test func installConfig_valuesWithLineBreaks_areRefused_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let evil = "\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/"
+        for (group, firefoxID) in [("group.a" + evil, "a@example.com"), ("group.a", "a@example.com" + evil)] {
+            let config = try writeBridge(s, s.tmp.path + "/project", group: group, firefoxID: firefoxID)
+            let install = try s.cli("install", "--config", config, "--browser", "chromium,firefox")
+            #expect(install.status == 65, "\(install.stderr)")
+            #expect(install.stderr.contains("\\u{a}allow"), "the message shows the break escaped: \(install.stderr)")
+        }
+        let config = try writeBridge(s, s.tmp.path + "/project")
+        let badID = try s.cli("install", "--config", config, "--browser", "firefox", "--extension-id", "x@y" + evil)
+        #expect(badID.status == 65, "\(badID.stderr)")
+        let badSuite = try s.cli("install", "--config", config, "--browser", "chromium", "--suite", "-x")
+        #expect(badSuite.status == 64, "\(badSuite.stderr)")
+        let builtInBadID = try s.cli(
+            "install", "--extension-dir", repository + "/extension", "--extension-id", "x@y" + evil)
+        #expect(builtInBadID.status == 65, "\(builtInBadID.stderr)")
+        #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: s.bin + "/extension-bridge-host.conf"))
+    }
+
+    /// Issue 28, finding 10: a bridge.json naming the built-in host took over
+    /// the built-in bridge, and `uninstall --config` removed its files.
+    @Test func configNamingTheBuiltInHost_isRefused_andTheBuiltInBridgeStays() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let install = try s.cli("install", "--extension-dir", repository + "/extension", "--browser", "chromium")
+        #expect(install.status == 0, "\(install.stderr)")
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let conf = s.bin + "/extension-bridge-host.conf"
+        let before = try [manifest, conf].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let config = try writeBridge(s, s.tmp.path + "/project", hostName: "org.extensionbridge.host")
+        for verb in ["install", "uninstall", "doctor"] {
+            let run = try s.cli(verb, "--config", config, "--browser", "chromium")
+            #expect(run.status == 65, "\(verb): \(run.stderr)")
+            #expect(run.stderr.contains("is the built-in bridge's"), "\(verb): \(run.stderr)")
+        }
+        #expect(try [manifest, conf].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/.local/share/extension-bridge/hosts"))
+    }
+
+    /// The files install would write, from `--dry-run --json`: path → content.
+    func dryRun(_ s: Setup, _ args: [String]) throws -> [String: String] {
+        let run = try runProcess(
+            s.bin + "/extension-bridge", ["install", "--dry-run", "--json"] + args, environment: s.env)
+        #expect(run.status == 0, "\(run.stderr)")
+        var out: [String: String] = [:]
+        for line in run.outText.split(separator: "\n") {
+            let json = try JSONParser.parse(Array(line.utf8))
+            out[json["path"]?.stringValue ?? ""] = json["content"]?.stringValue
+        }
+        return out
+    }
+
+    /// Issue 28, finding 12: with the .deb installed, a per-user install with
+    /// `--host-path` to the package's host adopted the package's `.conf` in its
+    /// receipt; uninstall then removed it (as root) or failed forever (as a user).
+    /// In a temporary root: the package's files and its dpkg list under it.
+    @Test func userInstall_withThePackagesHost_neverAdoptsOrRemovesThePackagesConf() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let lib = s.root + "/usr/lib/extension-bridge"
+        try FileManager.default.createDirectory(atPath: lib, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: s.bin + "/extension-bridge-host", toPath: lib + "/extension-bridge-host")
+        let conf = lib + "/extension-bridge-host.conf"
+        let args = [
+            "--browser", "chromium", "--host-path", lib + "/extension-bridge-host", "--extension-dir",
+            repository + "/extension",
+        ]
+        // The package's .conf: what this install would write, already there and listed by dpkg.
+        let packaged = try #require(try dryRun(s, args)[conf])
+        try packaged.write(toFile: conf, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: s.root + "/var/lib/dpkg/info", withIntermediateDirectories: true)
+        try
+            "/.\n/usr\n/usr/lib/extension-bridge\n/usr/lib/extension-bridge/extension-bridge-host\n\(conf.dropFirst(s.root.count))\n"
+            .write(toFile: s.root + "/var/lib/dpkg/info/extension-bridge.list", atomically: true, encoding: .utf8)
+
+        let install = try runProcess(s.bin + "/extension-bridge", ["install"] + args, environment: s.env)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.outText.contains("kept (the package's) " + conf), "\(install.outText)")
+        let receipt = try String(
+            contentsOfFile: s.home + "/.local/share/extension-bridge/install-receipt.json", encoding: .utf8)
+        #expect(!receipt.contains("extension-bridge-host.conf"), "the receipt never names the package's file")
+        let uninstall = try s.cli("uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(try String(contentsOfFile: conf, encoding: .utf8) == packaged, "the package's file stays")
+
+        // A receipt written before the fix, naming the package's file: uninstall still leaves it.
+        #expect(try runProcess(s.bin + "/extension-bridge", ["install"] + args, environment: s.env).status == 0)
+        let receiptPath = s.home + "/.local/share/extension-bridge/install-receipt.json"
+        var document = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: receiptPath))))
+        if case .object(var members) = document, case .array(var files)? = members["files"] {
+            let digest = try runProcess("/usr/bin/sha256sum", [conf], environment: s.env).outText.prefix(64)
+            files.append(["path": .string(conf), "sha256": .string(String(digest)), "kind": "configuration"])
+            members["files"] = .array(files)
+            document = .object(members)
+        }
+        try Data(JSONWriter.bytes(document)).write(to: URL(fileURLWithPath: receiptPath))
+        let old = try s.cli("uninstall")
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.outText.contains("kept (the package's) " + conf), "\(old.outText)")
+        #expect(try String(contentsOfFile: conf, encoding: .utf8) == packaged)
+
+        // One that would change the package's file is refused before anything is written.
+        let other = try runProcess(
+            s.bin + "/extension-bridge", ["install", "--suite", "group.other"] + args, environment: s.env)
+        #expect(other.status == 73, "\(other.stderr)")
+        #expect(other.stderr.contains("belongs to the extension-bridge package"), "\(other.stderr)")
+        #expect(try String(contentsOfFile: conf, encoding: .utf8) == packaged)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"),
+            "nothing written")
+    }
+
+    /// Issue 28, finding 13: with the .deb (`/usr/bin/extension-bridge`,
+    /// `/usr/lib/extension-bridge/extension-bridge-host`), `install` looked for
+    /// the host in `/usr/bin` only and exited 66. The same layout in a temporary folder.
+    @Test func install_findsThePackagesHostInLibExtensionBridge_andSaysSo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let usr = s.tmp.path + "/usr"
+        try FileManager.default.createDirectory(atPath: usr + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: usr + "/lib/extension-bridge", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: s.bin + "/extension-bridge", toPath: usr + "/bin/extension-bridge")
+        let host = usr + "/lib/extension-bridge/extension-bridge-host"
+        try FileManager.default.copyItem(atPath: s.bin + "/extension-bridge-host", toPath: host)
+        let install = try runProcess(
+            usr + "/bin/extension-bridge", ["install", "--extension-dir", repository + "/extension"],
+            environment: s.env)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stderr.contains("using the host " + host), "\(install.stderr)")
+        let manifest = try JSONParser.parse(
+            Array(
+                try Data(
+                    contentsOf: URL(
+                        fileURLWithPath: s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+                    ))))
+        #expect(manifest["path"]?.stringValue == host)
+        // Beside the binary still wins (scripts/install.sh's layout), without a word.
+        try FileManager.default.copyItem(
+            atPath: s.bin + "/extension-bridge-host", toPath: usr + "/bin/extension-bridge-host")
+        let beside = try runProcess(
+            usr + "/bin/extension-bridge", ["install", "--extension-dir", repository + "/extension", "--dry-run"],
+            environment: s.env)
+        #expect(beside.status == 0)
+        #expect(!beside.stderr.contains("using the host"))
+        #expect(beside.outText.contains(#""path": ""# + usr + "/bin/extension-bridge-host"))
+    }
+
+    /// Issue 28, finding 14: `install --system` over the .deb turned the
+    /// package's /etc links into files and edited its host `.conf`, which dpkg
+    /// silently reverts at the next upgrade (none is a conffile). In a temporary
+    /// root through `--destdir` (the real /etc needs root and the package).
+    @Test func systemInstall_overThePackagesFiles_isRefused_andChangesNothing() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let root = s.tmp.path + "/sysroot"
+        let hosts = root + "/etc/chromium/native-messaging-hosts"
+        let shared = root + "/usr/share/extension-bridge/native-messaging-hosts"
+        for folder in [hosts, shared, root + "/usr/lib/extension-bridge", root + "/var/lib/dpkg/info"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            atPath: s.bin + "/extension-bridge-host", toPath: root + "/usr/lib/extension-bridge/extension-bridge-host")
+        // The package's manifest, linked from /etc (relative here, so it resolves inside the temporary root).
+        try "{\"from\": \"the package\"}\n".write(
+            toFile: shared + "/org.extensionbridge.host.json", atomically: true, encoding: .utf8)
+        let link = hosts + "/org.extensionbridge.host.json"
+        try FileManager.default.createSymbolicLink(
+            atPath: link,
+            withDestinationPath:
+                "../../../usr/share/extension-bridge/native-messaging-hosts/org.extensionbridge.host.json")
+        let args = [
+            "install", "--system", "--destdir", root, "--browser", "chromium", "--host-path",
+            "/usr/lib/extension-bridge/extension-bridge-host", "--extension-dir", repository + "/extension",
+        ]
+        let refused = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr.contains(link + " belongs to the extension-bridge package"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("scripts/package-deb.sh --extension-id"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "still the package's link")
+        #expect(!FileManager.default.fileExists(atPath: root + "/usr/lib/extension-bridge/extension-bridge-host.conf"))
+
+        // An absolute link into /usr/share/extension-bridge (the package's own form) is the package's too,
+        // and the .conf dpkg lists: neither is written.
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link,
+            withDestinationPath: "/usr/share/extension-bridge/native-messaging-hosts/org.extensionbridge.host.json")
+        try "format = 1\n".write(
+            toFile: root + "/usr/lib/extension-bridge/extension-bridge-host.conf", atomically: true, encoding: .utf8)
+        try "/usr/lib/extension-bridge/extension-bridge-host.conf\n".write(
+            toFile: root + "/var/lib/dpkg/info/extension-bridge.list", atomically: true, encoding: .utf8)
+        let again = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+        #expect(again.status == 73, "\(again.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil)
+        #expect(
+            try String(contentsOfFile: root + "/usr/lib/extension-bridge/extension-bridge-host.conf", encoding: .utf8)
+                == "format = 1\n")
+    }
+
     /// The browser starts the host with only its own arguments and the
     /// user's environment: the group must come from what `install` wrote.
     @Test func install_suite_isServedByTheHostTheBrowserStarts() throws {

@@ -24,7 +24,7 @@ import Testing
         #expect(throws: SuiteError.noHome) { try GroupContainer(environment: Environment([:])) }
     }
 
-    @Test(arguments: ["", ".hidden", "a/b", "../x", "sp ace", "nul\u{0}"])
+    @Test(arguments: ["", ".hidden", "a/b", "../x", "sp ace", "nul\u{0}", "-x", "--help", "a\nb", "a\u{2028}"])
     func groupID_invalid_isRefused(id: String) {
         #expect(throws: SuiteError.invalidGroupID(id)) { try GroupContainer.validate(groupID: id) }
     }

@@ -18,12 +18,16 @@ import Testing
         }
 
         func store(_ extra: [String: String] = [:]) -> SecretServiceStore {
+            SecretServiceStore(groupID: "group.test", environment: environment(extra))
+        }
+
+        func environment(_ extra: [String: String] = [:]) -> Environment {
             var values = [
                 "EXTENSION_BRIDGE_SECRET_TOOL": tool, "HOME": tmp.path, "PATH": "/usr/bin:/bin",
                 "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nowhere", "DISPLAY": ":0", "SECRET_MARKER": "x",
             ]
             values.merge(extra) { $1 }
-            return SecretServiceStore(groupID: "group.test", environment: Environment(values))
+            return Environment(values)
         }
 
         func read(_ name: String) -> String {
@@ -44,8 +48,9 @@ import Testing
         #expect(fake.read("stdin") == "top-secret-value")
         #expect(!argv.contains("top-secret-value"))
         #expect(
-            argv == "store --label=extension-bridge group.test: api-token application extension-bridge group group.test"
-                + " name api-token shared 1\nclear application extension-bridge group group.test name api-token shared 0\n"
+            argv == "store --label=extension-bridge group.test: api-token -- application extension-bridge group"
+                + " group.test name api-token shared 1\nclear -- application extension-bridge group group.test name"
+                + " api-token shared 0\n"
         )
         // Only what libsecret needs: no DISPLAY (no autolaunched bus), nothing else of ours.
         let env = fake.read("env")
@@ -63,7 +68,7 @@ import Testing
         let store = fake.store()
         #expect(try store.value(named: "a", sharedOnly: true) == Array("v\nline2".utf8))
         #expect(try store.value(named: "a", sharedOnly: false) == nil)
-        #expect(fake.read("argv").contains("\nlookup application extension-bridge group group.test name a\n"))
+        #expect(fake.read("argv").contains("\nlookup -- application extension-bridge group group.test name a\n"))
     }
 
     @Test func list_readsNamesFromAttributes_neverFromValues() throws {
@@ -157,5 +162,51 @@ import Testing
         }
         let none = SecretServiceStore(groupID: "g", environment: Environment(["PATH": "/nonexistent"]))
         #expect(none.toolPath == nil)
+    }
+
+    /// Issue 28, finding 11: the real secret-tool (GOption) read a value
+    /// `--help` as its option: exit 0 and its usage text, which `lookup`
+    /// returned as the secret, with no session bus at all. Attributes now come
+    /// after `--`. Runs only where secret-tool is installed.
+    @Test func realSecretTool_anAttributeLikeAnOption_isAValue_neverItsUsage() throws {
+        guard let tool = ["/usr/bin/secret-tool", "/bin/secret-tool"].first(where: Platform.isExecutableFile) else {
+            return
+        }
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        // No bus: nothing can succeed.
+        let environment = Environment([
+            "EXTENSION_BRIDGE_SECRET_TOOL": tool, "HOME": tmp.path, "PATH": "/usr/bin:/bin",
+            "XDG_RUNTIME_DIR": tmp.path + "/no-runtime",
+        ])
+        let store = SecretServiceStore(groupID: "group.test", environment: environment)
+        #expect(throws: SecretError.self) { try store.value(named: "--help", sharedOnly: true) }
+        #expect(throws: SecretError.self) { try store.store(Array("v".utf8), named: "--help", shared: true) }
+        #expect(throws: SecretError.self) { try store.delete(named: "--help") }
+        // And a group id like an option is refused before secret-tool runs.
+        let optionGroup = SecretServiceStore(groupID: "--help", environment: environment)
+        #expect(throws: SecretError.self) { try optionGroup.value(named: "a", sharedOnly: true) }
+        #expect(throws: SecretError.self) { try optionGroup.store(Array("v".utf8), named: "a", shared: true) }
+        #expect(throws: SecretError.self) { try optionGroup.list() }
+    }
+
+    /// Issue 28, finding 11: a group id like an option never reaches secret-tool.
+    @Test func aGroupLikeAnOption_neverRunsTheTool() throws {
+        let fake = try Fake("echo \"$*\" >> \"$log/argv\"; echo 'Usage: secret-tool'; exit 0\n")
+        defer { fake.tmp.remove() }
+        for group in ["--help", "-h", ".x", "a b"] {
+            let store = SecretServiceStore(groupID: group, environment: fake.environment())
+            #expect(throws: SecretError.self) { try store.value(named: "a", sharedOnly: true) }
+            #expect(throws: SecretError.self) { try store.store(Array("v".utf8), named: "a", shared: true) }
+        }
+        #expect(fake.read("argv").isEmpty)
+    }
+
+    /// Issue 28, finding 11: a store or clear that printed (a usage text) and exited 0 stored nothing.
+    @Test func aToolThatPrintsAndExitsZero_isNoSuccess() throws {
+        let fake = try Fake("echo 'Usage:'; echo '  secret-tool [OPTION…] attribute value ...'; exit 0\n")
+        defer { fake.tmp.remove() }
+        #expect(throws: SecretError.self) { try fake.store().store(Array("v".utf8), named: "a", shared: true) }
+        #expect(throws: SecretError.self) { try fake.store().delete(named: "a") }
     }
 }

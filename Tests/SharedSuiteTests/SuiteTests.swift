@@ -88,8 +88,8 @@ func writeRaw(_ path: String, _ text: String) throws {
             return fds.filter { fd in
                 var target = [CChar](repeating: 0, count: 4096)
                 let n = readlink("/proc/self/fd/" + fd, &target, 4095)
-                let bytes = target.prefix(max(0, n)).map { UInt8(bitPattern: $0) }
-                return n > 0 && String(decoding: bytes, as: UTF8.self).hasPrefix(tmp.path)
+                return n > 0
+                    && String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix(tmp.path)
             }.count
         }
         try writeRaw(container.suitePath, #"{"formatVersion":1,"values":{"k":0}}"#)

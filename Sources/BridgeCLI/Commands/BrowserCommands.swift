@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 import SharedSuite
@@ -77,20 +78,31 @@ struct BrowserCommands {
     /// plus `--extension-id`.
     func identity() throws(CLIError) -> ExtensionIdentity {
         if var identity = try bridge()?.identity {
-            identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+            try addExtensionIDs(&identity)
             return identity
         }
         var lastError: InstallError?
         for dir in extensionDirectoryCandidates() {
+            var identity: ExtensionIdentity
             do {
-                var identity = try ExtensionIdentity.load(extensionDirectory: dir)
-                identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
-                return identity
+                identity = try ExtensionIdentity.load(extensionDirectory: dir)
             } catch {
                 lastError = error
+                continue
             }
+            try addExtensionIDs(&identity)
+            return identity
         }
         throw CLIError(.missing, lastError?.description ?? "no extension folder found; pass --extension-dir DIR")
+    }
+
+    /// `--extension-id`: each a Chromium or Firefox id, else a data error (65) naming it.
+    func addExtensionIDs(_ identity: inout ExtensionIdentity) throws(CLIError) {
+        do {
+            try identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+        } catch {
+            throw CLIError(.data, error.description)
+        }
     }
 
     /// Where the built-in bridge's extension folder is looked for, in order: `--extension-dir`, else the
@@ -105,22 +117,46 @@ struct BrowserCommands {
         return candidates
     }
 
-    /// The host the manifests point at: `--host-path`, else the one beside this binary.
+    /// Where the host is looked for without `--host-path`, beside this binary's own location: in the same
+    /// folder (`scripts/install.sh`'s layout), then `../lib/extension-bridge/` (the Debian package's:
+    /// `/usr/bin/extension-bridge` and `/usr/lib/extension-bridge/extension-bridge-host`).
+    static func defaultHostCandidates(executable: String) -> [String] {
+        let bin = FileSystem.parentPath(executable)
+        return [
+            bin + "/" + HostIdentity.defaultHostProduct,
+            FileSystem.parentPath(bin) + "/lib/extension-bridge/" + HostIdentity.defaultHostProduct,
+        ]
+    }
+
+    /// The host the manifests point at: `--host-path`, else the first of `defaultHostCandidates`
+    /// that is executable (said on stderr when it is not the one beside this binary).
     func hostPath() throws(CLIError) -> String {
-        var path =
-            args.flags["--host-path"] ?? Platform.executablePath().map {
-                FileSystem.parentPath($0) + "/extension-bridge-host"
-            } ?? ""
-        if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
-        let staged = (args.flags["--destdir"] ?? "") + path
-        guard FileSystem.isExecutable(staged) else {
-            throw CLIError(.missing, InstallError.hostMissing(path: staged).description)
+        let destination = args.flags["--destdir"] ?? ""
+        if var path = args.flags["--host-path"] {
+            if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
+            guard FileSystem.isExecutable(destination + path) else {
+                throw CLIError(.missing, InstallError.hostMissing(path: destination + path).description)
+            }
+            return path
+        }
+        let candidates = Platform.executablePath().map(BrowserCommands.defaultHostCandidates) ?? []
+        guard let path = candidates.first(where: { FileSystem.isExecutable(destination + $0) }) else {
+            throw CLIError(
+                .missing,
+                "no executable host at \(candidates.map { destination + $0 }.joined(separator: " or ")); build and "
+                    + "install it with scripts/install.sh, or pass --host-path")
+        }
+        if path != candidates.first && !args.json {
+            context.writeErr(
+                "using the host \(path) (the package's layout: ../lib/extension-bridge beside this binary)")
         }
         return path
     }
 
     func installer() throws(CLIError) -> Installer {
-        Installer(home: try home, receiptPath: try receiptPath())
+        // The package's files are looked for in the staging folder, a test's fake root, or the system.
+        let root = args.flags["--destdir"] ?? context.environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? ""
+        return Installer(home: try home, receiptPath: try receiptPath(), packaged: PackagedFiles(root: root))
     }
 
     /// For `--config`: the built host (`--host-path`, else the newer of the project's release and
@@ -198,7 +234,8 @@ struct BrowserCommands {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
-                options.identity.add([packed.chromiumID])
+                options.identity.chromiumIDs +=
+                    options.identity.chromiumIDs.contains(packed.chromiumID) ? [] : [packed.chromiumID]
             }
         }
         let installer = try installer()
@@ -236,8 +273,12 @@ struct BrowserCommands {
                     hostName: options.hostName, identity: options.identity, configPath: configPath()),
                 recordReceipt: destination == nil)
         } catch {
-            let hint = options.system ? " (system folders need root: run with sudo)" : ""
-            throw CLIError(.io, error.description + hint)
+            switch error {
+            case .packageOwned, .notOurs: throw CLIError(.cantCreate, error.description)
+            default:
+                let hint = options.system ? " (system folders need root: run with sudo)" : ""
+                throw CLIError(.io, error.description + hint)
+            }
         }
         try report(results.map { ($0.0.path, $0.1) })
         if let packed = options.packedExtension, !args.json { explainPacked(packed, options) }
@@ -376,7 +417,9 @@ struct BrowserCommands {
         // The ids this bridge was installed with count too (a CRX signed with this machine's key).
         var identity = try identity()
         if let recorded = try installer().loadBridge(), recorded.hostName == (try hostName()) {
-            identity.add(recorded.identity.chromiumIDs + recorded.identity.firefoxIDs)
+            // Ids a receipt recorded were checked when they were installed.
+            identity.chromiumIDs += recorded.identity.chromiumIDs.filter { !identity.chromiumIDs.contains($0) }
+            identity.firefoxIDs += recorded.identity.firefoxIDs.filter { !identity.firefoxIDs.contains($0) }
         }
         var bridges = [
             Installer.InstalledBridge(hostName: try hostName(), identity: identity, configPath: configPath())

@@ -92,13 +92,16 @@ struct NewCommand {
 
     /// `--package-path`, `EXTENSION_BRIDGE_SOURCE`, the installed copy
     /// (`<prefix>/share/extension-bridge/source`), or the checkout this binary
-    /// was built in.
+    /// was built in. The two found by walking from the binary are used only
+    /// when `SourceTrust` trusts them: one another user could have planted or
+    /// changed is refused (exit 77), never skipped for the next (issue 28).
     private func locateSource(_ absolute: (String) -> String) throws(CLIError) -> String {
         var candidates: [String] = []
         if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
         if let given = context.environment["EXTENSION_BRIDGE_SOURCE"], candidates.isEmpty {
             candidates = [absolute(given)]
         }
+        let explicit = !candidates.isEmpty
         if candidates.isEmpty, let exe = Platform.executablePath() {
             let bin = FileSystem.parentPath(exe)
             candidates.append(FileSystem.parentPath(bin) + "/share/extension-bridge/source")
@@ -108,7 +111,16 @@ struct NewCommand {
                 folder = FileSystem.parentPath(folder)
             }
         }
-        for folder in candidates where isExtensionBridgeSource(folder) { return folder }
+        for folder in candidates where isExtensionBridgeSource(folder) {
+            if !explicit, let reason = SourceTrust.refusal(folder) {
+                throw CLIError(
+                    .noPermission,
+                    "refusing the ExtensionBridge source found at \(folder): \(reason), so someone else could have "
+                        + "put or changed it, and the project would build and ship their code; pass --package-path "
+                        + "to a checkout you trust (or remove the write access: chmod go-w)")
+            }
+            return folder
+        }
         throw CLIError(
             .missing,
             "no ExtensionBridge source found (looked in \(candidates.prefix(3).joined(separator: ", "))); pass "

@@ -46,7 +46,10 @@ enum ManPage {
             ("PATH", "searched for the browsers' executables (install and doctor detect a browser by it)"),
             ("XDG_DATA_HOME", "where group containers and the install receipt go (default ~/.local/share)"),
             ("EXTENSION_BRIDGE_CONTAINER", "the group container folder itself, overriding --suite"),
-            ("EXTENSION_BRIDGE_DETECT_ROOT", "look for browsers' executables under this folder instead of / (tests)"),
+            (
+                "EXTENSION_BRIDGE_DETECT_ROOT",
+                "look for browsers' executables, and the Debian package's files (its dpkg list), under this folder instead of / (tests)"
+            ),
             (
                 "DBUS_SESSION_BUS_ADDRESS",
                 "the session bus secret reaches the Secret Service on (else $XDG_RUNTIME_DIR/bus); never autolaunched"

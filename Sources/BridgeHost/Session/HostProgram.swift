@@ -170,9 +170,14 @@ public final class HostProgram {
         } catch {
             logger.error("no group container: \(error)")
             let storage = UnavailableStorage(error)
+            // Secrets need no container, but a group id no container takes is no keyring attribute either.
+            let secrets: any SecretStore =
+                HostIdentity.isGroupID(settings.groupID)
+                ? SecretStores.system(groupID: settings.groupID, environment: environment)
+                : UnavailableSecretStore(reason: "the host's group id is not valid: \(error)")
             let context = ActionContext(
                 suite: storage, queue: storage, caller: caller, logger: logger, groupID: settings.groupID,
-                secrets: SecretStores.system(groupID: settings.groupID, environment: environment),
+                secrets: secrets,
                 maxRequestBytes: maxRequest, app: configuration.app)
             return (context, nil)
         }

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// Secrets in the user's Secret Service (GNOME Keyring, KWallet, KeePassXC),
@@ -60,7 +61,8 @@ public struct SecretServiceStore: SecretStore {
     public func store(_ value: [UInt8], named name: String, shared: Bool) throws(SecretError) {
         let label = "extension-bridge \(groupID): \(name)"
         let result = try run(["store", "--label=\(label)"] + attributes(name, shared: shared), input: value)
-        guard result.status == 0 else { throw failure(result, doing: "store the secret") }
+        // A store that worked prints nothing: output (a usage text) means it did something else.
+        guard result.status == 0, result.stdout.isEmpty else { throw failure(result, doing: "store the secret") }
         // A secret stored earlier with the other mark is a different item: remove it.
         let other = try run(["clear"] + attributes(name, shared: !shared))
         guard other.status == 0 || isNoMatch(other) else { throw failure(other, doing: "replace the secret") }
@@ -91,6 +93,7 @@ public struct SecretServiceStore: SecretStore {
 
     public func delete(named name: String) throws(SecretError) {
         let result = try run(["clear"] + attributes(name, shared: nil))
+        if result.status == 0 && !result.stdout.isEmpty { throw failure(result, doing: "delete the secret") }
         if isNoMatch(result) {
             if try list().contains(where: { $0.name == name }) { throw lockedKeyring(name) }
             throw .notFound(name)
@@ -105,7 +108,7 @@ public struct SecretServiceStore: SecretStore {
         // are dropped unread.
         var entries: [SecretEntry] = []
         for shared in [true, false] {
-            let result = try run(["search", "--all"] + groupAttributes + ["shared", shared ? "1" : "0"])
+            let result = try run(["search", "--all", "--"] + groupAttributes + ["shared", shared ? "1" : "0"])
             if isNoMatch(result) { continue }
             guard result.status == 0 else { throw failure(result, doing: "list the secrets") }
             let lines = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n")
@@ -119,8 +122,10 @@ public struct SecretServiceStore: SecretStore {
 
     private var groupAttributes: [String] { ["application", Self.application, "group", groupID] }
 
+    /// The attributes after `--`: secret-tool parses its options with GOption,
+    /// which stops at `--`, so no value (a group `--help`) is read as an option.
     private func attributes(_ name: String, shared: Bool?) -> [String] {
-        groupAttributes + ["name", name] + (shared.map { ["shared", $0 ? "1" : "0"] } ?? [])
+        ["--"] + groupAttributes + ["name", name] + (shared.map { ["shared", $0 ? "1" : "0"] } ?? [])
     }
 
     /// `lookup`, `clear` and `search` exit 1 with nothing on stderr when nothing matched.
@@ -129,6 +134,12 @@ public struct SecretServiceStore: SecretStore {
     }
 
     private func run(_ arguments: [String], input: [UInt8] = []) throws(SecretError) -> Subprocess.Result {
+        // Every caller validates the group already; a store made without that check still touches nothing.
+        guard HostIdentity.isGroupID(groupID) else {
+            throw .unavailable(
+                "the group id '\(SecretError.printable(groupID))' is not valid (letters, digits, '.', '-' and '_', "
+                    + "not starting with '.' or '-'); nothing was stored")
+        }
         let toolPath = self.toolPath
         let timeoutMilliseconds = self.timeoutMilliseconds
         guard let toolPath, Platform.isExecutableFile(toolPath) else {

@@ -1,0 +1,44 @@
+import BridgeSystem
+
+/// Whether `new` may take an ExtensionBridge source it found by itself (the
+/// installed copy, the checkout its binary was built in) rather than one it
+/// was given: the project depends on that source and copies its extension,
+/// so a folder another user could have planted (in `/tmp`, say) must not be
+/// used. Issue 28, finding 8.
+public enum SourceTrust {
+    /// What `new` reads of a source: the folder, its manifest, the extension folder and its manifest.
+    static let checkedPaths = ["", "/Package.swift", "/extension", "/extension/manifest.json"]
+
+    /// Why `folder` is not to be trusted, or nil when it is: each checked
+    /// path (the link itself and what it names), and everything under
+    /// `extension/` that `new` copies, must belong to `userID` or root and be
+    /// writable by its owner alone.
+    public static func refusal(_ folder: String, userID: UInt32 = Platform.effectiveUserID) -> String? {
+        var paths = checkedPaths.map { folder + $0 }
+        // The extension's tree, as ProjectWriter.readTree walks it (links are not followed there).
+        var pending = [folder + "/extension"]
+        while let next = pending.popLast(), paths.count < 10_000 {
+            for name in ((try? FileSystem.listDirectory(next)) ?? []).sorted() where name != "node_modules" {
+                let path = next + "/" + name
+                paths.append(path)
+                if (try? FileSystem.status(path))?.isDirectory == true { pending.append(path) }
+            }
+        }
+        for path in paths {
+            for followLinks in [false, true] {
+                guard let info = try? FileSystem.status(path, followLinks: followLinks) else {
+                    return "\(path) cannot be examined"
+                }
+                if info.owner != userID && info.owner != 0 {
+                    return "\(path) belongs to another user (uid \(info.owner))"
+                }
+                if !info.isSymbolicLink && info.permissions & 0o022 != 0 {
+                    return "\(path) is writable by "
+                        + (info.permissions & 0o002 != 0 ? "every user" : "its group")
+                        + " (mode \(String(info.permissions, radix: 8)))"
+                }
+            }
+        }
+        return nil
+    }
+}
