@@ -10,7 +10,8 @@
 // everything when switched off. It talks only to its own extension and
 // never to the page: no window.postMessage, no globals of its own, no markup
 // changes. (content/shadow-hook.js, in the page's world, only announces new
-// open shadow roots with an event; the roots themselves are read here.)
+// open shadow roots with an event; the roots themselves are read here.) A
+// document in designMode is an editor: never rewritten (issue 28).
 
 (() => {
   'use strict';
@@ -58,7 +59,20 @@
   // page still loading over a slow network).
   const scheduleLater = (run, idle) => setTimeout(run, idle < 50 ? LOOK_AGAIN_MS : LOOK_AGAIN_SLOW_MS);
 
+  // A document in designMode is an editor as a whole (issue 28): nothing
+  // in it is rewritten. Once seen, for the rest of this document's life —
+  // an editor that switches designMode off for a preview and on again must
+  // not get replacements in between — and what was written before is undone.
+  let editor = false;
+  const documentIsEditor = () => editor || (editor = engine.isDesignMode(document));
+
   const rewriter = engine.createRewriter({
+    documentEditable: documentIsEditor,
+    onEditable: () => {
+      enabled = false;
+      compiling = null;
+      stopObserving();
+    },
     schedule,
     scheduleLater,
     maxNodesPerSlice: 50_000,
@@ -107,7 +121,7 @@
 
   /** Applies a page state: compiles in steps, then rewrites from the document down. */
   function apply(state) {
-    const on = state?.enabled === true;
+    const on = state?.enabled === true && !documentIsEditor();
     const entries = on ? state.entries : null;
     if (!on || !entries || entries.length === 0) {
       enabled = false;
@@ -290,6 +304,15 @@
     }
   });
 
+  // designMode switched on after load has no event of its own: look when the
+  // user comes to edit (mousedown, focus, keydown, beforeinput: all before
+  // the text changes) as well as before every slice (the rewriter does), so
+  // what was written is undone before the user's edit lands in it.
+  // Listeners of this isolated world are invisible to the page.
+  const checkEditor = () => {
+    if (rewriter.active) rewriter.stopIfEditable();
+  };
+  for (const type of ['mousedown', 'focusin', 'keydown', 'beforeinput']) document.addEventListener(type, checkEditor, true);
   document.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent, true);
   load();
 })();
