@@ -9,9 +9,10 @@
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
 // never to the page: no window.postMessage, no globals of its own, no markup
-// changes. (content/shadow-hook.js, in the page's world, only announces new
-// open shadow roots with an event; the roots themselves are read here.) A
-// document in designMode is an editor: never rewritten (issue 28).
+// changes. (content/shadow-hook.js, in the page's world, only passes the
+// host of each new open shadow root on a private channel; the roots
+// themselves are read here.) A document in designMode is an editor: never
+// rewritten (issue 28).
 
 (() => {
   'use strict';
@@ -27,6 +28,11 @@
   const GET_SELECTION = 'getSelection';
   const REPLACE_SELECTION = 'replaceSelection';
   const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
+  // The meeting with content/shadow-hook.js (page world), once, at document_start.
+  const HOOK_EVENT = 'extension-bridge:hook';
+  const CONTENT_EVENT = 'extension-bridge:content';
+  const ON_EVENT = 'extension-bridge:on';
+  const OFF_EVENT = 'extension-bridge:off';
 
   const SLICE_MS = 8;
   const LOOK_AGAIN_MS = 4;
@@ -72,6 +78,7 @@
       enabled = false;
       compiling = null;
       stopObserving();
+      tellHook();
     },
     schedule,
     scheduleLater,
@@ -109,10 +116,14 @@
     parsing = null;
   }
 
-  /** A new open shadow root (announced by shadow-hook.js; the event's target is only a hint). */
+  /**
+   * A new open shadow root, announced by shadow-hook.js on the channel (an
+   * element never in the page; `submitter` is the host, only a hint: its
+   * shadowRoot is read here).
+   */
   function onShadowRootEvent(event) {
     if (!rewriter.active) return;
-    const host = event.composedPath?.()[0];
+    const host = event.submitter;
     const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
     if (!shadowRoot) return; // closed roots stay out of reach
     observe(shadowRoot);
@@ -128,11 +139,13 @@
       compiling = null;
       rewriter.setCompiled(null);
       stopObserving();
+      tellHook();
       return;
     }
     const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
     if (enabled && version !== undefined && rewriter.signature === `v:${version}`) return; // the same rules again
     enabled = true;
+    tellHook();
     const compiler = engine.startCompiling(entries, version);
     compiling = compiler;
     const step = () => {
@@ -313,6 +326,24 @@
     if (rewriter.active) rewriter.stopIfEditable();
   };
   for (const type of ['mousedown', 'focusin', 'keydown', 'beforeinput']) document.addEventListener(type, checkEditor, true);
-  document.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent, true);
+  // The channel to shadow-hook.js: a detached element it created, handed
+  // over once, at document_start, before any page script runs (whichever of
+  // the two runs second completes the meeting). From then on the page hears
+  // nothing: every event is on the channel. It is told on/off, so that while
+  // the extension is off the hook only calls the native attachShadow.
+  let channel = null;
+  const tellHook = () => {
+    if (channel) channel.dispatchEvent(new Event(enabled ? ON_EVENT : OFF_EVENT));
+  };
+  const onHook = (event) => {
+    const candidate = event.submitter;
+    if (channel || !candidate || candidate.nodeType !== 1 || candidate.isConnected) return;
+    channel = candidate;
+    document.removeEventListener(HOOK_EVENT, onHook, true);
+    channel.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent);
+    tellHook();
+  };
+  document.addEventListener(HOOK_EVENT, onHook, true);
+  if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   load();
 })();
