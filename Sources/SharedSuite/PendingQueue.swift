@@ -49,10 +49,12 @@ extension PendingQueueing {
 /// item and answers the winner's. The key is claimed after the item is
 /// written, so a crash in between leaves at worst a duplicate, never a key
 /// that names an item that was not saved. A key is remembered for
-/// `QueueLimits.keyWindowSeconds` after its item was saved, through a drain
-/// (a resend after the app took the item adds nothing); `withdraw` (undo)
-/// forgets it at once, and each new claim removes the claims older than
-/// the window.
+/// `QueueLimits.keyWindowSeconds` after its item was saved, but only while
+/// that item is waiting: once the app drained it or it was removed, the
+/// same key queues a new item (issue 28: a save that adds nothing after a
+/// drain loses the user's save; a resend racing a drain may instead give
+/// the app the same page twice). `withdraw` (undo) forgets the key at once,
+/// and each new claim removes the claims older than the window.
 public final class PendingQueue: PendingQueueing {
     public let container: GroupContainer
     public let limits: QueueLimits
@@ -170,7 +172,9 @@ public final class PendingQueue: PendingQueueing {
             claim.key == key,
             claim.source == new.source
         else { return nil }
-        if clock().seconds - claim.savedAt.seconds >= limits.keyWindowSeconds {
+        // A claim older than the window, or whose item is gone (drained by
+        // the app, removed), is forgotten: the save goes ahead as a new item.
+        if clock().seconds - claim.savedAt.seconds >= limits.keyWindowSeconds || !isWaiting(id: claim.id) {
             try SuiteError.wrap { () throws(SystemError) in try keys.remove(name) }
             return nil
         }
@@ -198,7 +202,7 @@ public final class PendingQueue: PendingQueueing {
             guard error.code == Errno.exists else { throw .io(error) }
         }
         guard let other = readClaim(name, in: keys), other.key == key, other.source == item.source else { return nil }
-        if item.savedAt.seconds - other.savedAt.seconds >= limits.keyWindowSeconds {
+        if item.savedAt.seconds - other.savedAt.seconds >= limits.keyWindowSeconds || !isWaiting(id: other.id) {
             try SuiteError.wrap { () throws(SystemError) in try keys.writeAtomically(name, bytes, permissions: 0o600) }
             return nil
         }
@@ -206,6 +210,17 @@ public final class PendingQueue: PendingQueueing {
         winner.id = other.id
         winner.savedAt = other.savedAt
         return winner
+    }
+
+    /// False when the item `id` is known to be gone (drained, removed); an
+    /// item that cannot be read, or a queue that cannot be, counts as there.
+    private func isWaiting(id: String) -> Bool {
+        guard PendingQueue.isPlainID(id) else { return false }
+        do {
+            return try load(id: id, excerptBytes: 0) != nil
+        } catch {
+            return true
+        }
     }
 
     /// Removes claims older than the window, so `queue/.keys` holds only

@@ -71,8 +71,9 @@ public struct NewQueueItem: Equatable, Sendable {
     /// The page a link or selection came from.
     public var pageURL: String?
     /// An idempotency key: a second append with the same key and source
-    /// while the first is remembered (`QueueLimits.keyWindowSeconds`) queues
-    /// nothing and answers the first item.
+    /// while the first is remembered (`QueueLimits.keyWindowSeconds`) and
+    /// its item still waits in the queue queues nothing and answers the
+    /// first item.
     public var key: String?
 
     public init(

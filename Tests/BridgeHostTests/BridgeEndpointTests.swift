@@ -79,7 +79,7 @@ extension BridgeEndpoint {
         #expect(
             reply == [
                 "status": "success", "message": "Content saved", "itemId": "item-1", "id": 7, "kind": "page",
-                "duplicate": false,
+                "duplicate": false, "added": true,
             ])
         #expect(queue.items.count == 1)
         #expect(queue.items[0].source == "chrome-extension://abc/")

@@ -33,6 +33,21 @@ import Testing
         #expect(reply["items"] == nil)
     }
 
+    /// Issue 28, finding 15: switched off, any content script may ask, so
+    /// the reply carries neither the rules nor their version.
+    @Test func switchedOff_carriesNoRulesAndNoVersion() {
+        let (endpoint, _, _) = makeEndpoint([
+            "extensionEnabled": .bool(false), "vocabulary": .dictionary(["blue": .string("blauw")]),
+        ])
+        let reply = endpoint.handle(["action": "getPageState"])
+        #expect(reply["status"] == "success")
+        #expect(reply["enabled"] == false)
+        #expect(reply["rules"] == ["vocabulary": [:]])
+        #expect(reply["rulesVersion"] == "")
+        #expect(reply["pages"] == 1)
+        #expect(endpoint.handle(["action": "getPageState", "page": 1])["code"] == "invalid_request")
+    }
+
     @Test func neverReadsTheQueue() {
         let (endpoint, _, queue) = makeEndpoint(["extensionEnabled": .bool(true)])
         queue.failure = .queueFull(items: 1, bytes: 1, maxItems: 1, maxBytes: 1)

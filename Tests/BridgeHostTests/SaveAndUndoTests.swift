@@ -83,6 +83,23 @@ import Testing
         #expect(queue.items.count == 2)
     }
 
+    /// Issue 28, finding 2: a duplicate's reply names the earlier item, but
+    /// says it added nothing (`added: false`, not "Content saved"): a client
+    /// must not offer to undo it.
+    @Test func saveContent_duplicate_saysItAddedNothing() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let request: JSONValue = ["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"]
+        let first = endpoint.handle(request)
+        let again = endpoint.handle(request)
+        #expect(first["added"] == true)
+        #expect(first["message"] == "Content saved")
+        #expect(again["duplicate"] == true)
+        #expect(again["added"] == false)
+        #expect(again["message"] == "Already saved: nothing added")
+        #expect(again["itemId"] == first["itemId"])
+        #expect(queue.items.count == 1)
+    }
+
     @Test func removeItem_removesTheCallersItem_thenSaysItIsGone() {
         let (endpoint, _, queue) = makeEndpoint()
         let id = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])["itemId"]

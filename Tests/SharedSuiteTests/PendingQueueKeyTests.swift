@@ -40,20 +40,40 @@ import Testing
         #expect(try !hostA.append(selection(nil)).duplicate && !hostA.append(selection(nil)).duplicate)
     }
 
-    @Test func aKey_isRememberedThroughADrain_untilTheWindowEnds() throws {
+    @Test func aKey_isRememberedWhileItsItemWaits_untilTheWindowEnds() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let now = Now()
         let queue = PendingQueue(
             container: GroupContainer(path: tmp.path), limits: QueueLimits(keyWindowSeconds: 60), clock: now.wallTime)
         let first = try queue.append(selection("k"))
-        try queue.remove(id: first.item.id)  // the app drained it
         now.seconds += 59
-        #expect(try queue.append(selection("k")).duplicate)  // a resend after the drain adds nothing
-        #expect(try queue.count() == 0)
+        #expect(try queue.append(selection("k")).duplicate)  // a resend while the item waits adds nothing
+        #expect(try queue.count() == 1)
         now.seconds += 1
-        let later = try queue.append(selection("k"))
-        #expect(!later.duplicate)
+        #expect(try !queue.append(selection("k")).duplicate)
+        #expect(try queue.count() == 2)
+        _ = first
+    }
+
+    /// Issue 28, finding 5: the app drained the item (or it was removed):
+    /// the same key is not a duplicate any more, the save queues a new item.
+    @Test func aKey_whoseItemWasDrained_queuesANewItem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let now = Now()
+        let queue = PendingQueue(container: GroupContainer(path: tmp.path), clock: now.wallTime)
+        let other = PendingQueue(container: GroupContainer(path: tmp.path), clock: now.wallTime)
+        let first = try queue.append(selection("k"))
+        try queue.remove(id: first.item.id)  // the app drained it
+        now.seconds += 3 * 3_600
+        let again = try queue.append(selection("k"))
+        #expect(!again.duplicate)
+        #expect(again.item.id != first.item.id)
+        #expect(try queue.count() == 1)
+        // The new item holds the key now: a resend of it is a duplicate of the new one.
+        let resend = try other.append(selection("k"))
+        #expect(resend.duplicate && resend.item.id == again.item.id)
         #expect(try queue.count() == 1)
     }
 

@@ -87,7 +87,7 @@ function showUndo(visible) {
 }
 
 const saver = createSaver({
-  host: client, storage: session, onSaved: () => showUndo(true), onUndone: () => showUndo(false),
+  host: client, storage: session, onSaved: (record) => showUndo(record.undoable === true), onUndone: () => showUndo(false),
 });
 const menuHandlers = createMenuHandlers({ saver, host: client, tabs: api.tabs, notify });
 

@@ -54,17 +54,6 @@ export function saveRequestFor(kind, { info = {}, tab = {}, page = null } = {}) 
   return { action: 'saveContent', kind: 'page', url: pageUrl, title: pageTitle ?? pageUrl, content: page?.content ?? '' };
 }
 
-/** FNV-1a 32 of what a save is: the same kind, URL and text give the same value. */
-export function fingerprint({ kind, url, content }) {
-  let hash = 0x811c9dc5;
-  const all = `${kind}\u0000${url}\u0000${content}`;
-  for (let i = 0; i < all.length; i += 1) {
-    hash ^= all.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `${(hash >>> 0).toString(16)}:${all.length}`;
-}
-
 /** True while `last` (a LAST_SAVE record) may still be undone at `now`. */
 export function canUndo(last, now, windowMs = UNDO_WINDOW_MS) {
   return Boolean(last?.itemId) && Number.isFinite(last.savedAt) && now - last.savedAt >= 0 && now - last.savedAt <= windowMs;
@@ -72,16 +61,22 @@ export function canUndo(last, now, windowMs = UNDO_WINDOW_MS) {
 
 /**
  * Saves with an idempotency key and remembers the last save for undo.
- * The key is fresh per save, reused when the same thing is saved again
- * right after (the host then answers the first item: no second item), and
- * the host client resends a keyed save after a lost reply.
+ * A key belongs to one user action (a menu click, the shortcut, the popup's
+ * button): every call of `save` takes a fresh one. The key only makes the
+ * host client's resend of that same request after a lost reply safe; a new
+ * action is a new save, even of the same kind, URL and text (issue 28: a key
+ * reused without end made a page saved again hours later, after the app had
+ * drained it, add nothing). A reply with `duplicate: true` added nothing, so
+ * it offers no undo: its `itemId` names an earlier item, which undo would
+ * remove (issue 28).
  * @param {object} deps
  * @param {{request: Function}} deps.host
  * @param {{get: Function, set: Function, remove: Function}} [deps.storage] storage.session
  * @param {() => number} [deps.now]
  * @param {() => string} [deps.newKey]
  * @param {number} [deps.windowMs]
- * @param {(record: object) => void} [deps.onSaved]
+ * @param {(record: object) => void} [deps.onSaved] after every successful reply; `record.undoable` says
+ *   whether undo is offered
  * @param {(reply: object) => void} [deps.onUndone]
  */
 export function createSaver({
@@ -109,15 +104,16 @@ export function createSaver({
   }
 
   async function save(request) {
-    const print = fingerprint(request);
-    const last = await read();
-    const key = last?.fingerprint === print && typeof last.key === 'string' ? last.key : newKey();
+    const key = newKey(); // one action, one key; only the host client's resend reuses it
     const reply = await host.request({ ...request, key });
     if (reply?.status === 'success' && typeof reply.itemId === 'string') {
+      const duplicate = reply.duplicate === true;
+      // Nothing added: no undo, and the earlier save's undo is no longer "the last save".
       const record = {
-        itemId: reply.itemId, key, fingerprint: print, savedAt: now(), kind: request.kind, url: request.url,
-        duplicate: reply.duplicate === true,
+        itemId: duplicate ? null : reply.itemId, key, savedAt: now(), kind: request.kind, url: request.url,
+        duplicate, undoable: !duplicate,
       };
+      if (duplicate) record.existingItemId = reply.itemId;
       await write(record);
       try {
         onSaved(record);

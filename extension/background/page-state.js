@@ -31,8 +31,11 @@ export function createPageState({ host, isConnected }) {
       if (reply.rulesVersion !== first.rulesVersion) return { changed: true };
       parts.push(reply.rules?.vocabulary);
     }
+    // Switched off: no rules leave the background, whatever the host sent
+    // (a host from before issue 28 sends them with enabled false).
+    const enabled = first.enabled === true;
     const entries = [];
-    for (const part of parts) {
+    for (const part of enabled ? parts : []) {
       if (part && typeof part === 'object' && !Array.isArray(part)) {
         for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
       }
@@ -40,9 +43,9 @@ export function createPageState({ host, isConnected }) {
     return {
       state: {
         status: 'success',
-        enabled: first.enabled === true,
+        enabled,
         entries,
-        rulesVersion: typeof first.rulesVersion === 'string' ? first.rulesVersion : '',
+        rulesVersion: enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '',
         pages,
         undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
       },
@@ -106,7 +109,21 @@ export function createPageState({ host, isConnected }) {
   };
 }
 
+/**
+ * What a tab or frame is sent of a page state (the `pageState` broadcast and
+ * the `getPageState` reply): the rules only while the extension is on. Off,
+ * no entry and no rules version reaches a content script.
+ */
+export function contentPageState(state) {
+  const enabled = state?.enabled === true;
+  return {
+    enabled,
+    entries: enabled && Array.isArray(state.entries) ? state.entries : [],
+    rulesVersion: enabled && typeof state.rulesVersion === 'string' ? state.rulesVersion : '',
+  };
+}
+
 /** The tabs.sendMessage payload carrying a complete page state. */
 export function pageStateMessage(type, state) {
-  return { type, enabled: state.enabled === true, entries: state.entries, rulesVersion: state.rulesVersion };
+  return { type, ...contentPageState(state) };
 }

@@ -4,6 +4,7 @@
 
 import { ENABLED_RESPONSE_KEY, MessageType } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
+import { contentPageState } from './page-state.js';
 
 /** Who sent a runtime message. */
 export const SenderKind = Object.freeze({
@@ -121,7 +122,7 @@ export function createRouter({ host, pageState = null, saver = null, extensionId
         if (!pageState) return { status: 'error', code: 'internal_error', message: 'No page state source.' };
         const state = await pageState.get();
         if (state?.status !== 'success') return state;
-        return { status: 'success', enabled: state.enabled, entries: state.entries, rulesVersion: state.rulesVersion };
+        return { status: 'success', ...contentPageState(state) };
       }
 
       case MessageType.CONTENT_ENABLED: {
@@ -151,7 +152,12 @@ export function createRouter({ host, pageState = null, saver = null, extensionId
           if (typeof message.url !== 'string' || message.url === '') return invalid('getContent needs a "url" string.');
           url = message.url;
         }
-        return ask({ action: 'getContent', url });
+        const reply = await ask({ action: 'getContent', url });
+        if (kind !== SenderKind.CONTENT_SCRIPT || !isPlainObject(reply)) return reply;
+        // A content script gets its page's items, never the rules: those
+        // reach a tab only through getPageState, and only while switched on.
+        const { rules: _rules, ...rest } = reply;
+        return rest;
       }
 
       case MessageType.SET_SETTINGS: {

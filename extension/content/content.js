@@ -9,8 +9,10 @@
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
 // never to the page: no window.postMessage, no globals of its own, no markup
-// changes. (content/shadow-hook.js, in the page's world, only announces new
-// open shadow roots with an event; the roots themselves are read here.)
+// changes. (content/shadow-hook.js, in the page's world, only passes the
+// host of each new open shadow root on a private channel; the roots
+// themselves are read here.) A document in designMode is an editor: never
+// rewritten (issue 28).
 
 (() => {
   'use strict';
@@ -26,6 +28,11 @@
   const GET_SELECTION = 'getSelection';
   const REPLACE_SELECTION = 'replaceSelection';
   const SHADOW_ROOT_EVENT = 'extension-bridge:shadow-root';
+  // The meeting with content/shadow-hook.js (page world), once, at document_start.
+  const HOOK_EVENT = 'extension-bridge:hook';
+  const CONTENT_EVENT = 'extension-bridge:content';
+  const ON_EVENT = 'extension-bridge:on';
+  const OFF_EVENT = 'extension-bridge:off';
 
   const SLICE_MS = 8;
   const LOOK_AGAIN_MS = 4;
@@ -58,7 +65,21 @@
   // page still loading over a slow network).
   const scheduleLater = (run, idle) => setTimeout(run, idle < 50 ? LOOK_AGAIN_MS : LOOK_AGAIN_SLOW_MS);
 
+  // A document in designMode is an editor as a whole (issue 28): nothing
+  // in it is rewritten. Once seen, for the rest of this document's life —
+  // an editor that switches designMode off for a preview and on again must
+  // not get replacements in between — and what was written before is undone.
+  let editor = false;
+  const documentIsEditor = () => editor || (editor = engine.isDesignMode(document));
+
   const rewriter = engine.createRewriter({
+    documentEditable: documentIsEditor,
+    onEditable: () => {
+      enabled = false;
+      compiling = null;
+      stopObserving();
+      tellHook();
+    },
     schedule,
     scheduleLater,
     maxNodesPerSlice: 50_000,
@@ -95,10 +116,14 @@
     parsing = null;
   }
 
-  /** A new open shadow root (announced by shadow-hook.js; the event's target is only a hint). */
+  /**
+   * A new open shadow root, announced by shadow-hook.js on the channel (an
+   * element never in the page; `submitter` is the host, only a hint: its
+   * shadowRoot is read here).
+   */
   function onShadowRootEvent(event) {
     if (!rewriter.active) return;
-    const host = event.composedPath?.()[0];
+    const host = event.submitter;
     const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
     if (!shadowRoot) return; // closed roots stay out of reach
     observe(shadowRoot);
@@ -107,18 +132,20 @@
 
   /** Applies a page state: compiles in steps, then rewrites from the document down. */
   function apply(state) {
-    const on = state?.enabled === true;
+    const on = state?.enabled === true && !documentIsEditor();
     const entries = on ? state.entries : null;
     if (!on || !entries || entries.length === 0) {
       enabled = false;
       compiling = null;
       rewriter.setCompiled(null);
       stopObserving();
+      tellHook();
       return;
     }
     const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
     if (enabled && version !== undefined && rewriter.signature === `v:${version}`) return; // the same rules again
     enabled = true;
+    tellHook();
     const compiler = engine.startCompiling(entries, version);
     compiling = compiler;
     const step = () => {
@@ -290,6 +317,33 @@
     }
   });
 
-  document.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent, true);
+  // designMode switched on after load has no event of its own: look when the
+  // user comes to edit (mousedown, focus, keydown, beforeinput: all before
+  // the text changes) as well as before every slice (the rewriter does), so
+  // what was written is undone before the user's edit lands in it.
+  // Listeners of this isolated world are invisible to the page.
+  const checkEditor = () => {
+    if (rewriter.active) rewriter.stopIfEditable();
+  };
+  for (const type of ['mousedown', 'focusin', 'keydown', 'beforeinput']) document.addEventListener(type, checkEditor, true);
+  // The channel to shadow-hook.js: a detached element it created, handed
+  // over once, at document_start, before any page script runs (whichever of
+  // the two runs second completes the meeting). From then on the page hears
+  // nothing: every event is on the channel. It is told on/off, so that while
+  // the extension is off the hook only calls the native attachShadow.
+  let channel = null;
+  const tellHook = () => {
+    if (channel) channel.dispatchEvent(new Event(enabled ? ON_EVENT : OFF_EVENT));
+  };
+  const onHook = (event) => {
+    const candidate = event.submitter;
+    if (channel || !candidate || candidate.nodeType !== 1 || candidate.isConnected) return;
+    channel = candidate;
+    document.removeEventListener(HOOK_EVENT, onHook, true);
+    channel.addEventListener(SHADOW_ROOT_EVENT, onShadowRootEvent);
+    tellHook();
+  };
+  document.addEventListener(HOOK_EVENT, onHook, true);
+  if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   load();
 })();

@@ -427,6 +427,15 @@
     return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
   }
 
+  /**
+   * True if `doc` is editable as a whole: `designMode` on (rich-text editors
+   * in an iframe). Its text is the user's input, never rewritten.
+   */
+  function isDesignMode(doc) {
+    const mode = doc?.designMode;
+    return typeof mode === 'string' && mode.toLowerCase() === 'on';
+  }
+
   /** The parent in the flat tree: a shadow root's parent is its host. */
   function parentOf(node) {
     return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
@@ -451,10 +460,13 @@
    * @param {() => number} [options.now]
    * @param {() => void} [options.afterSlice] e.g. drop the observers' records of our own writes
    * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
+   * @param {() => boolean} [options.documentEditable] true once the document is an editor as a whole
+   *   (`designMode` on): checked before every slice; then everything is undone and the rewriter stops
+   * @param {() => void} [options.onEditable] the rewriter stopped because the document is editable
    */
   function createRewriter({
     schedule, scheduleLater = schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
-    afterSlice = () => {}, onShadowRoot = () => {},
+    afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
     // Text we wrote → {original, node}: a page that re-parses its own markup
@@ -509,7 +521,27 @@
       return slice();
     }
 
+    /**
+     * The document became an editor (issue 28: an iframe with designMode
+     * on, as webmail and CMS editors make): what the user types there, and
+     * what we wrote into it before, is what the page sends. Undo, and stop
+     * until setCompiled is called again (content.js never does for this
+     * document).
+     */
+    function stopIfEditable() {
+      if (compiled === null || !documentEditable()) return false;
+      undoAll();
+      compiled = null;
+      try {
+        onEditable();
+      } catch {
+        // the caller's bookkeeping; the rewriter has stopped either way
+      }
+      return true;
+    }
+
     function slice() {
+      if (stopIfEditable()) return 0;
       const start = now();
       let visited = 0;
       while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
@@ -736,6 +768,7 @@
 
     /** Like setVocabulary, with a vocabulary compiled already. */
     function setCompiled(next, rootNode) {
+      if (next && documentEditable()) next = null; // an editable document is never rewritten
       const same = next && compiled && next.signature === compiled.signature;
       if (!same) {
         undoAll();
@@ -748,6 +781,7 @@
     return {
       setVocabulary,
       setCompiled,
+      stopIfEditable,
       enqueue,
       follow,
       enqueueRecords,
@@ -781,6 +815,7 @@
     normalizeKey,
     isSkippedElement,
     isInsideSkipped,
+    isDesignMode,
     createRewriter,
     SKIP_TAGS,
   });

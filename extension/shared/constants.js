@@ -67,7 +67,7 @@ export const ENABLED_RESPONSE_KEY = 'background_response:enabled';
 export const SessionKey = Object.freeze({
   HOST_STATUS: 'hostStatus',
   SERVED_TABS: 'servedTabs',
-  // {itemId, key, fingerprint, savedAt, kind, url}: what undo removes, and the
+  // {itemId (null when nothing was added), key, savedAt, kind, url, duplicate, undoable}: what undo removes, and the
   // key a save of the same thing again reuses
   LAST_SAVE: 'lastSave',
 });

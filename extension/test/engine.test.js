@@ -677,3 +677,57 @@ test('compile_oneWordKeysAndPhrasesThroughTheSameFirstWord_inAnyOrder', () => {
     assert.equal(T.replaceText('ice, ice cream, Ice Cream, icecream', compiled), 'ijs, roomijs, Roomijs, icecream');
   }
 });
+
+// Issue 28, finding 1: a document with designMode on (a rich-text editor in
+// an iframe) is editable as a whole: what the user types there is what the
+// page sends, so nothing in it is rewritten.
+test('rewriter_documentInDesignMode_isNeverRewritten', () => {
+  const doc = { designMode: 'on' };
+  assert.equal(T.isDesignMode(doc), true);
+  assert.equal(T.isDesignMode({ designMode: 'off' }), false);
+  assert.equal(T.isDesignMode({ designMode: 'ON' }), true);
+  assert.equal(T.isDesignMode(null), false);
+  const page = h('body', null, h('p', null, 'the sky is blue today.'));
+  let stopped = 0;
+  const { rewriter, drain } = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc), onEditable: () => { stopped += 1; } });
+  assert.equal(rewriter.setVocabulary({ blue: 'blauw' }, page), false, 'no vocabulary takes hold in an editor');
+  rewriter.enqueue(page);
+  drain();
+  assert.equal(page.textContent, 'the sky is blue today.');
+  assert.equal(rewriter.active, false);
+});
+
+test('rewriter_designModeSwitchedOnLater_undoesWhatItWrote_andRewritesNothingTyped', () => {
+  const doc = { designMode: 'off' };
+  const page = h('body', null, h('p', null, 'quoted: blue'));
+  let stopped = 0;
+  const { rewriter, drain } = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc), onEditable: () => { stopped += 1; } });
+  rewriter.setVocabulary({ blue: 'blauw' }, page);
+  drain();
+  assert.equal(page.textContent, 'quoted: blauw');
+  doc.designMode = 'on'; // the page makes the frame an editor; the user types
+  const typed = page.append('the sky is blue today.');
+  rewriter.deferRecords([{ type: 'childList', target: page, addedNodes: [typed] }]);
+  drain();
+  assert.equal(typed.nodeValue, 'the sky is blue today.', 'typed text is left as typed');
+  assert.equal(page.textContent, 'quoted: bluethe sky is blue today.', 'what was written before is undone');
+  assert.equal(stopped, 1);
+  assert.equal(rewriter.active, false);
+  // Toggled off again: this rewriter stays stopped (content.js keeps the
+  // document as an editor for the rest of its life).
+  doc.designMode = 'off';
+  rewriter.enqueue(page);
+  drain();
+  assert.equal(page.textContent, 'quoted: bluethe sky is blue today.');
+  // The focus / beforeinput path: stopIfEditable before the user's edit.
+  const doc2 = { designMode: 'off' };
+  const page2 = h('body', null, 'blue');
+  const second = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc2) });
+  second.rewriter.setVocabulary({ blue: 'blauw' }, page2);
+  second.drain();
+  assert.equal(page2.textContent, 'blauw');
+  assert.equal(second.rewriter.stopIfEditable(), false);
+  doc2.designMode = 'on';
+  assert.equal(second.rewriter.stopIfEditable(), true);
+  assert.equal(page2.textContent, 'blue');
+});

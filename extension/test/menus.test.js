@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { canUndo, createMenuHandlers, createSaver, fingerprint, menuEntries, saveRequestFor } from '../background/menus.js';
+import { canUndo, createMenuHandlers, createSaver, menuEntries, saveRequestFor } from '../background/menus.js';
 import { createRouter } from '../background/router.js';
 import { MenuId, MessageType, SessionKey, UNDO_WINDOW_MS } from '../shared/constants.js';
 
@@ -106,7 +106,7 @@ test('saveRequestFor_urlsComeFromTheBrowserNeverFromThePage', () => {
   assert.deepEqual(saveRequestFor('selection', { info: { pageUrl: 'https://a/' }, tab: TAB }), { error: 'no_selection' });
 });
 
-test('menuClicks_saveEachKindWithAKey_andTheSameSelectionTwiceMakesOneItem', async () => {
+test('menuClicks_saveEachKindWithAFreshKey_andTheSameSelectionTwiceIsTwoSaves', async () => {
   const { host, handlers, notes, tabs } = setup({
     tabs: {
       [MessageType.COLLECT_PAGE]: { status: 'success', url: 'https://ignored/', content: 'Whole page' },
@@ -118,11 +118,12 @@ test('menuClicks_saveEachKindWithAKey_andTheSameSelectionTwiceMakesOneItem', asy
   await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_LINK, linkUrl: 'https://b.example/', linkText: 'B' }, TAB);
   const first = await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_SELECTION }, TAB);
   const again = await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_SELECTION }, TAB);
-  assert.equal(again.itemId, first.itemId);
-  assert.equal(again.duplicate, true);
-  assert.deepEqual([...host.items.values()].map((r) => r.kind), ['page', 'link', 'selection']);
+  // Two clicks are two actions: each its own key (issue 28), so two items.
+  assert.notEqual(again.itemId, first.itemId);
+  assert.equal(again.duplicate, false);
+  assert.deepEqual([...host.items.values()].map((r) => r.kind), ['page', 'link', 'selection', 'selection']);
   const keys = host.requests.map((r) => r.key);
-  assert.deepEqual(keys, ['key-1', 'key-2', 'key-3', 'key-3']);
+  assert.deepEqual(keys, ['key-1', 'key-2', 'key-3', 'key-4']);
   // The selection is asked of the clicked frame; the page text of the top frame.
   assert.equal(tabs.sent[0].message.wholePage, true, 'a page save is the whole page, even with a selection');
   assert.deepEqual(tabs.sent.map((s) => [s.message.type, s.options.frameId]), [
@@ -185,7 +186,6 @@ test('canUndo_isFalseForNothingAClockGoingBackOrAfterTheWindow', () => {
   assert.equal(canUndo({ itemId: 'a', savedAt: 100 }, 99), false);
   assert.equal(canUndo({ itemId: 'a', savedAt: 100 }, 100 + UNDO_WINDOW_MS), true);
   assert.equal(canUndo({ itemId: 'a', savedAt: 100 }, 101 + UNDO_WINDOW_MS), false);
-  assert.notEqual(fingerprint({ kind: 'page', url: 'u', content: 'a' }), fingerprint({ kind: 'selection', url: 'u', content: 'a' }));
 });
 
 test('transform_inAFieldIsReplaced_elsewhereCopied_andTheUserIsTold', async () => {
@@ -228,4 +228,49 @@ test('router_undoAndLastSave_onlyFromExtensionPages', async () => {
   assert.equal(saved.status, 'success');
   assert.equal((await router.route({ type: MessageType.LAST_SAVE }, popup)).canUndo, true);
   assert.equal((await router.route({ type: MessageType.UNDO_SAVE }, popup)).status, 'success');
+});
+
+// Issue 28, finding 5: a key is for resending one action after a lost
+// reply, not for remembering what was saved. The same page saved again —
+// a second later or hours after the app drained the first — is a new save.
+test('save_theSameThingAgain_getsAFreshKey_evenHoursLaterAfterADrain', async () => {
+  const now = { t: 1000 };
+  const { host, saver } = setup({ now });
+  const request = { action: 'saveContent', kind: 'page', url: 'https://a/', content: 'same text' };
+  const first = await saver.save(request);
+  host.items.delete(first.itemId); // the app drained it
+  now.t += 3 * 60 * 60 * 1000;
+  const again = await saver.save(request);
+  assert.equal(again.duplicate, false, 'the second save adds an item');
+  assert.notEqual(again.itemId, first.itemId);
+  assert.equal(host.items.size, 1);
+  const keys = host.requests.filter((r) => r.action === 'saveContent').map((r) => r.key);
+  assert.deepEqual(keys, ['key-1', 'key-2']);
+});
+
+// Issue 28, finding 2: a reply that added nothing names an earlier item;
+// undo must not be offered for it (it would remove that earlier save).
+test('save_answeredDuplicate_offersNoUndo_andUndoRemovesNothing', async () => {
+  const host = {
+    requests: [],
+    async request(message) {
+      this.requests.push(message);
+      if (message.action === 'saveContent') return { status: 'success', itemId: 'earlier-item', duplicate: true };
+      return { status: 'success' };
+    },
+  };
+  const storage = fakeStorage();
+  const records = [];
+  const saver = createSaver({ host, storage, now: () => 5000, newKey: () => 'k', onSaved: (r) => records.push(r) });
+  const reply = await saver.save({ action: 'saveContent', kind: 'page', url: 'https://a/', content: 'x' });
+  assert.equal(reply.duplicate, true);
+  assert.equal(records.length, 1);
+  assert.equal(records[0].undoable, false, 'the menu entry and the popup button stay hidden');
+  const last = await saver.lastSave();
+  assert.equal(last.canUndo, false);
+  assert.equal(last.lastSave.itemId, null);
+  assert.equal(last.lastSave.existingItemId, 'earlier-item');
+  const undo = await saver.undo();
+  assert.equal(undo.code, 'nothing_to_undo');
+  assert.deepEqual(host.requests.filter((r) => r.action === 'removeItem'), [], 'the earlier item is never removed');
 });

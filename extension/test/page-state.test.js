@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { createPageState } from '../background/page-state.js';
+import { contentPageState, createPageState, pageStateMessage } from '../background/page-state.js';
 import { HostProblemError, makeProblem } from '../background/problems.js';
 
 /** A host that serves `vocabulary` in pages of `perPage` entries, like getPageState. */
@@ -94,4 +94,22 @@ test('summary_reportsUndeliverableEntries', async () => {
   const source = createPageState({ host, isConnected: () => true });
   await source.get();
   assert.deepEqual(source.summary(), { entries: 1, undeliverable: 2, problem: null });
+});
+
+// Issue 28, finding 15: while the extension is off no vocabulary reaches a
+// tab or frame — neither the getPageState reply nor the pageState broadcast.
+test('disabledState_carriesNoRules_toContentScripts', async () => {
+  // A host from before issue 28 still sends the rules with enabled false.
+  const host = pagedHost({ blue: 'blauw', secret: 'geheim', c: '3' }, { enabled: false });
+  const source = createPageState({ host, isConnected: () => true });
+  const state = await source.get();
+  assert.equal(state.status, 'success');
+  assert.equal(state.enabled, false);
+  assert.deepEqual(state.entries, [], 'no entries kept while off');
+  assert.equal(state.rulesVersion, '', 'not even a hash of the rules');
+  const message = pageStateMessage('pageState', { enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
+  assert.deepEqual(message, { type: 'pageState', enabled: false, entries: [], rulesVersion: '' });
+  assert.deepEqual(contentPageState({ enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' }),
+    { enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
+  assert.doesNotMatch(JSON.stringify(contentPageState({ status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' })), /blauw|v9/);
 });

@@ -236,3 +236,20 @@ test('listener_unexpectedThrow_repliesInternalError', async () => {
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(replies[0].code, 'internal_error');
 });
+
+// Issue 28, finding 15: rules reach a content script only through
+// getPageState, and only while the extension is on.
+test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes', async () => {
+  const host = fakeHost({ getContent: () => ({ status: 'success', items: [], rules: { vocabulary: { blue: 'blauw' } } }) });
+  const off = { status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' };
+  const router = createRouter({
+    host, extensionId: ID, extensionOrigin: ORIGIN, pageState: { get: async () => off },
+  });
+  const state = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
+  assert.deepEqual(state, { status: 'success', enabled: false, entries: [], rulesVersion: '' });
+  const content = await router.route({ type: MessageType.GET_CONTENT }, contentSender());
+  assert.equal(content.status, 'success');
+  assert.equal(content.rules, undefined, 'no rules to a content script');
+  const popup = await router.route({ type: MessageType.GET_CONTENT, url: PAGE }, popupSender);
+  assert.deepEqual(popup.rules, { vocabulary: { blue: 'blauw' } }, 'the popup (an extension page) still gets them');
+});

@@ -340,6 +340,14 @@ def check_disabled(r: Run, site) -> None:
     # that the background has answered it (the answer is what the content script acted on).
     reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
     expect_eq(reply, {"background_response:enabled": False}, "content_request:enabled while disabled")
+    # Issue 28 (15): switched off, no vocabulary reaches the content script ({blue: blauw} is
+    # stored): its page state carries no entries, and its getContent no rules.
+    state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}})")
+    expect_eq((state.get("enabled"), state.get("entries"), state.get("rulesVersion")), (False, [], ""),
+              "the content script's page state while off: no entries, no rules version")
+    content = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getContent'}})")
+    expect(content.get("status") == "success" and "rules" not in content and "blauw" not in json.dumps(content),
+           f"the content script's getContent carries no rules: {content}")
     time.sleep(0.7)  # give a (wrong) replacement time to show
     expect_eq(tab.evaluate(TEXTS_JS), PAGE_A_ORIGINAL, "page text while disabled")
     expect_eq(tab.evaluate(UNTOUCHED_JS), UNTOUCHED, "script/textarea/input/code/editable while disabled")
@@ -833,19 +841,23 @@ def share_checks(r: Run, site) -> None:
     saved_box = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     again = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     expect(saved_box.get("status") == "success", f"save textarea selection: {saved_box}")
-    expect(again.get("duplicate") is True and again.get("itemId") == saved_box.get("itemId"),
-           f"the same selection twice is one item: {saved_box} then {again}")
+    # Two user actions are two saves, each with its own key (issue 28, finding 5).
+    expect(again.get("duplicate") is False and again.get("added") is True
+           and again.get("itemId") != saved_box.get("itemId"),
+           f"the same selection saved twice is two items: {saved_box} then {again}")
     listed = [json.loads(line) for line in r.cli(["queue", "list", "--json"]).stdout.splitlines() if line.strip()]
     expect_eq(sorted((i["kind"], i["url"]) for i in listed),
-              sorted([("link", link_url), ("selection", url), ("selection", url)]), "queue list: kinds and URLs")
+              sorted([("link", link_url), ("selection", url), ("selection", url), ("selection", url)]),
+              "queue list: kinds and URLs")
     text_list = r.cli(["queue", "list"]).stdout
     expect("\tlink\t" in text_list and "\tselection\t" in text_list, f"queue list shows the kind: {text_list!r}")
     undone = r.b.background_eval("bg.extensionBridgeMenus.undo().then((x) => JSON.parse(JSON.stringify(x)))")
     expect(undone.get("status") == "success", f"undo: {undone}")
     items = r.drain()
     expect_eq(sorted((i["kind"], i.get("pageUrl"), i["content"]) for i in items),
-              sorted([("link", url, "The other page"), ("selection", url, SHARE_PARA)]),
-              "drained after undo: the link and the paragraph")
+              sorted([("link", url, "The other page"), ("selection", url, SHARE_PARA),
+                      ("selection", url, "blue and red,")]),
+              "drained after undo: the link, the paragraph and the first textarea save")
     late = r.b.background_eval("bg.extensionBridgeMenus.undo().then((x) => JSON.parse(JSON.stringify(x)))")
     expect(late.get("status") == "error", f"a second undo has nothing to undo: {late}")
 
@@ -884,14 +896,76 @@ def share_checks(r: Run, site) -> None:
                                  ".then((x) => JSON.parse(JSON.stringify(x)))", timeout=20)
     expect(by_key.get("status") == "success", f"save-page shortcut: {by_key}")
     by_menu = click({"menuItemId": "save-page"})
-    expect(by_menu.get("status") == "success" and by_menu.get("duplicate") is True
-           and by_menu.get("itemId") == by_key.get("itemId"), f"the same page again is the same item: {by_menu}")
+    expect(by_menu.get("status") == "success" and by_menu.get("duplicate") is False
+           and by_menu.get("itemId") != by_key.get("itemId"), f"the same page again is a new save: {by_menu}")
+    queued = [json.loads(line) for line in r.cli(["queue", "list", "--json"]).stdout.splitlines() if line.strip()]
+    expect_eq([i["kind"] for i in queued], ["page", "page"], "the shortcut's and the menu's page saves: two items")
     pages = r.drain()
     expect_eq([(i["kind"], i["url"], i["title"]) for i in pages], [("page", url, "ExtensionBridge share page")],
-              "the shortcut's and the menu's page saves (the same page and text: one item)")
+              "drained: the same page and text twice, collapsed by the drain (--all keeps both)")
     # The paragraph is still selected: a page save is the whole page all the same.
     expect(SHARE_PARA in pages[0]["content"] and "The other page" in pages[0]["content"],
            f"the page's whole text is saved: {pages[0]['content'][:200]!r}")
+
+
+def check_design_mode(r: Run, site) -> None:
+    """13. issue 28 (1): a frame in designMode (a rich-text editor) is editable as a whole:
+    what the user types there stays as typed; a frame that becomes an editor after it was
+    rewritten gets its original text back before the user's edit; switched off again, it
+    stays unrewritten (an editor once, an editor for this document's life)."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("editor", site.url("editor.html"))
+    tab.wait_for("document.getElementById('outside').textContent === 'blauw outside the editors'", timeout=15)
+    # The late frame's content script is there and rewriting (so the editor frame's is too).
+    tab.wait_for("frameText('late') === 'quoted blauw'", timeout=15)
+    # Editors may type a space as U+00A0 (Firefox does at the end of a text): compare as spaces.
+    typed = tab.evaluate("typeInto('editor', 'the sky is blue today.')", timeout=30).replace("\xa0", " ")
+    expect_eq(typed, "the sky is blue today.", "typed into a designMode frame")
+    time.sleep(0.5)
+    expect_eq(tab.evaluate("frameText('editor')").replace("\xa0", " "), "the sky is blue today.",
+              "the editor a moment later")
+    tab.evaluate("(frameDoc('late').designMode = 'on', true)")
+    typed = tab.evaluate("typeInto('late', ' the sky is blue today.')", timeout=30).replace("\xa0", " ")
+    expect_eq(typed, "quoted blue the sky is blue today.",
+              "designMode switched on later: the earlier replacement undone, the typed text kept")
+    tab.evaluate("(frameDoc('late').designMode = 'off', "
+                 "frameDoc('late').body.append(frameDoc('late').createTextNode(' blue after off')), true)")
+    time.sleep(0.7)
+    expect_eq(tab.evaluate("frameText('late')").replace("\xa0", " "), "quoted blue the sky is blue today. blue after off",
+              "designMode switched off again: the document stays unrewritten")
+    expect_eq(tab.evaluate("document.getElementById('outside').textContent"), "blauw outside the editors",
+              "the page around the editors is still rewritten")
+
+
+HOOK_PROBE_SAME = {"attachShadowText": True, "toStringText": True, "name": "attachShadow", "length": 1,
+                   "descriptor": [True, True, True], "heard": []}
+
+
+def check_hook_invisible(r: Run, site) -> None:
+    """14. issue 28 (16a): what a page learns of content/shadow-hook.js, off and on: attachShadow
+    and Function.prototype.toString read as native, the property is the native one's, no event
+    of ours reaches the page, and (where the engine allows) no stack names the extension; on,
+    a shadow root the probe attaches is still rewritten (the private channel works)."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["disable"])
+    tab = r.open("probe", site.url("hook-probe.html"))
+    tab.wait_for("document.readyState === 'complete'", timeout=15)
+    off = tab.evaluate("probe()")
+    r.log(f"    off: {off}")
+    expect_eq({k: off[k] for k in HOOK_PROBE_SAME}, HOOK_PROBE_SAME, "what the page sees while off")
+    expect(off["stackNamesTheExtension"] is False, f"no stack names the extension while off: {off}")
+    time.sleep(0.5)
+    expect_eq(tab.evaluate("probeRoot.textContent"), "blue in a probe shadow", "off: nothing rewritten")
+    r.cli(["enable"])
+    tab.navigate(site.url("hook-probe.html"))
+    tab.wait_for("document.getElementById('top').textContent === 'blauw on top'", timeout=15)
+    on = tab.evaluate("probe()")
+    r.log(f"    on: {on}")
+    expect_eq({k: on[k] for k in HOOK_PROBE_SAME}, HOOK_PROBE_SAME, "what the page sees while on")
+    expect(on["stackNamesTheExtension"] is False, f"no stack names the extension while on: {on}")
+    tab.wait_for("probeRoot.textContent === 'blauw in a probe shadow'", timeout=15)
+    r.log(f"    across frames: {tab.evaluate('probeAcrossFrames()')}")
 
 
 CHECKS = [
@@ -907,6 +981,8 @@ CHECKS = [
     ("10-paged-vocabulary-over-5-mib", check_paged_vocabulary),
     ("11-popup-follows-theme", check_popup_theme),
     ("12-share-menus-undo-transform", check_share_menus),
+    ("13-designmode-editor-not-rewritten", check_design_mode),
+    ("14-page-cannot-see-the-hook", check_hook_invisible),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),

@@ -28,6 +28,19 @@ public struct GetPageStateAction: BridgeAction {
         }
         do throws(SuiteError) {
             let snapshot = try context.suite.snapshot()
+            // Switched off: no rules and no version of them. A content script
+            // of any tab or frame may ask (docs/SECURITY.md, threat model).
+            guard SuiteKeys.isEnabled(snapshot) else {
+                guard page == 0 else {
+                    return .error(
+                        .invalidRequest, "page \(page) does not exist: switched off, the rules have 1 page",
+                        ["pages": .int(1), "rulesVersion": .string("")])
+                }
+                return .success([
+                    "enabled": .bool(false), "page": .int(0), "pages": .int(1), "rulesVersion": .string(""),
+                    "undeliverable": .int(0), "rules": .object(["vocabulary": .object([:])]),
+                ])
+            }
             let rules = context.published.rules(of: snapshot)
             let pages = cache.pages(
                 for: rules, of: snapshot, budget: RulesPages.budget(forReplyLimit: context.maxReplyBytes))

@@ -59,9 +59,12 @@ public struct SaveContentAction: BridgeAction {
             context.logger.info(
                 "\(result.duplicate ? "already saved" : "saved") item \(item.id) (\(item.contentBytes) bytes)")
             if !result.duplicate { SeedSaveKeys.update(url: url, content: content, in: context) }
+            // A duplicate added nothing: `itemId` names the earlier item
+            // (waiting still), which is not this request's to undo.
             return .success([
-                "message": "Content saved", "itemId": .string(item.id), "kind": .string(new.kind.rawValue),
-                "duplicate": .bool(result.duplicate),
+                "message": .string(result.duplicate ? "Already saved: nothing added" : "Content saved"),
+                "itemId": .string(item.id), "kind": .string(new.kind.rawValue),
+                "duplicate": .bool(result.duplicate), "added": .bool(!result.duplicate),
             ])
         } catch {
             context.logger.warn("saveContent: \(error)")
