@@ -48,6 +48,11 @@ public struct Doctor {
     /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
     public var bridgeArguments = ""
     public var timeoutMilliseconds: Int64 = 5000
+    /// The actions the bridge's newest build knows (`doctor --config`: its host's `--actions`):
+    /// an installed host whose `hello` lists others is stale. Nil: not compared.
+    public var expectedActions: [String]?
+    /// The command that installs the newest build, for a stale host's fix line.
+    public var reinstallCommand = "scripts/install.sh"
     /// Whether to read each profile for the extension itself (`profileChecks`).
     public var checkProfiles = true
     /// Prefixed to the system folders the profile checks look in (tests).
@@ -220,6 +225,18 @@ public struct Doctor {
         check.detail =
             "host \(reply["hostVersion"]?.stringValue ?? "?") answered hello in \(elapsed) ms "
             + "(protocol \(reply["protocolVersion"]?.intValue ?? 0), group \(reply["group"]?.stringValue ?? "?"))"
+        let installed = (reply["actions"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
+        if let expected = expectedActions, installed != expected {
+            let missing = expected.filter { !installed.contains($0) }
+            let extra = installed.filter { !expected.contains($0) }
+            check.status = .warning
+            check.detail +=
+                "; but it is not your newest build: it "
+                + (missing.isEmpty ? "" : "lacks \(missing.joined(separator: ", "))")
+                + (missing.isEmpty || extra.isEmpty ? "" : " and ")
+                + (extra.isEmpty ? "" : "still has \(extra.joined(separator: ", "))")
+            check.fix = reinstallCommand + "   (install the newest build)"
+        }
         return check
     }
 }

@@ -440,8 +440,19 @@ public struct Installer {
         }
     }
 
+    /// The Chromium ids of the CRXs `install --crx` named in `External Extensions` (the file names).
+    public func packedExtensionIDs() -> [String] {
+        var ids: [String] = []
+        for entry in loadReceipt() {
+            guard case .externalExtension = entry.kind else { continue }
+            let id = String(FileSystem.lastComponent(entry.path).dropLast(".json".count))
+            if ExtensionIdentity.isChromiumID(id), !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
     /// The bridge the receipt names, if it names one.
-    public func loadBridge() -> InstalledBridge? {
+    func loadBridge() -> InstalledBridge? {
         guard let bytes = try? FileSystem.readFile(receiptPath), let json = try? JSONParser.parse(bytes),
             let bridge = json["bridge"], let hostName = bridge["hostName"]?.stringValue
         else { return nil }

@@ -192,6 +192,38 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: manifest))
     }
 
+    /// Issue 25: `install --config` takes the newer of the project's builds and says so; `doctor
+    /// --config` compares the installed host's `hello` actions with the newest build's (`--actions`).
+    @Test func config_newestBuildWins_andDoctorNamesAStaleInstalledHost() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        // A newer debug build that knows one more action (a script standing in for the app's host).
+        try FileManager.default.createDirectory(atPath: project + "/.build/debug", withIntermediateDirectories: true)
+        let builtIns = try runProcess(s.bin + "/extension-bridge-host", ["--actions"], environment: s.env).outText
+        #expect(builtIns.contains("getSettings\n") && builtIns.contains("hello\n"), "\(builtIns)")
+        let newer = project + "/.build/debug/a-host"
+        try "#!/bin/sh\n[ \"$1\" = --actions ] && printf '%s' '\(builtIns)appInfo\n'\n".write(
+            toFile: newer, atomically: true, encoding: .utf8)
+        chmod(newer, 0o755)
+        // Installing names the newer build (the script), and which one it passed over.
+        let picked = try s.cli("install", "--config", config, "--browser", "chromium", "--dry-run")
+        #expect(picked.stderr.contains("using the newer host build \(newer)"), "\(picked.stderr)")
+        // Install the real host (older build), then doctor sees the newer build knows appInfo.
+        let install = try s.cli(
+            "install", "--config", config, "--browser", "chromium", "--host-path", project + "/.build/release/a-host")
+        #expect(install.status == 0, "\(install.stderr)")
+        let doctor = try s.cli("doctor", "--config", config, "--browser", "chromium")
+        #expect(doctor.outText.contains("not your newest build: it lacks appInfo"), "\(doctor.outText)")
+        #expect(doctor.outText.contains("extension-bridge install --config"), "\(doctor.outText)")
+        // With the same actions, no warning.
+        try "#!/bin/sh\n[ \"$1\" = --actions ] && printf '%s' '\(builtIns)'\n".write(
+            toFile: newer, atomically: true, encoding: .utf8)
+        let same = try s.cli("doctor", "--config", config, "--browser", "chromium")
+        #expect(!same.outText.contains("not your newest build"), "\(same.outText)")
+    }
+
     /// A generated bridge's description in `folder`, with a built host beside it.
     func writeBridge(
         _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",

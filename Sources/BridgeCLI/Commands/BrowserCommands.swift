@@ -185,6 +185,18 @@ struct BrowserCommands {
             return path
         }
         let project = FileSystem.parentPath(configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath)
+        guard let (newest, older) = Self.newestBuild(of: bridge, in: project) else {
+            throw CLIError(
+                .missing,
+                "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
+                    + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
+        }
+        if let older, !args.json { context.writeErr("using the newer host build \(newest) (\(older) is older)") }
+        return newest
+    }
+
+    /// The newer of a project's `.build/release` and `.build/debug` hosts, and the other when both exist.
+    static func newestBuild(of bridge: BridgeDescription, in project: String) -> (newest: String, older: String?)? {
         let built: [(path: String, modified: Int64)] = ["release", "debug"].compactMap { kind in
             let path = project + "/.build/\(kind)/" + bridge.hostProduct
             guard FileSystem.isExecutable(path), let status = try? FileSystem.status(path, followLinks: true) else {
@@ -192,17 +204,8 @@ struct BrowserCommands {
             }
             return (path, status.identity.modified)
         }
-        guard let newest = built.max(by: { $0.modified < $1.modified }) else {
-            throw CLIError(
-                .missing,
-                "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
-                    + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
-        }
-        if built.count == 2, !args.json {
-            let other = built.first { $0.path != newest.path }?.path ?? ""
-            context.writeErr("using the newer host build \(newest.path) (\(other) is older)")
-        }
-        return newest.path
+        guard let newest = built.max(by: { $0.modified < $1.modified }) else { return nil }
+        return (newest.path, built.first { $0.path != newest.path }?.path)
     }
 
     func install() throws(CLIError) {
@@ -414,13 +417,9 @@ struct BrowserCommands {
             throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
         }
         let home = try home
-        // The ids this bridge was installed with count too (a CRX signed with this machine's key).
+        // The extension install --crx installed (its id is this machine's key's) is ours too.
         var identity = try identity()
-        if let recorded = try installer().loadBridge(), recorded.hostName == (try hostName()) {
-            // Ids a receipt recorded were checked when they were installed.
-            identity.chromiumIDs += recorded.identity.chromiumIDs.filter { !identity.chromiumIDs.contains($0) }
-            identity.firefoxIDs += recorded.identity.firefoxIDs.filter { !identity.firefoxIDs.contains($0) }
-        }
+        identity.chromiumIDs += try installer().packedExtensionIDs().filter { !identity.chromiumIDs.contains($0) }
         var bridges = [
             Installer.InstalledBridge(hostName: try hostName(), identity: identity, configPath: configPath())
         ]
@@ -498,11 +497,28 @@ struct BrowserCommands {
         // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
+            doctor.expectedActions = projectActions(configPath: config)
+            doctor.reinstallCommand = "extension-bridge install --config " + config.shellQuoted
         } else if hostName != HostManifest.defaultName {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }
         return doctor.run(
             browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
+    }
+
+    /// The actions of a bridge project's newest build (its host's `--actions`), or nil when it has
+    /// no build or the build cannot say (built before `--actions` existed).
+    private func projectActions(configPath: String) -> [String]? {
+        guard let bridge = try? BridgeDescription.load(configPath) else { return nil }
+        let project = FileSystem.parentPath(configPath)
+        guard let newest = Self.newestBuild(of: bridge, in: project)?.newest,
+            let result = try? Subprocess.run(
+                newest, arguments: ["--actions"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: project,
+                input: [], timeoutMilliseconds: 5000),
+            result.status == 0, !result.timedOut
+        else { return nil }
+        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        return names.contains("hello") ? names.sorted() : nil
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {

@@ -64,14 +64,19 @@ public final class BridgeEndpoint {
             table.removeAll { $0.name == action.name }
             table.append(action)
         }
-        let names = (table.map { $0.name } + ["hello"]).sorted()
-        table.append(HelloAction(actionNames: names))
+        table.append(HelloAction(actionNames: BridgeEndpoint.actionNames(of: actions)))
         self.actions = table
         self.names = table.map { $0.name }
     }
 
     /// The action names, sorted, as `hello` lists them.
     public var actionNames: [String] { names.sorted() }
+
+    /// The names `hello` lists for a bridge of `actions`: each name once (a later action replaces
+    /// an earlier one), `hello` always, sorted. `--actions` prints the same list.
+    public static func actionNames(of actions: [BridgeAction]) -> [String] {
+        Set(actions.map(\.name) + ["hello"]).sorted()
+    }
 
     // MARK: Requests
 

@@ -59,6 +59,13 @@ public final class HostProgram {
             try? stdout.writeAll(Array((configuration.app.versionLine(program: configuration.name) + "\n").utf8))
             return 0
         }
+        if options.first == "--actions" {
+            // What `hello` would list, without a caller or a suite: `doctor --config` compares a
+            // project's build with the installed host this way.
+            let names = BridgeEndpoint.actionNames(of: actions)
+            try? stdout.writeAll(Array((names.joined(separator: "\n") + "\n").utf8))
+            return 0
+        }
         if options.first == "--help" || options.first == "-h" {
             try? stdout.writeAll(Array(usage.utf8))
             return 0
@@ -186,6 +193,8 @@ public final class HostProgram {
     var usage: String {
         """
         \(configuration.app.versionLine(program: configuration.name)): a native-messaging host built on ExtensionBridge.
+
+        --version prints the app and version, --actions the actions hello lists.
 
         Browsers start it; people do not. It reads length-prefixed JSON requests on
         stdin and writes replies on stdout (docs/PROTOCOL.md). To install it for your
