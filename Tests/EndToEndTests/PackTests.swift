@@ -88,6 +88,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.machineKey))
     }
 
+    /// `pack --deb`: a host that needs the Swift runtime is refused (a test build is dynamic); a
+    /// bridge.json without a maintainer is refused before anything is built; CRX options are refused.
+    @Test func deb_refusesADynamicHost_aMissingMaintainer_andCRXOptions() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let common = ["--deb", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/out"]
+        let dynamic = try s.pack(common + ["--host-path", Binaries.folder + "/extension-bridge-host"])
+        #expect(dynamic.status == 65, "\(dynamic.stderr)")
+        #expect(dynamic.stderr.contains("needs shared libraries") && dynamic.stderr.contains("-static-executable"))
+        #expect(try s.pack(common + ["--key", "/nonexistent.pem"]).status == 64)
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project + "/.build/release", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Binaries.folder + "/extension-bridge-host", toPath: project + "/.build/release/a-host")
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": "com.example.a", "group": "group.com.example.a",
+            "hostProduct": "a-host", "version": "1.0.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": "a@example.com",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let noMaintainer = try s.pack(["--deb", "--config", project + "/bridge.json", "--out", s.tmp.path + "/out"])
+        #expect(noMaintainer.status == 65, "\(noMaintainer.stderr)")
+        #expect(noMaintainer.stderr.contains("\"maintainer\""), "\(noMaintainer.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+    }
+
     @Test func missingKeyFolder_exits66_namingTheFile() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -18,6 +18,12 @@ extension PackCommand {
         let browser = BrowserCommands(context: context, args: args)
         let bridge = try browser.bridge()
         let builtIn = bridge == nil
+        if let bridge, bridge.maintainer == nil {
+            throw CLIError(
+                .data,
+                "bridge.json has no \"maintainer\"; add one (\"maintainer\": \"Your Name <you@example.com>\"): "
+                    + "a Debian package names who maintains it")
+        }
         let hostName = bridge?.hostName ?? HostManifest.defaultName
         let name = bridge.map { $0.name.lowercased() } ?? "extension-bridge"
         let hostFolder = bridge.map { Installer.systemHostFolder(hostName: $0.hostName) } ?? "/usr/lib/extension-bridge"
@@ -67,12 +73,6 @@ extension PackCommand {
                     ],
                 homepage: builtIn ? "https://github.com/extensionbridge/extension-bridge" : nil,
                 enhances: ["chromium", "firefox-esr"]))
-        if bridge != nil, bridge?.maintainer == nil {
-            throw CLIError(
-                .data,
-                "bridge.json has no \"maintainer\"; add one (\"maintainer\": \"Your Name <you@example.com>\"): "
-                    + "a Debian package names who maintains it")
-        }
 
         // The host and its configuration; the manifests, from the catalog, as `install --system` writes them.
         deb.add(hostPath, host, mode: 0o755, strip: true)

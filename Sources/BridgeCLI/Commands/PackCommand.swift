@@ -9,11 +9,6 @@ struct PackCommand {
     let args: Invocation
 
     func run() throws(CLIError) {
-        if args.has("--deb") {
-            let deb = try debian(out: args.flags["--out"] ?? "dist")
-            try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
-            return
-        }
         if args.has("--config") && args.has("--extension-dir") {
             throw .usage("--config and --extension-dir exclude each other (the bridge names its folder)", verb: "pack")
         }
@@ -33,6 +28,14 @@ struct PackCommand {
             throw .usage(
                 "--out \(out) is inside the extension folder \(folder): the next pack would pack the packages; "
                     + "choose a folder outside it", verb: "pack")
+        }
+        if args.has("--deb") {
+            if args.flags["--update-url"] != nil || args.flags["--key"] != nil {
+                throw .usage("--deb packages no CRX: --update-url and --key belong to the store packages", verb: "pack")
+            }
+            let deb = try debian(out: out)
+            try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
+            return
         }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
         let key = try browser.signingKey().key
