@@ -232,6 +232,21 @@ public enum ProjectTemplate {
                 #expect(replies[1]["group"] as? String == \(swiftLiteral(spec.group)))
                 #expect(replies[1]["version"] as? String == \(swiftLiteral(spec.version)))
                 #expect(replies[1]["id"] as? Int == 2)
+                // The host speaks as the app, not as ExtensionBridge.
+                #expect(replies[0]["name"] as? String == \(swiftLiteral(spec.name)))
+                #expect(replies[0]["hostVersion"] as? String == \(swiftLiteral(spec.version)))
+            }
+
+            @Test func version_namesTheAppAndItsVersion() throws {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: hostPath)
+                process.arguments = ["--version"]
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(text.hasPrefix(\(swiftLiteral(spec.hostProduct + " " + spec.version + " (" + spec.name + ", built on ExtensionBridge "))), "\\(text)")
             }
         }
 
