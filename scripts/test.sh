@@ -79,6 +79,18 @@ need_debian_package secret-tool libsecret-tools
 step "swift format lint --strict"
 swift format lint --strict -r Sources Tests Fuzz Examples Package.swift
 
+step "lint: shellcheck (every shell script), ruff (every Python file), node --check (every JavaScript file)"
+need_debian_package shellcheck shellcheck
+git ls-files -z '*.sh' scripts/bench .ci/run | xargs -0 shellcheck
+lint_venv="$BUILD_DIR/lint-venv"
+if [ ! -x "$lint_venv/bin/ruff" ]; then
+    python3 -m venv "$lint_venv" && "$lint_venv/bin/pip" install -q "ruff==0.17.6" || die "cannot install ruff into $lint_venv"
+fi
+"$lint_venv/bin/ruff" check .
+# No current JavaScript linter can be installed here (npm's registry is unreachable; Debian's eslint
+# 6.4 cannot parse private class fields): node --check parses every file, and the manifest tests run.
+git ls-files -z 'extension/*.js' | xargs -0 -n 1 node --check
+
 step "swift build (debug, with tests)"
 swift build --build-tests
 bin_dir=$(swift build --show-bin-path)

@@ -276,7 +276,7 @@ class Bench:
         # The same reply on a port (suite parsed once and cached): per-reply cost.
         n = 20 if self.quick else 300
         prt = {}
-        for rep in range(1 if self.quick else 3):
+        for _rep in range(1 if self.quick else 3):
             for h in ("c", "ours"):
                 line = self.run(["port", str(n), req, "--"] + hosts[h], self.env(probe, rf if h == "c" else None))
                 total, p50, p90, p99, blen, prss, code = (int(x) for x in line.split())
@@ -704,7 +704,7 @@ class Bench:
             json.dump({"command": cmd, "quick": self.quick, "machine": machine, "load_start": load0,
                        "load_end": load1, "seconds": elapsed, "results": self.results,
                        "table": [dict(zip(["section", "measurement", "ours", "reference", "ratio", "target",
-                                           "result"], r)) for r in self.rows]}, f, indent=2)
+                                           "result"], r, strict=True)) for r in self.rows]}, f, indent=2)
         log("wrote %s/results.json and table.md" % self.out)
         return 0
 

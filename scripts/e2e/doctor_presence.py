@@ -13,7 +13,6 @@ a system-wide copy on this machine cannot stand in for it.
 """
 
 import json
-import os
 import subprocess
 import sys
 import tempfile

@@ -70,6 +70,12 @@ def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
     run([cli, "new", NAME, "--host-name", HOST_NAME, "--group", GROUP, "--dir", project, "--package-path", REPO], env)
     log(f"  new wrote {sum(1 for p in project.rglob('*') if p.is_file())} files in {time.monotonic() - t0:.1f}s")
     description = json.loads((project / "bridge.json").read_text())
+    # Generated scripts are code too: shellcheck them as the project's own are (scripts/test.sh lints).
+    if shutil.which("shellcheck"):
+        scripts = sorted(str(p) for p in (project / "scripts").glob("*.sh"))
+        lint = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True)
+        expect(lint.returncode == 0, f"shellcheck on the generated scripts: {lint.stdout[-2000:]}")
+        log(f"  shellcheck: the {len(scripts)} generated scripts are clean")
     t0 = time.monotonic()
     # The project's own test command: builds it (debug, offline, against this checkout), drives its
     # host over real pipes (appInfo), and runs its extension's node tests with the new ids.

@@ -26,8 +26,9 @@ command -v firefox-esr >/dev/null || { echo "install-test: firefox-esr is not in
 home="$tmp/fresh home"
 mkdir "$home"
 [[ -z "$(ls -A "$home")" ]] || fail "HOME is not empty"
-out=$(HOME="$home" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
-    || { echo "$out"; fail "install.sh exited $? on an empty HOME"; }
+status=0
+out=$(HOME="$home" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) || status=$?
+((status == 0)) || { echo "$out"; fail "install.sh exited $status on an empty HOME"; }
 chromium_manifest="$home/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
 firefox_manifest="$home/.mozilla/native-messaging-hosts/org.extensionbridge.host.json"
 [[ -f "$chromium_manifest" ]] && ok "empty HOME: registered for Chromium" || { echo "$out"; fail "no Chromium manifest"; }

@@ -15,7 +15,6 @@ that scripts/e2e/setup.sh prints. Prints `ok ...` lines; exits 1 on failure.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil

@@ -22,7 +22,6 @@ import argparse
 import base64
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -38,7 +37,6 @@ sys.path.insert(0, str(HERE))
 
 from browsers import (  # noqa: E402
     BrowserError, Chromium, Firefox, TestServer, WaitTimeout, chromium_extension_id, wait_until,
-    write_host_manifest,
 )
 
 EXTENSION_DIR = REPO / "extension"

@@ -57,6 +57,7 @@ dict_for() {  # the libFuzzer dictionary of a target (libFuzzer takes one -dict 
 
 # -DFUZZING selects the libFuzzer entry point (see Fuzz/README.md); lld avoids
 # ld.gold's noise about ASan's local symbols.
+# shellcheck disable=SC2054 # -sanitize=fuzzer,address is one swiftc argument: the comma is swiftc's list.
 build_flags=(-c "$config" --scratch-path "$out" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld)
 for target in "${targets[@]}"; do
     echo "==> building $target"
