@@ -143,7 +143,8 @@ public enum Subprocess {
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inPipe[1] {
                     let n = input.withUnsafeBytes { raw in
-                        write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
+                        writeWithoutBrokenPipeSignal(
+                            entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
                     }
                     if n > 0 { written += n }
                     if written == input.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
@@ -171,5 +172,30 @@ public enum Subprocess {
         if reaped == nil { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
+    }
+
+    /// `write(2)` to the program's stdin, which it may close before reading it all, without
+    /// letting SIGPIPE end the caller (a test runner, an app that did not ignore it): SIGPIPE is
+    /// blocked for this thread during the write, and one the write raised is taken before the
+    /// mask is put back. The write still fails with `EPIPE`, which the loop above handles.
+    private static func writeWithoutBrokenPipeSignal(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let n = write(fd, bytes, count)
+        let failure = errno
+        if n < 0 && failure == EPIPE && sigismember(&previous, SIGPIPE) == 0 {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var taken: Int32 = 0
+                sigwait(&pipeSignal, &taken)  // pending, so it returns at once
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = failure
+        return n
     }
 }
