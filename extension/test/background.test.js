@@ -2,6 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createClock, createRuntime, createStorageArea, createTabs, flush } from './helpers/fakes.js';
+import { APP } from '../app/app.js';
+import { Feature } from '../shared/constants.js';
+
+// The wiring with every feature, whatever this extension's app/app.js lists (a generated one may list fewer).
+const EVERY_FEATURE = { ...APP, features: Object.values(Feature) };
 
 function createEvent() {
   const listeners = [];
@@ -25,7 +30,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
   globalThis.clearTimeout = clock.clearTimeout;
   console.warn = () => {};
   try {
-    await import('../background/background.js');
+    (await import('../background/start.js')).startBackground(globalThis.chrome, EVERY_FEATURE);
     assert.equal(runtime.onMessage.listeners.length, 1, 'one router listener, registered at top level');
     assert.equal(tabs.onRemoved.listeners.length, 1);
     await flush();
@@ -111,7 +116,7 @@ test('background_createsTheMenusOnInstall_andListensToMenusAndTheShortcut', asyn
   globalThis.clearTimeout = clock.clearTimeout;
   console.warn = () => {};
   try {
-    await import('../background/background.js?menus');
+    (await import('../background/start.js')).startBackground(globalThis.chrome, EVERY_FEATURE);
     assert.equal(contextMenus.onClicked.listeners.length, 1, 'registered at top level');
     assert.equal(commands.onCommand.listeners.length, 1);
     assert.equal(typeof globalThis.extensionBridgeMenus?.onClicked, 'function');
@@ -213,6 +218,24 @@ test('background_withTransformOnly_hasItsMenuAlone_andNoShortcut', async () => {
     const shortcut = await globalThis.extensionBridgeMenus.onCommand('save-page', { id: 11 });
     assert.equal(shortcut.code, 'unknown_command');
   } finally {
+    delete globalThis.extensionBridgeMenus;
+  }
+});
+
+test('backgroundJs_startsTheWiringForThisExtensionsApp', async () => {
+  const fake = createMenuApi();
+  globalThis.chrome = fake.api;
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    await import('../background/background.js');
+    const has = (feature) => APP.features.includes(feature);
+    assert.equal(fake.runtime.onMessage.listeners.length, 1, 'the router, at top level');
+    assert.equal(fake.contextMenus.onClicked.listeners.length, has(Feature.SAVING) || has(Feature.TRANSFORM) ? 1 : 0);
+    assert.equal(fake.commands.onCommand.listeners.length, has(Feature.SAVING) ? 1 : 0);
+  } finally {
+    console.warn = warn;
+    delete globalThis.chrome;
     delete globalThis.extensionBridgeMenus;
   }
 });
