@@ -2,8 +2,9 @@ import BridgeJSON
 import BrowserSupport
 
 /// Makes the bundled extension the app's own: its key and Chromium id, a
-/// Firefox add-on id from the host name, the host name in the code, the app's
-/// name in the locales and its version in the manifest. The bundled
+/// Firefox add-on id from the host name, `app/app.js` (name, host name,
+/// features), the app's name in the locales, its version in the manifest and
+/// only its features' permissions (`FeatureManifest`). The bundled
 /// extension's own ids are read from its `extension-id.json` and manifest and
 /// replaced wherever they appear as text (code, tests, docs), so the copied
 /// node tests check the new values.
@@ -25,6 +26,11 @@ enum ExtensionCustomizer {
             (oldKey, key.manifestKey), (oldChromium, key.chromiumID), (oldFirefox, spec.firefoxID),
             (oldHost, spec.hostName),
         ]
+        guard files.contains(where: { $0.path == appModulePath }) else {
+            throw .missing(
+                "the bundled extension has no \(appModulePath) (an older ExtensionBridge?); "
+                    + "point --package-path at an ExtensionBridge checkout of this version")
+        }
         var out: [GeneratedFile] = []
         for file in files {
             var file = file
@@ -32,7 +38,10 @@ enum ExtensionCustomizer {
                 for (old, new) in replacements { text = text.replacingAll(old, with: new) }
                 file.bytes = Array(text.utf8)
             }
-            if file.path == "manifest.json"
+            if file.path == appModulePath {
+                file.bytes = Array(
+                    FeatureManifest.appModule(name: spec.name, hostName: spec.hostName, features: spec.features).utf8)
+            } else if file.path == "manifest.json"
                 || (file.path.hasPrefix("_locales/") && file.path.hasSuffix("/messages.json"))
             {
                 file.bytes = try adjusted(file, spec: spec)
@@ -46,6 +55,9 @@ enum ExtensionCustomizer {
         return out
     }
 
+    /// The app's own file in the extension: the one `upgrade` keeps (with everything else under `app/`).
+    static let appModulePath = "app/app.js"
+
     /// The name users see in the bundled extension, which a generated one says as the app's.
     static let productName = "ExtensionBridge"
 
@@ -58,7 +70,7 @@ enum ExtensionCustomizer {
         }
         if file.path == "manifest.json" {
             members["version"] = .string(spec.version)
-            return JSONWriter.prettyBytes(.object(members))
+            return JSONWriter.prettyBytes(FeatureManifest.manifest(.object(members), features: spec.features))
         }
         func renamed(_ value: JSONValue) -> JSONValue {
             switch value {

@@ -23,13 +23,29 @@ public struct ProjectSpec: Equatable, Sendable {
     public var dependency: Dependency
     /// The app's version, reported by `appInfo`.
     public var version: String
+    /// What the extension does (`--features`), in the canonical order; default all.
+    public var features: [ExtensionFeature]
 
-    public init(name: String, hostName: String, group: String, dependency: Dependency, version: String = "1.0.0") {
+    public init(
+        name: String, hostName: String, group: String, dependency: Dependency, version: String = "1.0.0",
+        features: [ExtensionFeature] = ExtensionFeature.all
+    ) {
         self.name = name
         self.hostName = hostName
         self.group = group
         self.dependency = dependency
         self.version = version
+        self.features = features
+    }
+
+    /// `--features LIST`: comma-separated names (`vocabulary,saving`); see `ExtensionFeature.parse`.
+    /// - Throws: `GeneratorError.usage` (exit 64) naming the bad item and the known features.
+    public static func features(_ list: String) throws(GeneratorError) -> [ExtensionFeature] {
+        do {
+            return try ExtensionFeature.parse(list)
+        } catch {
+            throw .usage(error.description)
+        }
     }
 
     /// The host executable: the name in lower case, then `-host` (`readlater-host`).
@@ -139,6 +155,11 @@ public struct ProjectSpec: Equatable, Sendable {
         guard (1...4).contains(versionParts.count),
             versionParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
         else { throw .invalid("invalid version '\(version)': one to four numbers separated by dots, as browsers need") }
+        guard !features.isEmpty, features == ExtensionFeature.allCases.filter(Set(features).contains) else {
+            throw .invalid(
+                "invalid features \(features.map(\.rawValue)): at least one, each once, in the order "
+                    + ExtensionFeature.knownNames)
+        }
         if case .url(let url, let from) = dependency {
             let shown = DisplayText.escaped(url)
             guard (url.contains("://") || url.hasPrefix("git@")) && ProjectSpec.isPlainURL(url) else {

@@ -36,6 +36,7 @@ public enum ProjectTemplate {
             name: spec.name, hostName: spec.hostName, group: spec.group, hostProduct: spec.hostProduct,
             version: spec.version, extensionFolder: "extension", chromiumID: key.chromiumID, firefoxID: spec.firefoxID)
         description.maintainer = spec.maintainer
+        description.features = spec.features
         var out: [GeneratedFile] = [
             GeneratedFile("Package.swift", text: packageSwift(spec)),
             GeneratedFile("Sources/\(spec.actionsTarget)/AppConfiguration.swift", text: appConfiguration(spec)),

@@ -9,7 +9,8 @@ import BridgeSystem
 /// ```json
 /// {"formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
 ///  "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
-///  "extension": {"folder": "extension", "chromiumID": "…", "firefoxID": "readlater@example.com"}}
+///  "extension": {"folder": "extension", "chromiumID": "…", "firefoxID": "readlater@example.com"},
+///  "features": ["vocabulary", "saving", "transform", "secrets"]}
 /// ```
 ///
 /// Relative paths are relative to the file's folder.
@@ -30,6 +31,10 @@ public struct BridgeDescription: Equatable, Sendable {
     public var maintainer: String?
     /// The app's copyright line for its package (`2026 Example Ltd`); optional.
     public var copyright: String?
+    /// The extension's features (`new --features`), in the canonical order; a file without
+    /// `"features"` (written before there were features) has them all. `upgrade` makes the
+    /// manifest from them.
+    public var features: [ExtensionFeature] = ExtensionFeature.all
 
     public init(
         name: String, hostName: String, group: String, hostProduct: String, version: String, extensionFolder: String,
@@ -60,6 +65,7 @@ public struct BridgeDescription: Equatable, Sendable {
         ]
         if let maintainer { members["maintainer"] = .string(maintainer) }
         if let copyright { members["copyright"] = .string(copyright) }
+        members["features"] = .array(features.map { .string($0.rawValue) })
         return .object(members)
     }
 
@@ -95,6 +101,26 @@ public struct BridgeDescription: Equatable, Sendable {
             firefoxID: try string(json["extension"]?["firefoxID"], "extension.firefoxID"))
         description.maintainer = json["maintainer"]?.stringValue
         description.copyright = json["copyright"]?.stringValue
+        if let features = json["features"] {
+            guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count,
+                !names.isEmpty
+            else {
+                throw .bridgeConfig(
+                    path: path,
+                    reason: "\"features\" is not a list of feature names (\(ExtensionFeature.knownNames))")
+            }
+            var chosen: Set<ExtensionFeature> = []
+            for name in names {
+                guard let feature = ExtensionFeature(rawValue: name) else {
+                    throw .bridgeConfig(
+                        path: path,
+                        reason: "\"features\" names '\(HostConfiguration.UnsafeValue.shown(name))', not a feature "
+                            + "(\(ExtensionFeature.knownNames))")
+                }
+                chosen.insert(feature)
+            }
+            description.features = ExtensionFeature.allCases.filter(chosen.contains)
+        }
         try HostManifest.validate(name: description.hostName)
         // Issue 28: every value that reaches a manifest, the host's configuration or a path is checked here,
         // at load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.

@@ -348,6 +348,34 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
     }
 
+    /// `"features"` (new --features): optional, every feature when missing (a file from before), read in the
+    /// canonical order, written back; anything but a list of known names is refused, naming them.
+    @Test func load_readsFeatures_defaultAll_andRefusesUnknownOnes() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp)
+        #expect(try BridgeDescription.load(path).features == ExtensionFeature.all)
+        guard case .object(var members) = try JSONParser.parse(FileSystem.readFile(path)) else {
+            Issue.record("not an object")
+            return
+        }
+        members["features"] = ["transform", "vocabulary", "transform"]
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
+        let loaded = try BridgeDescription.load(path)
+        #expect(loaded.features == [.vocabulary, .transform])
+        #expect(loaded.json["features"] == ["vocabulary", "transform"])
+        for bad: JSONValue in [["Saving"], ["bogus"], [], "vocabulary", [.int(1)], ["vocabulary", .null]] {
+            members["features"] = bad
+            try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
+            do {
+                _ = try BridgeDescription.load(path)
+                Issue.record("accepted features \(bad)")
+            } catch {
+                #expect(error.description.contains("features") && error.description.contains("vocabulary, saving"))
+            }
+        }
+    }
+
     /// Issue 28, finding 10: a bridge.json naming the built-in host took over the built-in bridge.
     @Test func load_refusesTheBuiltInHostName() throws {
         let tmp = TemporaryFolder()

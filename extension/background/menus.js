@@ -8,10 +8,27 @@
 // asked for the text (the exact selection, the page's text) and to put a
 // transformed text in place; it has no message that saves or transforms.
 
-import { COMMAND_SAVE_PAGE, MenuId, MessageType, SessionKey, UNDO_WINDOW_MS } from '../shared/constants.js';
+import { COMMAND_SAVE_PAGE, Feature, MenuId, MessageType, SessionKey, UNDO_WINDOW_MS, hasFeature } from '../shared/constants.js';
 
-/** The entries, in menu order; titles from the locale (`t`), the app's name in the transform entry. */
-export function menuEntries(t) {
+/** The feature (app/app.js) each menu entry belongs to. */
+export const FEATURE_OF_MENU = Object.freeze({
+  [MenuId.SAVE_PAGE]: Feature.SAVING,
+  [MenuId.SAVE_LINK]: Feature.SAVING,
+  [MenuId.SAVE_SELECTION]: Feature.SAVING,
+  [MenuId.TRANSFORM_SELECTION]: Feature.TRANSFORM,
+  [MenuId.UNDO_SAVE]: Feature.SAVING,
+});
+
+/** Whether `features` needs any menu entry (and so the contextMenus permission). */
+export function hasMenus(features = Object.values(Feature)) {
+  return Object.values(FEATURE_OF_MENU).some((feature) => hasFeature(features, feature));
+}
+
+/**
+ * The entries of the app's features, in menu order; titles from the locale (`t`), the app's name in the
+ * transform entry.
+ */
+export function menuEntries(t, features = Object.values(Feature)) {
   const app = t('extensionName');
   return [
     { id: MenuId.SAVE_PAGE, title: t('menuSavePage'), contexts: ['page'] },
@@ -19,7 +36,7 @@ export function menuEntries(t) {
     { id: MenuId.SAVE_SELECTION, title: t('menuSaveSelection'), contexts: ['selection'] },
     { id: MenuId.TRANSFORM_SELECTION, title: t('menuTransformSelection', [app]), contexts: ['selection'] },
     { id: MenuId.UNDO_SAVE, title: t('menuUndoSave'), contexts: ['all'], visible: false },
-  ];
+  ].filter((entry) => hasFeature(features, FEATURE_OF_MENU[entry.id]));
 }
 
 function text(value) {
@@ -158,8 +175,9 @@ export function createSaver({
  * @param {{request: Function}} deps.host
  * @param {{sendMessage: Function, query?: Function}} deps.tabs the tabs API
  * @param {(tab: object, kind: string, detail?: object) => void} [deps.notify] tells the user (badge, title)
+ * @param {readonly string[]} [deps.features] the app's features: an entry or the shortcut of another is refused
  */
-export function createMenuHandlers({ saver, host, tabs, notify = () => {} }) {
+export function createMenuHandlers({ saver, host, tabs, notify = () => {}, features = Object.values(Feature) }) {
   async function ask(tab, frameId, message) {
     if (typeof tab?.id !== 'number') return null;
     try {
@@ -209,6 +227,10 @@ export function createMenuHandlers({ saver, host, tabs, notify = () => {} }) {
 
   /** contextMenus.onClicked. */
   async function onClicked(info, tab) {
+    const feature = FEATURE_OF_MENU[info?.menuItemId];
+    if (feature && !hasFeature(features, feature)) {
+      return { status: 'error', code: 'feature_off', message: `This extension was made without the "${feature}" feature.` };
+    }
     switch (info?.menuItemId) {
       case MenuId.SAVE_PAGE: return save('page', info, tab);
       case MenuId.SAVE_LINK: return save('link', info, tab);
@@ -225,7 +247,9 @@ export function createMenuHandlers({ saver, host, tabs, notify = () => {} }) {
 
   /** commands.onCommand: the save-page shortcut, for the tab the browser names (or the active one). */
   async function onCommand(command, tab) {
-    if (command !== COMMAND_SAVE_PAGE) return { status: 'error', code: 'unknown_command', message: `Unknown command: ${command}` };
+    if (command !== COMMAND_SAVE_PAGE || !hasFeature(features, Feature.SAVING)) {
+      return { status: 'error', code: 'unknown_command', message: `Unknown command: ${command}` };
+    }
     let target = tab;
     if (typeof target?.id !== 'number' && typeof tabs.query === 'function') {
       [target] = await tabs.query({ active: true, currentWindow: true });

@@ -2,7 +2,7 @@
 // sender rules, unknown types answered with an error. Pure: the host client
 // and the extension's identity are passed in.
 
-import { ENABLED_RESPONSE_KEY, MessageType } from '../shared/constants.js';
+import { ENABLED_RESPONSE_KEY, Feature, MessageType, hasFeature } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
 import { contentPageState } from './page-state.js';
 
@@ -26,7 +26,19 @@ export const ALLOWED_SENDERS = Object.freeze({
   [MessageType.APP_INFO]: [SenderKind.EXTENSION_PAGE],
   [MessageType.LAST_SAVE]: [SenderKind.EXTENSION_PAGE],
   [MessageType.UNDO_SAVE]: [SenderKind.EXTENSION_PAGE],
+  [MessageType.GET_SECRET]: [SenderKind.EXTENSION_PAGE],
 });
+
+/** The feature (app/app.js) a message type belongs to; types not listed are always there. */
+export const FEATURE_OF_TYPE = Object.freeze({
+  [MessageType.SAVE_CONTENT]: Feature.SAVING,
+  [MessageType.LAST_SAVE]: Feature.SAVING,
+  [MessageType.UNDO_SAVE]: Feature.SAVING,
+  [MessageType.GET_SECRET]: Feature.SECRETS,
+});
+
+/** The page state a content script gets when the extension has no vocabulary feature: nothing to rewrite. */
+export const NO_VOCABULARY_STATE = Object.freeze({ status: 'success', enabled: false, entries: [], rulesVersion: '' });
 
 /** Settings a content script may read. */
 const PUBLIC_SETTINGS = ['enabled', 'theme'];
@@ -76,13 +88,15 @@ function isPlainObject(value) {
  * @param {{request: Function, ping: Function, retry?: Function}} deps.host a HostClient
  * @param {{get: Function, summary: Function}} [deps.pageState] the page state source (page-state.js)
  * @param {{save: Function, undo: Function, lastSave: Function}} [deps.saver] keyed saves and undo (menus.js)
+ * @param {readonly string[]} [deps.features] the app's features (app/app.js); a type of a feature not listed
+ *   answers `feature_off`, and without `vocabulary` getPageState answers "nothing to rewrite" without the host
  * @param {string} deps.extensionId runtime.id
  * @param {string} deps.extensionOrigin runtime.getURL('')
  * @param {(tabId: number) => void} [deps.onContentScript] called for each content-script message (keeps the port alive for that tab)
  * @param {(settings: object) => void} [deps.onSettingsSaved] called after a successful setSettings
  * @param {(...args: any[]) => void} [deps.log]
  */
-export function createRouter({ host, pageState = null, saver = null, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+export function createRouter({ host, pageState = null, saver = null, features = Object.values(Feature), extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
   async function ask(request) {
     try {
       return await host.request(request);
@@ -109,16 +123,25 @@ export function createRouter({ host, pageState = null, saver = null, extensionId
     }
     const kind = classifySender(sender, { extensionId, extensionOrigin });
     if (!allowed.includes(kind)) return forbidden(type, kind);
+    const feature = FEATURE_OF_TYPE[type];
+    if (feature && !hasFeature(features, feature)) {
+      return { status: 'error', code: 'feature_off', message: `This extension was made without the "${feature}" feature.` };
+    }
+    const rewrites = hasFeature(features, Feature.VOCABULARY);
 
     let pageUrl = null;
     if (kind === SenderKind.CONTENT_SCRIPT) {
       pageUrl = senderPageUrl(sender);
       if (!pageUrl) return forbidden(type, kind);
-      if (typeof sender.tab.id === 'number') onContentScript(sender.tab.id);
+      // A tab is served page states (and keeps the port open) only where pages are rewritten.
+      if (typeof sender.tab.id === 'number' && rewrites) onContentScript(sender.tab.id);
     }
 
     switch (type) {
       case MessageType.GET_PAGE_STATE: {
+        // Without the vocabulary feature the content script is there only to collect and replace text for
+        // the menus: it is told there is nothing to rewrite, and the host is not asked.
+        if (!rewrites) return { ...NO_VOCABULARY_STATE, entries: [] };
         if (!pageState) return { status: 'error', code: 'internal_error', message: 'No page state source.' };
         const state = await pageState.get();
         if (state?.status !== 'success') return state;
@@ -191,6 +214,10 @@ export function createRouter({ host, pageState = null, saver = null, extensionId
       case MessageType.UNDO_SAVE:
         if (!saver) return { status: 'error', code: 'internal_error', message: 'No saver.' };
         return saver.undo().catch(rethrowUnlessProblem);
+
+      case MessageType.GET_SECRET:
+        if (typeof message.name !== 'string' || message.name === '') return invalid('getSecret needs a "name" string.');
+        return ask({ action: 'getSecret', name: message.name });
 
       case MessageType.QUEUE_COUNT:
         return ask({ action: 'queueCount' });

@@ -2,10 +2,14 @@
 // count. Every dynamic piece is a <template> clone filled with textContent;
 // nothing from the host, the suite or the page is ever parsed as markup.
 
-import { DOCTOR_COMMAND, MessageType } from '../shared/constants.js';
+import { DOCTOR_COMMAND, Feature, MessageType, hasFeature } from '../shared/constants.js';
+import { APP } from '../app/app.js';
 import { hasWebAccess, requestWebAccess } from './host-access.js';
 
 const api = globalThis.browser ?? globalThis.chrome;
+// What this extension was made with (app/app.js): no Save without saving, no web-access notice without content scripts.
+const saving = hasFeature(APP.features, Feature.SAVING);
+const onPages = [Feature.VOCABULARY, Feature.SAVING, Feature.TRANSFORM].some((f) => hasFeature(APP.features, f));
 
 function t(key, substitutions) {
   try {
@@ -220,7 +224,7 @@ undoButton.addEventListener('click', async () => {
 // ---- host access (Firefox MV3 lets the user withdraw it) ----
 
 async function refreshHostAccess() {
-  document.getElementById('host-access').hidden = await hasWebAccess(api.permissions);
+  document.getElementById('host-access').hidden = !onPages || await hasWebAccess(api.permissions);
 }
 
 document.getElementById('host-access-allow').addEventListener('click', async () => {
@@ -231,7 +235,7 @@ document.getElementById('host-access-allow').addEventListener('click', async () 
 async function refreshAll(retry) {
   // Host status first: with retry it clears a remembered failure for the others.
   await refreshHost(retry);
-  await Promise.all([refreshSettings(), refreshQueue(), refreshUndo(), refreshHostAccess()]);
+  await Promise.all([refreshSettings(), refreshQueue(), saving ? refreshUndo() : null, refreshHostAccess()]);
 }
 
 try {
@@ -240,4 +244,5 @@ try {
   // keep "en"
 }
 localize(document);
+saveButton.closest('section').hidden = !saving;
 refreshAll(true);

@@ -3,8 +3,30 @@
 // repeats the strings it uses, and test/manifest.test.js checks that they
 // match these constants.
 
-/** Native messaging host name (see extension-id.json and docs/PROTOCOL.md). */
-export const HOST_NAME = 'org.extensionbridge.host';
+import { APP } from '../app/app.js';
+
+/** Native messaging host name: the app's (app/app.js; extension-id.json, docs/PROTOCOL.md). */
+export const HOST_NAME = APP.hostName;
+
+/**
+ * The features an extension can be made with (`extension-bridge new --features`):
+ * app/app.js lists those this one has.
+ * - vocabulary: pages rewritten from the suite's vocabulary (the content scripts)
+ * - saving: the save menus, the save-page shortcut, undo, the popup's Save
+ * - transform: the "Transform selection with …" menu
+ * - secrets: getSecret through the background, for extension pages
+ */
+export const Feature = Object.freeze({
+  VOCABULARY: 'vocabulary',
+  SAVING: 'saving',
+  TRANSFORM: 'transform',
+  SECRETS: 'secrets',
+});
+
+/** Whether `features` (a list such as APP.features) has `feature`. */
+export function hasFeature(features, feature) {
+  return Array.isArray(features) && features.includes(feature);
+}
 
 /** The protocol version this extension speaks (docs/PROTOCOL.md). */
 export const PROTOCOL_VERSION = 1;
@@ -43,6 +65,8 @@ export const MessageType = Object.freeze({
   // in its place. Never sent by a content script.
   GET_SELECTION: 'getSelection',
   REPLACE_SELECTION: 'replaceSelection',
+  // popup → background only: a secret the app shared (host getSecret; the secrets feature)
+  GET_SECRET: 'getSecret',
 });
 
 /** Context-menu entry ids (background/menus.js). */

@@ -2,6 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createClock, createRuntime, createStorageArea, createTabs, flush } from './helpers/fakes.js';
+import { APP } from '../app/app.js';
+import { Feature } from '../shared/constants.js';
+
+// The wiring with every feature, whatever this extension's app/app.js lists (a generated one may list fewer).
+const EVERY_FEATURE = { ...APP, features: Object.values(Feature) };
 
 function createEvent() {
   const listeners = [];
@@ -25,7 +30,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
   globalThis.clearTimeout = clock.clearTimeout;
   console.warn = () => {};
   try {
-    await import('../background/background.js');
+    (await import('../background/start.js')).startBackground(globalThis.chrome, EVERY_FEATURE);
     assert.equal(runtime.onMessage.listeners.length, 1, 'one router listener, registered at top level');
     assert.equal(tabs.onRemoved.listeners.length, 1);
     await flush();
@@ -111,7 +116,7 @@ test('background_createsTheMenusOnInstall_andListensToMenusAndTheShortcut', asyn
   globalThis.clearTimeout = clock.clearTimeout;
   console.warn = () => {};
   try {
-    await import('../background/background.js?menus');
+    (await import('../background/start.js')).startBackground(globalThis.chrome, EVERY_FEATURE);
     assert.equal(contextMenus.onClicked.listeners.length, 1, 'registered at top level');
     assert.equal(commands.onCommand.listeners.length, 1);
     assert.equal(typeof globalThis.extensionBridgeMenus?.onClicked, 'function');
@@ -123,6 +128,112 @@ test('background_createsTheMenusOnInstall_andListensToMenusAndTheShortcut', asyn
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;
+    console.warn = warn;
+    delete globalThis.chrome;
+    delete globalThis.extensionBridgeMenus;
+  }
+});
+
+/** A fake browser API with menus and commands, recording what the background registers. */
+function createMenuApi() {
+  const runtime = createRuntime();
+  runtime.onMessage = createEvent();
+  runtime.onInstalled = createEvent();
+  runtime.onStartup = createEvent();
+  runtime.getURL = (path) => `chrome-extension://${runtime.id}/${path}`;
+  const created = [];
+  const contextMenus = {
+    onClicked: createEvent(),
+    removeAll: async () => {},
+    create: (entry, done) => { created.push(entry); done?.(); },
+    update: async () => {},
+  };
+  const commands = { onCommand: createEvent() };
+  const tabs = { ...createTabs([11]), onRemoved: createEvent() };
+  const api = {
+    runtime, tabs, contextMenus, commands, storage: { session: createStorageArea() },
+    i18n: { getMessage: (key) => key },
+  };
+  return { api, runtime, contextMenus, commands, created };
+}
+
+async function startWith(features) {
+  const { startBackground } = await import('../background/start.js');
+  const fake = createMenuApi();
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    startBackground(fake.api, { name: 'ReadLater', hostName: 'com.example.readlater', features });
+    for (const listener of fake.runtime.onInstalled.listeners) listener({ reason: 'install' });
+    await flush();
+  } finally {
+    console.warn = warn;
+  }
+  return fake;
+}
+
+test('background_withVocabularyOnly_registersNoMenusAndNoShortcut_andStillServesPages', async () => {
+  try {
+    const fake = await startWith(['vocabulary']);
+    assert.equal(fake.contextMenus.onClicked.listeners.length, 0, 'no menu listener');
+    assert.equal(fake.commands.onCommand.listeners.length, 0, 'no command handler');
+    assert.equal(fake.runtime.onInstalled.listeners.length, 0, 'nothing to create on install');
+    assert.deepEqual(fake.created, []);
+    assert.equal(globalThis.extensionBridgeMenus, undefined);
+    assert.equal(fake.runtime.onMessage.listeners.length, 1, 'the router is there');
+    // Saving is not there for the popup either.
+    const replies = [];
+    fake.runtime.onMessage.listeners[0](
+      { type: 'saveContent', url: 'https://a.example/', content: 'x' },
+      { id: fake.runtime.id, url: fake.runtime.getURL('popup/popup.html') },
+      (r) => replies.push(r),
+    );
+    await flush();
+    assert.equal(replies[0].code, 'feature_off');
+  } finally {
+    delete globalThis.extensionBridgeMenus;
+  }
+});
+
+test('background_withEveryFeature_registersEveryMenuAndTheShortcut', async () => {
+  try {
+    const fake = await startWith(['vocabulary', 'saving', 'transform', 'secrets']);
+    assert.equal(fake.contextMenus.onClicked.listeners.length, 1);
+    assert.equal(fake.commands.onCommand.listeners.length, 1);
+    assert.deepEqual(fake.created.map((e) => e.id), ['save-page', 'save-link', 'save-selection', 'transform-selection', 'undo-save']);
+    assert.equal(typeof globalThis.extensionBridgeMenus?.onClicked, 'function');
+  } finally {
+    delete globalThis.extensionBridgeMenus;
+  }
+});
+
+test('background_withTransformOnly_hasItsMenuAlone_andNoShortcut', async () => {
+  try {
+    const fake = await startWith(['transform']);
+    assert.deepEqual(fake.created.map((e) => e.id), ['transform-selection']);
+    assert.equal(fake.commands.onCommand.listeners.length, 0);
+    // A click on an entry of a feature it lacks (a stale menu from before) does nothing.
+    const reply = await globalThis.extensionBridgeMenus.onClicked({ menuItemId: 'save-page' }, { id: 11 });
+    assert.equal(reply.code, 'feature_off');
+    const shortcut = await globalThis.extensionBridgeMenus.onCommand('save-page', { id: 11 });
+    assert.equal(shortcut.code, 'unknown_command');
+  } finally {
+    delete globalThis.extensionBridgeMenus;
+  }
+});
+
+test('backgroundJs_startsTheWiringForThisExtensionsApp', async () => {
+  const fake = createMenuApi();
+  globalThis.chrome = fake.api;
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    await import('../background/background.js');
+    const has = (feature) => APP.features.includes(feature);
+    assert.equal(fake.runtime.onMessage.listeners.length, 1, 'the router, at top level');
+    assert.equal(fake.contextMenus.onClicked.listeners.length, has(Feature.SAVING) || has(Feature.TRANSFORM) ? 1 : 0);
+    assert.equal(fake.commands.onCommand.listeners.length, has(Feature.SAVING) ? 1 : 0);
+  } finally {
     console.warn = warn;
     delete globalThis.chrome;
     delete globalThis.extensionBridgeMenus;

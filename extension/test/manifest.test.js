@@ -6,7 +6,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 
-import { COMMAND_SAVE_PAGE, HOST_NAME, MessageType, SHADOW_ROOT_EVENT } from '../shared/constants.js';
+import { COMMAND_SAVE_PAGE, Feature, HOST_NAME, MessageType, SHADOW_ROOT_EVENT } from '../shared/constants.js';
+import { APP } from '../app/app.js';
 import { ProblemCode } from '../background/problems.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,11 +37,32 @@ function chromiumId(base64Key) {
   return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
 }
 
+const has = (feature) => APP.features.includes(feature);
+const saving = has(Feature.SAVING);
+const transform = has(Feature.TRANSFORM);
+const vocabulary = has(Feature.VOCABULARY);
+
+test('app_isTheAppsConfiguration_withKnownFeaturesOnce', () => {
+  assert.ok(Object.isFrozen(APP) && Object.isFrozen(APP.features));
+  assert.deepEqual(Object.keys(APP).sort(), ['features', 'hostName', 'name']);
+  assert.match(APP.name, /^[A-Za-z][A-Za-z0-9_]*$/);
+  assert.equal(APP.hostName, HOST_NAME);
+  assert.equal(new Set(APP.features).size, APP.features.length, 'no feature twice');
+  for (const feature of APP.features) assert.ok(Object.values(Feature).includes(feature), feature);
+  // The app's file imports nothing: upgrade replaces everything else around it.
+  assert.doesNotMatch(read('app/app.js'), /^\s*import\s/m);
+});
+
 test('manifest_isMv3WithMinimalPermissions', () => {
   assert.equal(manifest.manifest_version, 3);
-  // contextMenus: the save and transform entries; activeTab: the clicked tab's URL after the user's
-  // gesture on the menu or the shortcut; clipboardWrite: a transformed text where it cannot be edited.
-  assert.deepEqual([...manifest.permissions].sort(), ['activeTab', 'clipboardWrite', 'contextMenus', 'nativeMessaging', 'storage']);
+  // Only what the app's features need (docs/GENERATOR.md): contextMenus for the save and transform entries;
+  // activeTab for the clicked tab's URL and title after the user's gesture on a save menu or the shortcut;
+  // clipboardWrite for a transformed text where it cannot be edited.
+  const expected = ['nativeMessaging', 'storage'];
+  if (saving || transform) expected.push('contextMenus');
+  if (saving) expected.push('activeTab');
+  if (transform) expected.push('clipboardWrite');
+  assert.deepEqual([...manifest.permissions].sort(), expected.sort());
   assert.equal(manifest.host_permissions, undefined);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.default_locale, 'en');
@@ -48,6 +70,10 @@ test('manifest_isMv3WithMinimalPermissions', () => {
 });
 
 test('manifest_saveShortcutIsTheCommandTheBackgroundHandles', () => {
+  if (!saving) {
+    assert.equal(manifest.commands, undefined, 'no shortcut without saving');
+    return;
+  }
   assert.deepEqual(Object.keys(manifest.commands), [COMMAND_SAVE_PAGE]);
   assert.equal(manifest.commands[COMMAND_SAVE_PAGE].suggested_key.default, 'Alt+Shift+S');
   assert.match(manifest.commands[COMMAND_SAVE_PAGE].description, /^__MSG_\w+__$/);
@@ -58,6 +84,18 @@ test('manifest_backgroundServesBothBrowsers', () => {
 });
 
 test('manifest_contentScriptsEveryFrameFromDocumentStart_engineFirst', () => {
+  // The isolated script rewrites (vocabulary) and collects or replaces text for the menus (saving, transform);
+  // the page-world hook serves only rewriting.
+  if (!vocabulary && !saving && !transform) {
+    assert.equal(manifest.content_scripts, undefined);
+    return;
+  }
+  if (!vocabulary) {
+    assert.equal(manifest.content_scripts.length, 1);
+    assert.deepEqual(manifest.content_scripts[0].js, ['content/engine.js', 'content/content.js']);
+    assert.equal(manifest.content_scripts[0].world, undefined);
+    return;
+  }
   assert.equal(manifest.content_scripts.length, 2);
   const [hook, cs] = manifest.content_scripts;
   for (const script of [hook, cs]) {
@@ -75,12 +113,12 @@ test('manifest_contentScriptsEveryFrameFromDocumentStart_engineFirst', () => {
 
 test('extensionIsArrangedByWhereCodeRuns', () => {
   for (const file of jsFiles) {
-    assert.match(file, /^(background|content|popup|shared|test|bench|tools)\//, `${file} lives in a folder named for where it runs`);
+    assert.match(file, /^(app|background|content|popup|shared|test|bench|tools)\//, `${file} lives in a folder named for where it runs`);
   }
   for (const file of jsFiles.filter((f) => f.startsWith('content/'))) {
     assert.doesNotMatch(read(file), /^\s*import\s/m, `${file}: content scripts are classic scripts`);
   }
-  for (const file of jsFiles.filter((f) => f.startsWith('popup/') || f.startsWith('shared/'))) {
+  for (const file of jsFiles.filter((f) => f.startsWith('popup/') || f.startsWith('shared/') || f.startsWith('app/'))) {
     assert.doesNotMatch(read(file), /from '\.\.\/background\//, `${file} must not import background code`);
   }
 });
@@ -126,7 +164,7 @@ function referencedFiles() {
   const refs = new Set([
     manifest.background.service_worker,
     ...manifest.background.scripts,
-    ...manifest.content_scripts.flatMap((cs) => [...(cs.js ?? []), ...(cs.css ?? [])]),
+    ...(manifest.content_scripts ?? []).flatMap((cs) => [...(cs.js ?? []), ...(cs.css ?? [])]),
     manifest.action.default_popup,
     ...Object.values(manifest.action.default_icon),
     ...Object.values(manifest.icons),
@@ -284,5 +322,5 @@ test('onlyBackgroundSpeaksNativeMessaging', () => {
     const speaks = /connectNative|sendNativeMessage/.test(code.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''));
     if (speaks) assert.ok(['background/host-client.js'].includes(file), `${file} uses native messaging`);
   }
-  assert.match(read('background/background.js'), /new HostClient\(/);
+  assert.match(read('background/start.js'), /new HostClient\(/);
 });

@@ -253,3 +253,45 @@ test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes'
   const popup = await router.route({ type: MessageType.GET_CONTENT, url: PAGE }, popupSender);
   assert.deepEqual(popup.rules, { vocabulary: { blue: 'blauw' } }, 'the popup (an extension page) still gets them');
 });
+
+function setupWith(features, answers) {
+  const host = fakeHost(answers);
+  const served = [];
+  const pageState = { async get() { host.requests.push({ action: 'getPageState' }); return { status: 'success', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' }; }, summary: () => ({}) };
+  const router = createRouter({
+    host, pageState, features, extensionId: ID, extensionOrigin: ORIGIN, onContentScript: (tabId) => served.push(tabId),
+  });
+  return { host, router, served };
+}
+
+test('getPageState_withoutVocabulary_tellsTheContentScriptNothingToRewrite_withoutTheHost', async () => {
+  const { host, router, served } = setupWith(['saving', 'transform']);
+  const reply = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
+  assert.deepEqual(reply, { status: 'success', enabled: false, entries: [], rulesVersion: '' });
+  assert.deepEqual(host.requests, [], 'the host is not asked');
+  assert.deepEqual(served, [], 'the tab is not served page states (no keep-alive)');
+  const on = setupWith(['vocabulary']);
+  assert.equal((await on.router.route({ type: MessageType.GET_PAGE_STATE }, contentSender())).enabled, true);
+  assert.deepEqual(on.served, [42]);
+});
+
+test('featureOff_typesAnswerFeatureOff_andReachNoHost', async () => {
+  const { host, router } = setupWith(['vocabulary']);
+  for (const message of [
+    { type: MessageType.SAVE_CONTENT, url: PAGE, content: 'x' }, { type: MessageType.LAST_SAVE },
+    { type: MessageType.UNDO_SAVE }, { type: MessageType.GET_SECRET, name: 'api-token' },
+  ]) {
+    const reply = await router.route(message, popupSender);
+    assert.equal(reply.code, 'feature_off', message.type);
+  }
+  assert.deepEqual(host.requests, []);
+});
+
+test('getSecret_fromPopupOnly_asksTheHost', async () => {
+  const { host, router } = setupWith(['secrets'], { getSecret: { status: 'success', name: 'api-token', value: 'v' } });
+  assert.equal((await router.route({ type: MessageType.GET_SECRET, name: 'api-token' }, popupSender)).value, 'v');
+  assert.deepEqual(host.requests, [{ action: 'getSecret', name: 'api-token' }]);
+  assert.equal((await router.route({ type: MessageType.GET_SECRET, name: 'api-token' }, contentSender())).code, 'forbidden_sender');
+  assert.equal((await router.route({ type: MessageType.GET_SECRET }, popupSender)).code, 'invalid_message');
+  assert.equal(host.requests.length, 1);
+});

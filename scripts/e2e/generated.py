@@ -11,6 +11,10 @@ over real pipes, and runs its extension's node tests). Then, in each browser, fr
   vocabulary; only the generated group's word may appear);
 - `doctor --config bridge.json` passes, and `doctor` without --config checks it too;
 - `uninstall --config bridge.json` leaves none of the files install wrote.
+And `new --features vocabulary` (Chromium): a second project, with the same host name and group,
+is only generated (no second host is built: the first one's install also allows its extension id);
+its extension, loaded alone in a fresh profile, has no `chrome.contextMenus` in its service worker,
+no save-page in `chrome.commands.getAll()`, and still rewrites a page.
 The last line is `N passed, N failed`.
 """
 from __future__ import annotations
@@ -86,8 +90,23 @@ def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
     return project, description
 
 
+def generate_vocabulary_only(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
+    """`new --features vocabulary` beside the main project, with its host name and group: only written,
+    never built (the main project's host serves it)."""
+    project = work / "vocabulary-only"
+    run([cli, "new", NAME + "Words", "--host-name", HOST_NAME, "--group", GROUP, "--dir", project, "--package-path", REPO,
+         "--features", "vocabulary"], env)
+    description = json.loads((project / "bridge.json").read_text())
+    manifest = json.loads((project / "extension" / "manifest.json").read_text())
+    expect(description.get("features") == ["vocabulary"], f"bridge.json features: {description.get('features')}")
+    expect(sorted(manifest["permissions"]) == ["nativeMessaging", "storage"] and "commands" not in manifest,
+           f"the vocabulary-only manifest: {manifest['permissions']}, commands: {manifest.get('commands')}")
+    log(f"  new --features vocabulary wrote {project.name}: permissions {manifest['permissions']}")
+    return project, description
+
+
 def check_browser(browser: str, cli: Path, project: Path, description: dict, artifacts: Path, base_env: dict,
-                  log) -> tuple[int, int]:
+                  log, lite: tuple | None = None) -> tuple[int, int]:
     passed = failed = 0
     work = Path(tempfile.mkdtemp(prefix=f"e2e-generated-{browser}-"))
     home = work / "home"
@@ -133,7 +152,10 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
             run([cli, "write", "vocabulary", "-dict", "blue", "groen"], env)
             run([cli, "enable"], env)
             before = files_under(home, skip=browser_own)
-            out = run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host], env).stdout
+            # The vocabulary-only project's extension is served by this host too (Chromium only).
+            extra = ["--extension-id", lite[1]["extension"]["chromiumID"]] if lite and browser == "chromium" else []
+            out = run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host, *extra],
+                      env).stdout
             written.extend(line.split(None, 1)[1] for line in out.splitlines() if line.startswith("written"))
             expect(len(written) >= 3, f"install wrote the host, its configuration and a manifest: {out}")
         step("install-config", install)
@@ -175,8 +197,36 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 every = run([cli, "doctor", *select], env, check=False)
                 expect(f"{HOST_NAME}.json" in every.stdout, f"doctor without --config checks the generated bridge:\n{every.stdout}")
             step("doctor-config", doctor)
-        b.close()
-        b = None
+            b.close()
+            b = None
+
+            def vocabulary_only() -> None:
+                # A fresh profile holding only the vocabulary-only extension and the installed host's manifest.
+                lite_profile = work / "profile-vocabulary-only"
+                (lite_profile / "NativeMessagingHosts").mkdir(parents=True)
+                shutil.copy(profile / "NativeMessagingHosts" / f"{HOST_NAME}.json", lite_profile / "NativeMessagingHosts")
+                lite_id = lite[1]["extension"]["chromiumID"]
+                lb = Chromium(lite[0] / "extension", artifacts / "generated-vocabulary-only", user_data_dir=lite_profile,
+                              env=env)
+                try:
+                    lb.start()
+                    expect(lb.wait_for_extension(extension_id=lite_id) == lite_id, "the vocabulary-only extension loaded")
+                    kinds = lb.service_worker_eval(
+                        "({menus: typeof chrome.contextMenus, handlers: typeof globalThis.extensionBridgeMenus})")
+                    expect(kinds == {"menus": "undefined", "handlers": "undefined"},
+                           f"no menus API and no menu handlers in its service worker: {kinds}")
+                    # Chromium gives no chrome.commands at all to an extension whose manifest has no commands.
+                    names = lb.service_worker_eval(
+                        "chrome.commands ? chrome.commands.getAll().then((all) => all.map((c) => c.name)) : 'no API'")
+                    expect(names == "no API" or "save-page" not in names, f"no save-page command: {names}")
+                    tab = lb.new_tab(site.url("index.html"))
+                    text = tab.wait_for(
+                        f"(() => {{ const t = {PAGE_TEXT_JS}; return t.includes('blauw') ? t : null; }})()", timeout=20)
+                    expect("groen" not in text, f"rewritten from the generated group: {text!r}")
+                finally:
+                    lb.close()
+            if lite and browser == "chromium":
+                step("features-vocabulary-only", vocabulary_only)
 
         def uninstall() -> None:
             run([cli, "uninstall", "--config", project / "bridge.json", *select], env)
@@ -212,13 +262,14 @@ def main() -> int:
     try:
         try:
             project, description = generate(cli, work, env, log)
+            lite = generate_vocabulary_only(cli, work, env, log) if args.browser in ("chromium", "all") else None
         except Exception as exc:  # noqa: BLE001
             log(f"  FAIL generate-and-build: {exc}")
             print("0 passed, 1 failed", flush=True)
             return 1
         passed += 1
         for browser in (["chromium", "firefox"] if args.browser == "all" else [args.browser]):
-            p, f = check_browser(browser, cli, project, description, args.artifacts.resolve(), env, log)
+            p, f = check_browser(browser, cli, project, description, args.artifacts.resolve(), env, log, lite)
             passed += p
             failed += f
     finally:

@@ -3,7 +3,7 @@ import BridgeJSON
 import BridgeSystem
 import BrowserSupport
 
-/// `new NAME --host-name ID --group GROUP [--dir PATH] [--package-path PATH |
+/// `new NAME --host-name ID --group GROUP [--features LIST] [--dir PATH] [--package-path PATH |
 /// --package-url URL --from VERSION] [--force] [--dry-run]`: writes a bridge
 /// project for the app NAME, as the seeds' generator does.
 struct NewCommand {
@@ -40,9 +40,10 @@ struct NewCommand {
         } else {
             dependency = .path(source)
         }
-        let spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
+        var spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
         let target = absolute(args.flags["--dir"] ?? name)
         do {
+            if let list = args.flags["--features"] { spec.features = try ProjectSpec.features(list) }
             try spec.validate()
             if !args.has("--force") && (try? FileSystem.status(target)) != nil {
                 throw GeneratorError.folderExists(target)
@@ -67,11 +68,13 @@ struct NewCommand {
                     JSONWriter.string([
                         "folder": .string(target), "files": .int(files.count), "chromiumID": .string(key.chromiumID),
                         "firefoxID": .string(spec.firefoxID), "movedAside": aside.map(JSONValue.string) ?? .null,
+                        "features": .array(spec.features.map { .string($0.rawValue) }),
                     ]))
             } else {
                 if let aside { context.writeErr("the folder that was there is kept as \(aside)") }
                 try context.print("wrote \(target) (\(files.count) files)")
                 try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
+                try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
                 try context.print("next:")
                 try context.print(
                     "  cd \(target.shellQuoted) && scripts/install.sh   # build the host and register it")

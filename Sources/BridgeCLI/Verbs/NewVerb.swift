@@ -7,8 +7,10 @@ enum NewVerb: Verb {
             a Swift package whose host runs the built-in actions plus the app's own (appInfo),
             with a test over real pipes; the bundled extension made the app's own (a fresh key
             and Chromium id, a Firefox id from the host name, the host name in its code, the
-            app's name); bridge.json for install/uninstall/doctor --config; README, scripts,
-            and a Safari/ handler (docs/GENERATOR.md). ExtensionBridge comes from
+            app's name, and only the menus, shortcut, content scripts and permissions of its
+            --features: vocabulary, saving, transform, secrets, default all); bridge.json for
+            install/uninstall/doctor --config; README, scripts, and a Safari/ handler
+            (docs/GENERATOR.md). ExtensionBridge comes from
             --package-path (default: the installed copy, or the checkout this tool was built
             in), or --package-url with --from. Host names: lowercase letters, digits, '_' and
             dots between them. An existing folder is refused unless --force, which keeps it as
@@ -19,6 +21,9 @@ enum NewVerb: Verb {
         options: [
             OptionSpec("--host-name", value: "ID", help: "the native-messaging host name (com.example.readlater)"),
             OptionSpec("--group", value: "GROUP", help: "the App Group whose suite the host serves"),
+            OptionSpec(
+                "--features", value: "LIST", repeats: true,
+                help: "what the extension does, comma-separated: vocabulary, saving, transform, secrets (default all)"),
             OptionSpec(
                 "--dir", value: "PATH", help: "where to write the project (default ./NAME)", completion: .directory),
             OptionSpec(
