@@ -69,11 +69,11 @@ fi
 # The same version installed again (a rebuilt checkout) replaces its own folder only.
 rm -rf "$sources/$version"
 mv "$sources/.$version.new" "$sources/$version"
-ln -sfn "sources/$version" "$sharedir/.source.new"
 if [[ -d "$sharedir/source" && ! -L "$sharedir/source" ]]; then
     rm -rf "$sharedir/source"
 fi
-mv -Tf "$sharedir/.source.new" "$sharedir/source"
+# -n: replace the link itself, not write into the folder it names (GNU and BSD ln).
+ln -sfn "sources/$version" "$sharedir/source"
 
 # The man page and shell completions, generated from the CLI's declarations.
 mandir="$prefix/share/man/man1"
