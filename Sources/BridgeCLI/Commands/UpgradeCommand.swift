@@ -17,7 +17,7 @@ struct UpgradeCommand {
         }
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
-        let project = absolute(args.flags["--dir"] ?? ".")
+        let project = args.flags["--dir"].map(absolute) ?? cwd
         let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
         let version = SourceLocation.version(of: source)
         do {
