@@ -208,21 +208,28 @@ import Testing
     }
 
     /// The upgraded project builds and passes its own tests (scripts/test.sh: a Swift build of the
-    /// project against this checkout, offline, and the extension's node tests). Minutes on a loaded
-    /// machine: only with EXTENSION_BRIDGE_SLOW_TESTS=1.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["EXTENSION_BRIDGE_SLOW_TESTS"] == "1"))
+    /// project against this checkout, offline, and the extension's node tests): about a minute, so
+    /// once, in the plain build and not again under each sanitizer.
+    @Test(.enabled(if: !Binaries.isSanitized))
     func upgradedProject_passesItsOwnTests() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let project = tmp.path + "/App"
         _ = try olderProject(project, tmp)
-        try FileManager.default.removeItem(atPath: project + "/Sources/AppActions/SaveForLaterAction.swift")
+        // The bundled extension's own node tests fix its layout and locales (until extension/app/
+        // joins the bundled extension): the fixture's added files go, upgrade's work stays.
+        for path in [
+            "Sources/AppActions/SaveForLaterAction.swift", "extension/mine.js", "extension/_locales/de",
+            "extension/app",
+        ] {
+            try FileManager.default.removeItem(atPath: project + "/" + path)
+        }
         let upgraded = try cli(["upgrade", "--dir", project, "--package-path", repository], tmp)
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         let environment = ProcessInfo.processInfo.environment
         let tested = try runProcess(
             "/usr/bin/env", ["bash", project + "/scripts/test.sh"],
             environment: ["HOME": environment["HOME"] ?? tmp.path, "PATH": environment["PATH"] ?? "/usr/bin:/bin"])
-        #expect(tested.status == 0, "\(tested.stderr)")
+        #expect(tested.status == 0, "\(tested.outText.suffix(4000))\n\(tested.stderr)")
     }
 }
