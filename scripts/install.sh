@@ -46,17 +46,34 @@ rm -rf "$sharedir/extension"
 mv "$sharedir/extension.new" "$sharedir/extension"
 
 # The package's source, so `extension-bridge new` can generate projects that
-# build offline against this version (their Package.swift names this folder).
-rm -rf "$sharedir/source.new"
-mkdir -p "$sharedir/source.new"
+# build offline against this version. Each version keeps its own folder,
+# sources/<version>, which installing another version never touches: a
+# project's Package.swift names it, so it builds against the same
+# ExtensionBridge until `extension-bridge upgrade` moves it. `source` is a
+# link to the current one (older versions kept a folder there).
+version=$(sed -n 's/.*static let current = "\([0-9A-Za-z.+-]*\)".*/\1/p' "$root/Sources/BridgeProtocol/BridgeVersion.swift")
+[[ -n "$version" ]] || {
+    echo "install.sh: cannot read the version from Sources/BridgeProtocol/BridgeVersion.swift" >&2
+    exit 1
+}
+sources="$sharedir/sources"
+mkdir -p "$sources"
+rm -rf "$sources/.$version.new"
+mkdir -p "$sources/.$version.new"
 if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     (cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) \
-        | tar -xf - -C "$sharedir/source.new"
+        | tar -xf - -C "$sources/.$version.new"
 else
-    (cd "$root" && tar --exclude=./.build --exclude=./.git -cf - .) | tar -xf - -C "$sharedir/source.new"
+    (cd "$root" && tar --exclude=./.build --exclude=./.git -cf - .) | tar -xf - -C "$sources/.$version.new"
 fi
-rm -rf "$sharedir/source"
-mv "$sharedir/source.new" "$sharedir/source"
+# The same version installed again (a rebuilt checkout) replaces its own folder only.
+rm -rf "${sources:?}/${version:?}"
+mv "$sources/.$version.new" "$sources/$version"
+if [[ -d "$sharedir/source" && ! -L "$sharedir/source" ]]; then
+    rm -rf "$sharedir/source"
+fi
+# -n: replace the link itself, not write into the folder it names (GNU and BSD ln).
+ln -sfn "sources/$version" "$sharedir/source"
 
 # The man page and shell completions, generated from the CLI's declarations.
 mandir="$prefix/share/man/man1"
@@ -94,7 +111,8 @@ Installed:
   $bindir/extension-bridge-host   (the native-messaging host browsers start)
   $bindir/extension-bridge        (settings, queue, install, doctor)
   $sharedir/extension             (the extension, unpacked)
-  $sharedir/source                (this version's source, for \`extension-bridge new\`)
+  $sharedir/sources/$version     (this version's source, for \`extension-bridge new\` and \`upgrade\`;
+                                   $sharedir/source links to it; other versions' folders are kept)
   $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
 
 The extension:

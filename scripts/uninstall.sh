@@ -19,7 +19,9 @@ rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/
     "$prefix/share/fish/vendor_completions.d/extension-bridge.fish"
 # Only the copies install.sh made: the same folder may hold a signing key `pack` made, or another
 # bridge's receipt, which are not install.sh's to remove.
-rm -rf "$sharedir/extension" "$sharedir/source"
+# sources/ holds every version's source copy that generated projects were pinned to: uninstalling
+# ExtensionBridge removes them too (upgrade such a project, or point it at a checkout).
+rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources"
 rmdir "$sharedir" 2>/dev/null || true
 echo "removed $bindir/extension-bridge, $bindir/extension-bridge-host, the extension and source copies in $sharedir,"
 echo "the man page and completions"

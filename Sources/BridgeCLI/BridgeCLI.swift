@@ -11,7 +11,8 @@ public enum BridgeCLI {
         [
             ReadVerb.self, WriteVerb.self, DeleteVerb.self, ExportVerb.self, ImportVerb.self, EnableVerb.self,
             DisableVerb.self, RepairVerb.self, WhereVerb.self, InstallVerb.self, UninstallVerb.self, DoctorVerb.self,
-            QueueVerb.self, FilesVerb.self, SecretVerb.self, NewVerb.self, PackVerb.self, HelpVerb.self,
+            QueueVerb.self, FilesVerb.self, SecretVerb.self, NewVerb.self, UpgradeVerb.self, PackVerb.self,
+            HelpVerb.self,
             CompletionsVerb.self,
             ManVerb.self,
         ]

@@ -10,8 +10,8 @@ public struct ProjectSpec: Equatable, Sendable {
     public enum Dependency: Equatable, Sendable {
         /// A local checkout or installed copy: builds offline.
         case path(String)
-        /// A published package: `.package(url:from:)`.
-        case url(String, from: String)
+        /// A published package, pinned: `.package(url:exact:)`.
+        case url(String, exact: String)
     }
 
     /// The app's name: a Swift identifier (`ReadLater`).
@@ -25,6 +25,8 @@ public struct ProjectSpec: Equatable, Sendable {
     public var version: String
     /// What the extension does (`--features`), in the canonical order; default all.
     public var features: [ExtensionFeature]
+    /// The Firefox add-on id a project already has (`upgrade` keeps bridge.json's); nil: from the host name.
+    public var existingFirefoxID: String?
 
     public init(
         name: String, hostName: String, group: String, dependency: Dependency, version: String = "1.0.0",
@@ -55,6 +57,7 @@ public struct ProjectSpec: Equatable, Sendable {
     /// The Firefox add-on id, from the host name: `com.example.readlater` →
     /// `readlater@example.com`; a one-part name `x` → `x@extensionbridge.local`.
     public var firefoxID: String {
+        if let existingFirefoxID { return existingFirefoxID }
         let parts = hostName.split(separator: ".").map(String.init)
         guard parts.count > 1, let last = parts.last else { return hostName + "@extensionbridge.local" }
         return last + "@" + parts.dropLast().reversed().joined(separator: ".")
@@ -98,7 +101,7 @@ public struct ProjectSpec: Equatable, Sendable {
         }
     }
 
-    /// A semantic version as `.package(url:from:)` takes it: `1.2.3`, optionally `-pre.1` and `+build`.
+    /// A semantic version as `.package(url:exact:)` takes it: `1.2.3`, optionally `-pre.1` and `+build`.
     static func isSemanticVersion(_ text: String) -> Bool {
         guard text.utf8.count <= 64 else { return false }
         var core = Substring(text)
@@ -150,6 +153,10 @@ public struct ProjectSpec: Equatable, Sendable {
         guard hostName != HostIdentity.defaultHostName else {
             throw .invalid(
                 "the host name \(hostName) is the built-in bridge's; choose your own so the two install side by side")
+        }
+        if let existingFirefoxID, !ExtensionIdentity.isFirefoxID(existingFirefoxID) {
+            throw .invalid(
+                "invalid Firefox add-on id '\(DisplayText.escaped(existingFirefoxID))': name@domain or {GUID}")
         }
         let versionParts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...4).contains(versionParts.count),

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BrowserSupport
 
 /// One file of a generated project.
@@ -28,9 +29,12 @@ public enum ProjectTemplate {
     ///   - spec: the checked answers.
     ///   - key: the extension's fresh key pair.
     ///   - extensionFiles: the bundled extension's files (relative path, bytes).
-    public static func files(spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile])
-        throws(GeneratorError) -> [GeneratedFile]
-    {
+    ///   - bridgeVersion: the version of the ExtensionBridge those files come from, recorded in
+    ///     `.extension-bridge/core.json` with the fingerprint of every core file.
+    public static func files(
+        spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile],
+        bridgeVersion: String = BridgeVersion.current
+    ) throws(GeneratorError) -> [GeneratedFile] {
         let own = try ExtensionCustomizer.customize(extensionFiles, spec: spec, key: key)
         var description = BridgeDescription(
             name: spec.name, hostName: spec.hostName, group: spec.group, hostProduct: spec.hostProduct,
@@ -59,6 +63,9 @@ public enum ProjectTemplate {
             ),
         ]
         out += own.map { GeneratedFile("extension/" + $0.path, $0.bytes, permissions: $0.permissions) }
+        let record = CoreRecord(
+            version: bridgeVersion, dependency: spec.dependency, coreFiles: ProjectOwnership.coreFiles(out))
+        out.append(GeneratedFile(CoreRecord.path, JSONWriter.prettyBytes(record.json)))
         return out
     }
 
@@ -73,8 +80,9 @@ public enum ProjectTemplate {
         case .path(let path):
             dependency = ".package(name: \"ExtensionBridge\", path: \(swiftLiteral(path)))"
             packageName = swiftLiteral("ExtensionBridge")
-        case .url(let url, let from):
-            dependency = ".package(url: \(swiftLiteral(url)), from: \(swiftLiteral(from)))"
+        case .url(let url, let exact):
+            // Pinned: a newer release changes the project only through `extension-bridge upgrade`.
+            dependency = ".package(url: \(swiftLiteral(url)), exact: \(swiftLiteral(exact)))"
             packageName = swiftLiteral(spec.packageIdentity ?? "extension-bridge")
         }
         let name = swiftLiteral(spec.name)
@@ -346,6 +354,24 @@ public enum ProjectTemplate {
           it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.
         - `keys/`: the extension's private key (see keys/README.md). `Safari/`: the
           macOS handler (see Safari/README.md; untested on Linux).
+
+        ## Moving to a newer ExtensionBridge
+
+        `Package.swift` depends on one exact ExtensionBridge (a versioned source folder
+        that a later install does not change, or a published version with `exact:`);
+        `.extension-bridge/core.json` records which, and the fingerprint of every file
+        ExtensionBridge owns here (the extension outside `extension/app/`, `Package.swift`,
+        `scripts/`, `Safari/README.md`). Commit it. After installing a newer ExtensionBridge:
+
+        ```sh
+        extension-bridge upgrade --dry-run   # what would be added, replaced, removed, kept
+        extension-bridge upgrade             # then scripts/test.sh, and commit
+        ```
+
+        It keeps the key and ids, `bridge.json`, `keys/`, `extension/app/`, your Swift and
+        every file you added. It refuses while you have edited a core file (it names each);
+        `--force` keeps your copy beside it as `FILE.orig`. Put your changes in
+        `extension/app/` and your own files, and upgrades stay automatic.
 
         """
     }

@@ -295,3 +295,17 @@ extension FileSystem {
         }
     }
 }
+
+extension FileSystem {
+    /// Removes the folder `path` if it is empty; anything else is left (and not an error).
+    public static func removeEmptyDirectory(_ path: String) {
+        _ = rmdir(path)
+    }
+
+    /// `path` with every link and `.`/`..` resolved (`realpath`); nil when it does not exist.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -51,9 +51,9 @@ import Testing
 
     @Test func urlDependency_needsAURLAndAVersion() throws {
         var s = spec()
-        s.dependency = .url("https://example.com/extension-bridge.git", from: "0.1.0")
+        s.dependency = .url("https://example.com/extension-bridge.git", exact: "0.1.0")
         try s.validate()
-        s.dependency = .url("not a url", from: "0.1.0")
+        s.dependency = .url("not a url", exact: "0.1.0")
         #expect(throws: GeneratorError.self) { try s.validate() }
     }
 
@@ -68,7 +68,7 @@ import Testing
     ])
     func hostilePackageURLOrVersion_isRefused(url: String, from: String) {
         var s = spec()
-        s.dependency = .url(url, from: from)
+        s.dependency = .url(url, exact: from)
         #expect(throws: GeneratorError.self) { try s.validate() }
     }
 
@@ -79,7 +79,7 @@ import Testing
             ("git@github.com:acme/ExtensionBridge.git", "0.1.0-beta.1"),
             ("https://example.com/eb", "2.0.0+build.5"),
         ] {
-            s.dependency = .url(url, from: from)
+            s.dependency = .url(url, exact: from)
             try s.validate()
         }
     }

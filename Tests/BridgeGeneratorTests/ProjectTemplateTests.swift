@@ -116,9 +116,11 @@ import Testing
 
     @Test func urlDependency_namesThePackageByItsURL() {
         var s = spec
-        s.dependency = .url("https://example.com/acme/extension-bridge.git", from: "0.2.0")
+        s.dependency = .url("https://example.com/acme/extension-bridge.git", exact: "0.2.0")
         let package = ProjectTemplate.packageSwift(s)
-        #expect(package.contains(#".package(url: "https://example.com/acme/extension-bridge.git", from: "0.2.0")"#))
+        #expect(
+            package.contains(#".package(url: "https://example.com/acme/extension-bridge.git", exact: "0.2.0")"#),
+            "pinned: a new release changes it only through upgrade")
         #expect(package.contains(#"package: "extension-bridge""#))
     }
 
@@ -156,9 +158,9 @@ import Testing
     ])
     func hostileURL_cannotLeaveItsStringLiterals(url: String) {
         var hostile = spec
-        hostile.dependency = .url(url, from: "0.2.0")
+        hostile.dependency = .url(url, exact: "0.2.0")
         var benign = spec
-        benign.dependency = .url("https://example.com/extension-bridge.git", from: "0.2.0")
+        benign.dependency = .url("https://example.com/extension-bridge.git", exact: "0.2.0")
         // The generator escapes even what validate would refuse: the code around the literals is the same.
         let code = Self.codeOutsideLiterals(ProjectTemplate.packageSwift(hostile))
         #expect(code == Self.codeOutsideLiterals(ProjectTemplate.packageSwift(benign)))

@@ -33,12 +33,14 @@ struct NewCommand {
 
         // The ExtensionBridge source: the generated package's dependency (by
         // default) and where the bundled extension is copied from.
-        let source = try locateSource(absolute)
+        let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
         let dependency: ProjectSpec.Dependency
         if let url = args.flags["--package-url"], let from = args.flags["--from"] {
-            dependency = .url(url, from: from)
+            dependency = .url(url, exact: from)
         } else {
-            dependency = .path(source)
+            // The versioned folder the installed `source` link names, so a later install of another
+            // version does not change the project under it (until `upgrade` moves it).
+            dependency = .path(FileSystem.resolvedPath(source) ?? source)
         }
         var spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
         let target = absolute(args.flags["--dir"] ?? name)
@@ -50,7 +52,8 @@ struct NewCommand {
             }
             let template = try ProjectWriter.readTree(source + "/extension")
             let key = try ExtensionKey.generate(searchPath: context.environment["PATH"])
-            let files = try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+            let files = try ProjectTemplate.files(
+                spec: spec, key: key, extensionFiles: template, bridgeVersion: SourceLocation.version(of: source))
             if args.has("--dry-run") {
                 for file in files {
                     if args.json {
@@ -91,49 +94,5 @@ struct NewCommand {
         } catch {
             throw CLIError(.software, "\(error)")
         }
-    }
-
-    /// `--package-path`, `EXTENSION_BRIDGE_SOURCE`, the installed copy
-    /// (`<prefix>/share/extension-bridge/source`), or the checkout this binary
-    /// was built in. The two found by walking from the binary are used only
-    /// when `SourceTrust` trusts them: one another user could have planted or
-    /// changed is refused (exit 77), never skipped for the next (issue 28).
-    private func locateSource(_ absolute: (String) -> String) throws(CLIError) -> String {
-        var candidates: [String] = []
-        if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
-        if let given = context.environment["EXTENSION_BRIDGE_SOURCE"], candidates.isEmpty {
-            candidates = [absolute(given)]
-        }
-        let explicit = !candidates.isEmpty
-        if candidates.isEmpty, let exe = Platform.executablePath() {
-            let bin = FileSystem.parentPath(exe)
-            candidates.append(FileSystem.parentPath(bin) + "/share/extension-bridge/source")
-            var folder = bin
-            while folder != "/" && !folder.isEmpty {
-                candidates.append(folder)
-                folder = FileSystem.parentPath(folder)
-            }
-        }
-        for folder in candidates where isExtensionBridgeSource(folder) {
-            if !explicit, let reason = SourceTrust.refusal(folder) {
-                throw CLIError(
-                    .noPermission,
-                    "refusing the ExtensionBridge source found at \(folder): \(reason), so someone else could have "
-                        + "put or changed it, and the project would build and ship their code; pass --package-path "
-                        + "to a checkout you trust (or remove the write access: chmod go-w)")
-            }
-            return folder
-        }
-        throw CLIError(
-            .missing,
-            "no ExtensionBridge source found (looked in \(candidates.prefix(3).joined(separator: ", "))); pass "
-                + "--package-path to a checkout, or install with scripts/install.sh, which keeps a copy")
-    }
-
-    private func isExtensionBridgeSource(_ folder: String) -> Bool {
-        guard let manifest = try? FileSystem.readFile(folder + "/Package.swift", limit: 1 << 20),
-            String(decoding: manifest, as: UTF8.self).contains("name: \"ExtensionBridge\"")
-        else { return false }
-        return (try? FileSystem.status(folder + "/extension/manifest.json")) != nil
     }
 }

@@ -30,7 +30,7 @@ enum NewVerb: Verb {
                 "--package-path", value: "PATH", help: "the ExtensionBridge checkout to depend on",
                 completion: .directory),
             OptionSpec("--package-url", value: "URL", help: "depend on a published ExtensionBridge instead"),
-            OptionSpec("--from", value: "VERSION", help: "with --package-url: the lowest version"),
+            OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version (pinned)"),
             OptionSpec("--force", help: "replace an existing folder (it is kept beside, renamed)"),
             OptionSpec("--dry-run", help: "list the files, write nothing"),
         ],

@@ -1,0 +1,59 @@
+import BridgeGenerator
+import BridgeJSON
+import BridgeSystem
+
+/// `upgrade [--dir PROJECT] [--package-path PATH | --package-url URL --from VERSION] [--force]
+/// [--dry-run]`: moves a generated project to this ExtensionBridge (`ProjectUpgrader`).
+struct UpgradeCommand {
+    let context: CLIContext
+    let args: Invocation
+
+    func run() throws(CLIError) {
+        if args.flags["--package-path"] != nil && args.flags["--package-url"] != nil {
+            throw .usage("--package-path and --package-url exclude each other", verb: "upgrade")
+        }
+        if (args.flags["--from"] != nil) != (args.flags["--package-url"] != nil) {
+            throw .usage("--package-url and --from go together", verb: "upgrade")
+        }
+        let cwd = FileSystem.currentDirectory() ?? "."
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+        let project = args.flags["--dir"].map(absolute) ?? cwd
+        let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
+        let version = SourceLocation.version(of: source)
+        do {
+            if let url = args.flags["--package-url"], let from = args.flags["--from"] {
+                // The same checks `new` makes (a plain URL, a semantic version).
+                var check = ProjectSpec(
+                    name: "Check", hostName: "com.example.check", group: "group.com.example.check",
+                    dependency: .url(url, exact: from))
+                check.version = "1.0.0"
+                try check.validate()
+            }
+            let recorded = try ProjectUpgrader.record(in: project)
+            let packageVersion = args.flags["--from"] ?? version
+            let dependency = ProjectUpgrader.dependency(
+                recorded: recorded, packageURL: args.flags["--package-url"],
+                sourcePath: FileSystem.resolvedPath(source) ?? source, version: packageVersion)
+            let upgrader = ProjectUpgrader(
+                project: project, extensionFiles: try ProjectWriter.readTree(source + "/extension"),
+                bridgeVersion: version, dependency: dependency, force: args.has("--force"))
+            let plan = try upgrader.plan()
+            let dryRun = args.has("--dry-run")
+            if !dryRun { try upgrader.apply(plan) }
+            if args.json {
+                try context.print(JSONWriter.string(plan.summaryJSON(project: project, dryRun: dryRun)))
+            } else {
+                for line in plan.summary(project: project, dryRun: dryRun) { try context.print(line) }
+                if !dryRun && (plan.changesFiles || plan.from != plan.to) {
+                    try context.print("next: scripts/test.sh, then commit (with .extension-bridge/core.json)")
+                }
+            }
+        } catch let error as GeneratorError {
+            throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(.software, "\(error)")
+        }
+    }
+}

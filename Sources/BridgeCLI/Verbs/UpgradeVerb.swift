@@ -1,0 +1,36 @@
+/// `extension-bridge upgrade [--dir PROJECT] [--force] [--dry-run] …`.
+enum UpgradeVerb: Verb {
+    static let spec = CommandSpec(
+        ["upgrade"], section: "Your own bridge", abstract: "move a generated project to this ExtensionBridge",
+        discussion: """
+            Moves the project `new` wrote (--dir, default the current folder) to this
+            ExtensionBridge: the files ExtensionBridge owns (its extension outside extension/app/,
+            Package.swift, scripts/, Safari/README.md) regenerated with the app's name, host
+            name, version, ids and the key already in its manifest, and Package.swift pinned to
+            this version (its versioned source, or --package-url URL --from VERSION, exact).
+            bridge.json, keys/, extension/app/, the app's Swift and every file it added are never
+            touched; no key is made or read. .extension-bridge/core.json records the version
+            and each core file's SHA-256. Prints each file added, replaced, removed and kept.
+            Refuses (65), naming them, while core files were edited; --force keeps each as
+            FILE.orig and writes the new one. Refuses a project from a newer ExtensionBridge (65):
+            it never downgrades. Nothing is half-done: new files are staged, then each change
+            is one rename, undone if a later one fails. Exit 64 usage, 65 refused, 66 not a
+            project (or no core.json without --force), 74 I/O, 77 an untrusted source.
+            """,
+        options: [
+            OptionSpec(
+                "--dir", value: "PATH", help: "the project (default: the current folder)", completion: .directory),
+            OptionSpec(
+                "--package-path", value: "PATH", help: "the ExtensionBridge source to move to", completion: .directory),
+            OptionSpec("--package-url", value: "URL", help: "depend on a published ExtensionBridge instead"),
+            OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version"),
+            OptionSpec("--force", help: "write over edited core files, keeping each as FILE.orig"),
+            OptionSpec("--dry-run", help: "print what would change, write nothing"),
+        ],
+        operands: [])
+
+    static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
+        try UpgradeCommand(context: context, args: invocation).run()
+        return 0
+    }
+}

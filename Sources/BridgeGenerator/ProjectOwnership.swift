@@ -1,0 +1,96 @@
+/// Which files of a generated project are ExtensionBridge's (its core,
+/// replaced by `upgrade`) and which are the app's (never touched).
+///
+/// Core: every file generation copies from the bundled extension into
+/// `extension/` (made the app's own: its key, ids, host name, name, version)
+/// except those under `extension/app/`, and the project files ExtensionBridge
+/// maintains: `Package.swift`, `scripts/install.sh`, `scripts/test.sh`,
+/// `scripts/package-deb.sh`, `Safari/README.md`.
+///
+/// The app's: everything under `extension/app/` (whether or not it exists
+/// yet), every file the app added (a locale folder, a script, a page), the
+/// Swift it writes its actions in (`Sources/`, `Tests/`, the Safari handler
+/// that registers them), `bridge.json`, `keys/`, `README.md`, `.gitignore`.
+/// A path is core only if generation wrote it there: the rule below says
+/// where core files may be, `core.json` which ones are.
+public enum ProjectOwnership {
+    /// The project files outside `extension/` that ExtensionBridge owns.
+    public static let coreProjectFiles: Set<String> = [
+        "Package.swift", "scripts/install.sh", "scripts/test.sh", "scripts/package-deb.sh", "Safari/README.md",
+    ]
+    /// The app's own folder inside the extension.
+    public static let appFolder = "extension/app/"
+    /// The extension's manifest, whose `version` is the app's.
+    public static let manifestPath = "extension/manifest.json"
+
+    /// Whether a generated file at `path` is core (replaced on upgrade).
+    public static func isCore(_ path: String) -> Bool {
+        if path.hasPrefix(appFolder) { return false }
+        if path.hasPrefix("extension/") { return true }
+        return coreProjectFiles.contains(path)
+    }
+
+    /// The core files among `files` (what `new` writes), in their order.
+    public static func coreFiles(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        files.filter { isCore($0.path) }
+    }
+
+    /// A relative path with no empty, `.` or `..` part, not absolute, no
+    /// NUL or control character, at most 1024 bytes: inside the project.
+    public static func isPlainRelativePath(_ path: String) -> Bool {
+        guard !path.isEmpty, path.utf8.count <= 1024, !path.hasPrefix("/"),
+            path.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F })
+        else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && $0 != "." && $0 != ".."
+        }
+    }
+}
+
+/// A semantic version (`1.2.3`, `1.2.3-beta.1`), ordered as semver orders
+/// them: numbers first, a pre-release before its release. Build metadata is
+/// ignored.
+public struct SemanticVersion: Comparable, Sendable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+    public var preRelease: [String]
+
+    public init?(_ text: String) {
+        guard ProjectSpec.isSemanticVersion(text) else { return nil }
+        var core = Substring(text)
+        if let plus = core.firstIndex(of: "+") { core = core[..<plus] }
+        var pre: [String] = []
+        if let dash = core.firstIndex(of: "-") {
+            pre = core[core.index(after: dash)...].split(separator: ".").map(String.init)
+            core = core[..<dash]
+        }
+        let numbers = core.split(separator: ".").compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        (major, minor, patch, preRelease) = (numbers[0], numbers[1], numbers[2], pre)
+    }
+
+    public var description: String {
+        "\(major).\(minor).\(patch)" + (preRelease.isEmpty ? "" : "-" + preRelease.joined(separator: "."))
+    }
+
+    public static func < (a: SemanticVersion, b: SemanticVersion) -> Bool {
+        if (a.major, a.minor, a.patch) != (b.major, b.minor, b.patch) {
+            return (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+        }
+        if a.preRelease.isEmpty || b.preRelease.isEmpty { return !a.preRelease.isEmpty && b.preRelease.isEmpty }
+        for (x, y) in zip(a.preRelease, b.preRelease) where x != y {
+            switch (Int(x), Int(y)) {
+            case (let i?, let j?): return i < j
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return x < y
+            }
+        }
+        return a.preRelease.count < b.preRelease.count
+    }
+
+    public static func == (a: SemanticVersion, b: SemanticVersion) -> Bool {
+        (a.major, a.minor, a.patch) == (b.major, b.minor, b.patch) && a.preRelease == b.preRelease
+    }
+}

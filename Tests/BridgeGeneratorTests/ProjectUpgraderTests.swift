@@ -1,0 +1,184 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BridgeGenerator
+
+/// `ProjectUpgrader` on a real disk: a project written as `new` writes it
+/// (a made-up key), then aged or attacked, then upgraded.
+@Suite struct ProjectUpgraderTests {
+    let spec = ProjectSpec(
+        name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
+        dependency: .path("/src/0.0.1"))
+    let key = ExtensionKey(
+        privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
+        publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let template: [GeneratedFile]
+
+    init() throws {
+        template = try ProjectWriter.readTree(ProjectTemplateTests.repository + "/extension")
+    }
+
+    /// A project as ExtensionBridge 0.0.1 wrote it: router.js and Package.swift different, an extra
+    /// core file since dropped, all recorded.
+    func olderProject(_ tmp: TemporaryFolder) throws -> String {
+        let folder = tmp.path + "/ReadLater"
+        var files = try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template, bridgeVersion: "0.0.1")
+        files.removeAll { $0.path == CoreRecord.path }
+        for index in files.indices where files[index].path == "extension/background/router.js" {
+            files[index].bytes = Array("// the old router\n".utf8)
+        }
+        files.append(GeneratedFile("extension/background/legacy.js", text: "// dropped since\n"))
+        let record = CoreRecord(
+            version: "0.0.1", dependency: spec.dependency, coreFiles: ProjectOwnership.coreFiles(files))
+        files.append(GeneratedFile(CoreRecord.path, JSONWriter.prettyBytes(record.json)))
+        files.append(GeneratedFile("extension/app/app.js", text: "export const app = 'mine';\n"))
+        try ProjectWriter.write(files, to: folder, force: false)
+        return folder
+    }
+
+    func upgrader(_ folder: String, force: Bool = false) -> ProjectUpgrader {
+        ProjectUpgrader(
+            project: folder, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            force: force)
+    }
+
+    /// Every file under `folder` with its bytes.
+    func snapshot(_ folder: String) throws -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        for file in try ProjectWriter.readTree(folder) { out[file.path] = file.bytes }
+        return out
+    }
+
+    @Test func upgrade_replacesTheCore_keepsTheApps_andASecondRunChangesNothing() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        let before = try snapshot(folder)
+        let plan = try upgrader(folder).plan()
+        #expect(plan.replaced.contains("extension/background/router.js"))
+        #expect(plan.replaced.contains("Package.swift"))
+        #expect(plan.removals == ["extension/background/legacy.js"])
+        #expect(plan.kept.contains("bridge.json") && plan.kept.contains("extension/app/app.js"))
+        try upgrader(folder).apply(plan)
+        let after = try snapshot(folder)
+        for path in ["bridge.json", "keys/extension-private-key.pem", "extension/app/app.js", "README.md"] {
+            #expect(after[path] == before[path], "\(path)")
+        }
+        #expect(after["extension/background/router.js"] == template.first { $0.path == "background/router.js" }?.bytes)
+        #expect(after["extension/background/legacy.js"] == nil)
+        #expect(String(decoding: after["Package.swift"] ?? [], as: UTF8.self).contains("\"/src/0.1.0\""))
+        #expect(try ProjectUpgrader.record(in: folder)?.version == "0.1.0")
+        #expect(try FileSystem.listDirectory(folder + "/.extension-bridge") == ["core.json"], "no staging left")
+        let again = try upgrader(folder).plan()
+        #expect(!again.changesFiles)
+        try upgrader(folder).apply(again)
+        #expect(try snapshot(folder) == after)
+    }
+
+    @Test func aFailedRename_leavesTheProjectAsItWas() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        let before = try snapshot(folder)
+        var failing = upgrader(folder)
+        nonisolated(unsafe) var calls = 0
+        failing.move = { (from, to) throws(SystemError) in
+            calls += 1
+            if calls == 4 { throw SystemError("rename", from, code: 28) }
+            try FileSystem.move(from, to)
+        }
+        #expect(throws: GeneratorError.self) { try failing.apply(try failing.plan()) }
+        #expect(calls == 4)
+        #expect(try snapshot(folder) == before)
+        #expect(try FileSystem.listDirectory(folder + "/.extension-bridge") == ["core.json"])
+    }
+
+    @Test func anEditedCoreFile_isRefusedByName_andForceKeepsItAsOrig() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        try FileSystem.writeAtomically(folder + "/extension/popup/popup.css", Array("/* mine */\n".utf8))
+        let before = try snapshot(folder)
+        #expect {
+            try upgrader(folder).plan()
+        } throws: { error in
+            (error as? GeneratorError)?.exitStatus == 65 && "\(error)".contains("extension/popup/popup.css")
+        }
+        #expect(try snapshot(folder) == before)
+        let forced = upgrader(folder, force: true)
+        try forced.apply(try forced.plan())
+        let after = try snapshot(folder)
+        #expect(after["extension/popup/popup.css.orig"] == Array("/* mine */\n".utf8))
+        #expect(after["extension/popup/popup.css"] == template.first { $0.path == "popup/popup.css" }?.bytes)
+    }
+
+    @Test func attacks_areRefused_andChangeNothing() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        func refused(_ expected: Int32, _ contains: String) throws {
+            let before = try snapshot(folder)
+            #expect {
+                try upgrader(folder, force: true).plan()
+            } throws: { error in
+                (error as? GeneratorError)?.exitStatus == expected && "\(error)".contains(contains)
+            }
+            #expect(try snapshot(folder) == before)
+        }
+        let recordPath = folder + "/" + CoreRecord.path
+        let good = try FileSystem.readFile(recordPath)
+        // A record that names paths outside the project, or the app's.
+        for path in ["../../etc/passwd", "/etc/passwd", "keys/extension-private-key.pem", "bridge.json"] {
+            var json = try JSONParser.parse(good)
+            if case .object(var members) = json, case .object(var files)? = members["files"] {
+                files[path] = .string(String(repeating: "0", count: 64))
+                members["files"] = .object(files)
+                json = .object(members)
+            }
+            try FileSystem.writeAtomically(recordPath, JSONWriter.prettyBytes(json), permissions: 0o644)
+            try refused(65, path)
+        }
+        // A record from a newer ExtensionBridge: never a downgrade.
+        try FileSystem.writeAtomically(
+            recordPath, Array(String(decoding: good, as: UTF8.self).replacingAll("\"0.0.1\"", with: "\"9.0.0\"").utf8),
+            permissions: 0o644)
+        try refused(65, "never downgrades")
+        try FileSystem.writeAtomically(recordPath, good, permissions: 0o644)
+        // A core file that is a link (to a file outside), and a core folder that is one.
+        let outside = tmp.path + "/outside.js"
+        try FileSystem.writeAtomically(outside, Array("x".utf8))
+        try FileSystem.remove(folder + "/extension/content/engine.js")
+        try FileSystem.makeSymbolicLink(folder + "/extension/content/engine.js", pointingTo: outside)
+        try refused(65, "extension/content/engine.js (a link)")
+        #expect(try FileSystem.readFile(outside) == Array("x".utf8))
+        try FileSystem.remove(folder + "/extension/content/engine.js")
+        try FileSystem.writeAtomically(
+            folder + "/extension/content/engine.js", template.first { $0.path == "content/engine.js" }?.bytes ?? [],
+            permissions: 0o644)
+        try FileSystem.move(folder + "/extension/icons", tmp.path + "/icons")
+        try FileSystem.makeSymbolicLink(folder + "/extension/icons", pointingTo: tmp.path + "/icons")
+        try refused(65, "icons is a link")
+        try FileSystem.remove(folder + "/extension/icons")
+        try FileSystem.move(tmp.path + "/icons", folder + "/extension/icons")
+        // A key that does not give bridge.json's id.
+        try FileSystem.writeAtomically(
+            folder + "/bridge.json",
+            Array(
+                String(decoding: try FileSystem.readFile(folder + "/bridge.json"), as: UTF8.self).replacingAll(
+                    key.chromiumID, with: String(repeating: "a", count: 32)
+                ).utf8), permissions: 0o644)
+        try refused(65, "not bridge.json's")
+        // A folder that is not a project.
+        let empty = tmp.path + "/empty"
+        try FileSystem.makeDirectory(empty)
+        #expect {
+            try upgrader(empty).plan()
+        } throws: { error in
+            (error as? GeneratorError)?.exitStatus == 66 && "\(error)".contains("not an extension-bridge project")
+        }
+    }
+}
