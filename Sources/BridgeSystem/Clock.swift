@@ -51,6 +51,18 @@ public struct WallTime: Equatable, Comparable, Sendable {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
 
+    /// RFC 2822 in UTC, as Debian changelogs and mail write dates: `Tue, 01 Dec 2026 07:38:00 +0000`.
+    public var rfc2822: String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = WallTime.civil(fromDays: days)
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[Int(((days % 7) + 7) % 7)]), \(two(day)) \(months[Int(month - 1)]) \(year) "
+            + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) +0000"
+    }
+
     /// ISO 8601 in UTC with milliseconds: `2026-11-29T18:57:02.123Z`.
     public var iso8601: String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

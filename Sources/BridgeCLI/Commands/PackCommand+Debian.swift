@@ -139,7 +139,7 @@ extension PackCommand {
         }
 
         // Debian policy: copyright, changelog; lintian overrides with their reasons.
-        let year = String(rfc2822(timestamp()).split(separator: " ")[3])
+        let year = String(WallTime(seconds: Int64(timestamp())).rfc2822.split(separator: " ")[3])
         let holder =
             bridge?.copyright
             ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
@@ -153,7 +153,7 @@ extension PackCommand {
 
                       * Built with extension-bridge pack --deb \(BridgeVersion.current).
 
-                     -- \(deb.control.maintainer)  \(rfc2822(timestamp()))
+                     -- \(deb.control.maintainer)  \(WallTime(seconds: Int64(timestamp())).rfc2822)
 
                     """.utf8)))
         deb.add(
@@ -254,26 +254,5 @@ extension PackCommand {
              The terms under which the maintainer distributes \(bridgeName); see its source.
 
             """ + apache
-    }
-
-    /// A date as Debian changelogs write it: `Tue, 01 Dec 2026 07:38:00 +0000`.
-    private func rfc2822(_ seconds: Int) -> String {
-        let days = seconds / 86_400
-        let time = seconds % 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekdays[days % 7]), \(two(day)) \(months[month - 1]) \(year) \(two(time / 3600)):"
-            + "\(two(time / 60 % 60)):\(two(time % 60)) +0000"
     }
 }
