@@ -43,6 +43,7 @@ public enum Subprocess {
     /// - Returns: its exit status (128 + the signal when killed), its output
     ///   (empty when forwarded), and whether the timeout killed it.
     /// - Throws: `SystemError` when the pipes or the spawn fail.
+    /// - Note: ignores SIGPIPE for the whole process (see the first lines).
     public static func run(
         _ path: String, arguments: [String], environment: [String: String]?, workingDirectory: String?,
         input: [UInt8], timeoutMilliseconds: Int64, ownProcessGroup: Bool = false,
@@ -51,6 +52,10 @@ public enum Subprocess {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
+        // A program may exit before reading all its input: that must be an EPIPE error here, never
+        // a SIGPIPE that ends this process (a test runner, an app that kept the default). The CLI
+        // and the host ignore SIGPIPE already; blocking it per write hung under ThreadSanitizer.
+        Signals.ignore(.pipe)
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SystemError("pipe") }
         defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) } }
 
@@ -66,10 +71,19 @@ public enum Subprocess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        // The program starts with SIGPIPE (and SIGXFSZ) at their defaults, whatever this process
+        // ignores: a pipeline's reader closing must end a writer that expects it.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF)
         if ownProcessGroup {
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
             posix_spawnattr_setpgroup(&attributes, 0)
         }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
@@ -143,8 +157,7 @@ public enum Subprocess {
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inPipe[1] {
                     let n = input.withUnsafeBytes { raw in
-                        writeWithoutBrokenPipeSignal(
-                            entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
+                        write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
                     }
                     if n > 0 { written += n }
                     if written == input.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
@@ -172,30 +185,5 @@ public enum Subprocess {
         if reaped == nil { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
-    }
-
-    /// `write(2)` to the program's stdin, which it may close before reading it all, without
-    /// letting SIGPIPE end the caller (a test runner, an app that did not ignore it): SIGPIPE is
-    /// blocked for this thread during the write, and one the write raised is taken before the
-    /// mask is put back. The write still fails with `EPIPE`, which the loop above handles.
-    private static func writeWithoutBrokenPipeSignal(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        let n = write(fd, bytes, count)
-        let failure = errno
-        if n < 0 && failure == EPIPE && sigismember(&previous, SIGPIPE) == 0 {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 {
-                var taken: Int32 = 0
-                sigwait(&pipeSignal, &taken)  // pending, so it returns at once
-            }
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        errno = failure
-        return n
     }
 }
