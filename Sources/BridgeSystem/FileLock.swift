@@ -40,13 +40,26 @@ public final class FileLock {
             throw .system(error)
         }
         let path = folder.path + "/" + name
+        try retry(fd, path: path, call: "flock", busy: [EWOULDBLOCK], timeoutMilliseconds, clock) {
+            flock(fd.rawValue, LOCK_EX | LOCK_NB)
+        }
+        return FileLock(fd, path: path)
+    }
+
+    /// Tries `attempt` until it returns 0, every 2 ms while it fails with one of the `busy`
+    /// codes and `timeoutMilliseconds` have not passed on `clock` (EINTR: at once); on any other
+    /// failure or the timeout, closes `fd` and throws.
+    private static func retry(
+        _ fd: FileDescriptor, path: String, call: String, busy: [Int32], _ timeoutMilliseconds: Int64,
+        _ clock: MonotonicClock, _ attempt: () -> Int32
+    ) throws(Failure) {
         let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
-        while flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
+        while attempt() != 0 {
             let code = errno
             if code == EINTR { continue }
-            if code != EWOULDBLOCK {
+            if !busy.contains(code) {
                 fd.close()
-                throw .system(SystemError("flock", path, code: code))
+                throw .system(SystemError(call, path, code: code))
             }
             if clock.milliseconds >= deadline {
                 fd.close()
@@ -54,7 +67,6 @@ public final class FileLock {
             }
             Platform.sleep(milliseconds: 2)
         }
-        return FileLock(fd, path: path)
     }
 
     /// Opens (creating, mode 0600) the regular file `name` in `folder` as
@@ -81,19 +93,8 @@ public final class FileLock {
         range.l_whence = Int16(SEEK_SET)
         range.l_start = off_t(max(0, offset))
         range.l_len = 1
-        let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
-        while fcntl(fd.rawValue, openFileDescriptionSetLock, &range) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code != EAGAIN && code != EACCES {
-                fd.close()
-                throw .system(SystemError("fcntl F_OFD_SETLK", path, code: code))
-            }
-            if clock.milliseconds >= deadline {
-                fd.close()
-                throw .timedOut
-            }
-            Platform.sleep(milliseconds: 2)
+        try retry(fd, path: path, call: "fcntl F_OFD_SETLK", busy: [EAGAIN, EACCES], timeoutMilliseconds, clock) {
+            fcntl(fd.rawValue, openFileDescriptionSetLock, &range)
         }
         return FileLock(fd, path: path)
     }

@@ -40,25 +40,21 @@ def crx_id(crx: bytes) -> str:
         raise ValueError("not a CRX3")
     header = crx[12:12 + struct.unpack("<I", crx[8:12])[0]]
 
+    def varint(message: bytes, i: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = message[i]
+            i += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value, i
+
     def fields(message: bytes):
         i = 0
         while i < len(message):
-            key = shift = 0
-            while True:
-                byte = message[i]
-                i += 1
-                key |= (byte & 0x7F) << shift
-                shift += 7
-                if not byte & 0x80:
-                    break
-            length = shift = 0
-            while True:
-                byte = message[i]
-                i += 1
-                length |= (byte & 0x7F) << shift
-                shift += 7
-                if not byte & 0x80:
-                    break
+            key, i = varint(message, i)
+            length, i = varint(message, i)
             yield key >> 3, message[i:i + length]
             i += length
 
