@@ -22,7 +22,8 @@ function shippedFiles(dir = ROOT) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     const rel = relative(ROOT, path);
-    if (['test', 'tools', 'bench', 'node_modules'].includes(rel)) continue;
+    // compat/: the Safari shim, written into imported extensions only (new --from-safari), never shipped here.
+    if (['test', 'tools', 'bench', 'compat', 'node_modules'].includes(rel)) continue;
     if (statSync(path).isDirectory()) out.push(...shippedFiles(path));
     else out.push(rel);
   }
