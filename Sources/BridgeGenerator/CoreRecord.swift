@@ -29,18 +29,29 @@ public struct CoreRecord: Equatable, Sendable {
     public var dependency: ProjectSpec.Dependency
     /// Core file (relative path) → `fingerprint`, lowercase hex.
     public var files: [String: String]
+    /// The project's extension was imported from Safari (`new --from-safari`): `"extension":
+    /// "safari-import"`. Its extension is the app's but for `ProjectOwnership.importedCoreFiles`.
+    public var safariImport: Bool
 
-    public init(version: String, dependency: ProjectSpec.Dependency, files: [String: String]) {
+    /// The value of `"extension"` for an imported extension.
+    public static let safariImportMarker = "safari-import"
+
+    public init(
+        version: String, dependency: ProjectSpec.Dependency, files: [String: String], safariImport: Bool = false
+    ) {
         self.version = version
         self.dependency = dependency
         self.files = files
+        self.safariImport = safariImport
     }
 
     /// The record of `coreFiles` as written.
-    public init(version: String, dependency: ProjectSpec.Dependency, coreFiles: [GeneratedFile]) {
+    public init(
+        version: String, dependency: ProjectSpec.Dependency, coreFiles: [GeneratedFile], safariImport: Bool = false
+    ) {
         var files: [String: String] = [:]
         for file in coreFiles { files[file.path] = CoreRecord.fingerprint(path: file.path, bytes: file.bytes) }
-        self.init(version: version, dependency: dependency, files: files)
+        self.init(version: version, dependency: dependency, files: files, safariImport: safariImport)
     }
 
     /// The SHA-256 of a core file's bytes, in hex. The manifest's `version`
@@ -64,10 +75,12 @@ public struct CoreRecord: Equatable, Sendable {
             source["url"] = .string(url)
             source["exact"] = .string(exact)
         }
-        return [
+        var json: [String: JSONValue] = [
             "formatVersion": .int(CoreRecord.formatVersion), "extensionBridge": .object(source),
             "files": .object(files.mapValues(JSONValue.string)),
         ]
+        if safariImport { json["extension"] = .string(CoreRecord.safariImportMarker) }
+        return .object(json)
     }
 
     /// Reads a record, refusing what upgrade must not act on: a newer
@@ -99,6 +112,15 @@ public struct CoreRecord: Equatable, Sendable {
         } else {
             throw .invalid("\(name): extensionBridge has neither an absolute path nor a url with exact")
         }
+        var safariImport = false
+        if let origin = json["extension"] {
+            guard origin.stringValue == safariImportMarker else {
+                throw .invalid(
+                    "\(name): \"extension\" is not \"\(safariImportMarker)\"; restore it from version control, or use "
+                        + "a newer extension-bridge")
+            }
+            safariImport = true
+        }
         guard let members = json["files"]?.objectValue else { throw .invalid("\(name): files is not an object") }
         var files: [String: String] = [:]
         for (path, value) in members {
@@ -117,6 +139,6 @@ public struct CoreRecord: Equatable, Sendable {
             else { throw .invalid("\(name): the fingerprint of \(shown) is not SHA-256 hex") }
             files[path] = hash
         }
-        return CoreRecord(version: version, dependency: dependency, files: files)
+        return CoreRecord(version: version, dependency: dependency, files: files, safariImport: safariImport)
     }
 }

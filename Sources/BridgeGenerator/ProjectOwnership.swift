@@ -13,6 +13,10 @@
 /// that registers them), `bridge.json`, `keys/`, `README.md`, `.gitignore`.
 /// A path is core only if generation wrote it there: the rule below says
 /// where core files may be, `core.json` which ones are.
+///
+/// A project made with `new --from-safari` (`core.json`'s `"extension":
+/// "safari-import"`): its whole extension is the app's except
+/// `extension/bridge-compat/safari-shim.js` and `browser-namespace.js`.
 public enum ProjectOwnership {
     /// The project files outside `extension/` that ExtensionBridge owns.
     public static let coreProjectFiles: Set<String> = [
@@ -31,9 +35,18 @@ public enum ProjectOwnership {
     }
 
     /// The core files among `files` (what `new` writes), in their order.
-    public static func coreFiles(_ files: [GeneratedFile]) -> [GeneratedFile] {
-        files.filter { isCore($0.path) }
+    /// - Parameter safariImport: a project made with `--from-safari`: its extension is the app's
+    ///   (the author's files, the adapted manifest, the service-worker entry) except ExtensionBridge's
+    ///   two files in `extension/bridge-compat/` (`importedCoreFiles`).
+    public static func coreFiles(_ files: [GeneratedFile], safariImport: Bool = false) -> [GeneratedFile] {
+        guard safariImport else { return files.filter { isCore($0.path) } }
+        return files.filter { coreProjectFiles.contains($0.path) || importedCoreFiles.contains($0.path) }
     }
+
+    /// ExtensionBridge's files in an imported extension: the Safari shim and the namespace file.
+    public static let importedCoreFiles: Set<String> = [
+        "extension/" + SafariImport.shimPath, "extension/" + SafariImport.namespacePath,
+    ]
 
     /// A relative path with no empty, `.` or `..` part, not absolute, no
     /// NUL or control character, at most 1024 bytes: inside the project.

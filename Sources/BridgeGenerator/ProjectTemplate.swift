@@ -35,7 +35,37 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile],
         bridgeVersion: String = BridgeVersion.current
     ) throws(GeneratorError) -> [GeneratedFile] {
-        let own = try ExtensionCustomizer.customize(extensionFiles, spec: spec, key: key)
+        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`).
+        let bundled = extensionFiles.filter { !$0.path.hasPrefix("compat/") }
+        let own = try ExtensionCustomizer.customize(bundled, spec: spec, key: key)
+        return project(spec: spec, key: key, extension: own, safariImport: false, bridgeVersion: bridgeVersion)
+    }
+
+    /// Every file `new --from-safari` writes: the project around the imported extension
+    /// (`SafariImport.extensionFiles`), and the report of what changed. The author's files and the
+    /// rewritten manifest are the app's; only `bridge-compat/`'s shim and namespace file are core.
+    public static func files(
+        spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], safari: SafariImport,
+        bridgeVersion: String = BridgeVersion.current
+    ) throws(GeneratorError) -> (files: [GeneratedFile], report: SafariImport.Report) {
+        let (imported, report) = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
+        let files = project(spec: spec, key: key, extension: imported, safariImport: true, bridgeVersion: bridgeVersion)
+        return (files, report)
+    }
+
+    /// The core files of an imported project as `upgrade` regenerates them: the project's and the
+    /// two `bridge-compat/` files (the author's extension is never regenerated).
+    static func safariImportCore(
+        spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], bridgeVersion: String
+    ) throws(GeneratorError) -> [GeneratedFile] {
+        let compat = try SafariImport.compatFiles(hostName: spec.hostName, bundled: extensionFiles)
+        return project(spec: spec, key: key, extension: compat, safariImport: true, bridgeVersion: bridgeVersion)
+    }
+
+    /// The project around `own`, the extension's files (relative to `extension/`).
+    static func project(
+        spec: ProjectSpec, key: ExtensionKey, extension own: [GeneratedFile], safariImport: Bool, bridgeVersion: String
+    ) -> [GeneratedFile] {
         var description = BridgeDescription(
             name: spec.name, hostName: spec.hostName, group: spec.group, hostProduct: spec.hostProduct,
             version: spec.version, extensionFolder: "extension", chromiumID: key.chromiumID, firefoxID: spec.firefoxID)
@@ -48,9 +78,10 @@ public enum ProjectTemplate {
             GeneratedFile("Sources/\(spec.hostProduct)/main.swift", text: hostMain(spec)),
             GeneratedFile("Tests/\(spec.name)HostTests/AppInfoTests.swift", text: hostTests(spec)),
             GeneratedFile("bridge.json", JSONWriter.prettyBytes(description.json)),
-            GeneratedFile("README.md", text: readme(spec, chromiumID: key.chromiumID)),
+            GeneratedFile(
+                "README.md", text: readme(spec, chromiumID: key.chromiumID, safariImport: safariImport)),
             GeneratedFile("scripts/install.sh", text: installScript(spec), permissions: 0o755),
-            GeneratedFile("scripts/test.sh", text: testScript(spec), permissions: 0o755),
+            GeneratedFile("scripts/test.sh", text: testScript(spec, safariImport: safariImport), permissions: 0o755),
             GeneratedFile("scripts/package-deb.sh", text: packageScript(spec), permissions: 0o755),
             GeneratedFile("Safari/SafariWebExtensionHandler.swift", text: safariHandler(spec)),
             GeneratedFile("Safari/README.md", text: safariReadme(spec)),
@@ -64,7 +95,8 @@ public enum ProjectTemplate {
         ]
         out += own.map { GeneratedFile("extension/" + $0.path, $0.bytes, permissions: $0.permissions) }
         let record = CoreRecord(
-            version: bridgeVersion, dependency: spec.dependency, coreFiles: ProjectOwnership.coreFiles(out))
+            version: bridgeVersion, dependency: spec.dependency,
+            coreFiles: ProjectOwnership.coreFiles(out, safariImport: safariImport), safariImport: safariImport)
         out.append(GeneratedFile(CoreRecord.path, JSONWriter.prettyBytes(record.json)))
         return out
     }
@@ -306,74 +338,89 @@ public enum ProjectTemplate {
         """
     }
 
-    static func testScript(_ spec: ProjectSpec) -> String {
-        """
-        #!/usr/bin/env bash
-        # Every test of \(spec.name): the host over real pipes, and the extension's node tests.
-        set -euo pipefail
-        cd "$(dirname "$0")/.."
-        swift build --build-tests
-        HOST_BINARY="$(swift build --show-bin-path)/\(spec.hostProduct)" swift test --skip-build
-        node --test extension/test/
+    static func testScript(_ spec: ProjectSpec, safariImport: Bool = false) -> String {
+        // An imported extension has node tests only if its author wrote some.
+        let node =
+            safariImport
+            ? "if [ -d extension/test ]; then node --test extension/test/; fi" : "node --test extension/test/"
+        return """
+            #!/usr/bin/env bash
+            # Every test of \(spec.name): the host over real pipes, and the extension's node tests.
+            set -euo pipefail
+            cd "$(dirname "$0")/.."
+            swift build --build-tests
+            HOST_BINARY="$(swift build --show-bin-path)/\(spec.hostProduct)" swift test --skip-build
+            \(node)
 
-        """
+            """
     }
 
-    static func readme(_ spec: ProjectSpec, chromiumID: String) -> String {
-        """
-        # \(spec.name)
+    static func readme(_ spec: ProjectSpec, chromiumID: String, safariImport: Bool = false) -> String {
+        let loaded =
+            safariImport
+            ? """
+            Add-on…" and its `manifest.json`. `extension/` is your Safari Web Extension,
+            imported with `--from-safari`: your files byte for byte, `manifest.json` adapted,
+            and ExtensionBridge's shim in `extension/bridge-compat/` (docs/GENERATOR.md,
+            "Porting a Safari Web Extension"). The host answers your handler's messages.
+            """
+            : """
+            Add-on…" and its `manifest.json`. Its popup shows `appInfo`'s answer.
+            """
+        return """
+            # \(spec.name)
 
-        A native-messaging bridge between \(spec.name)'s browser extension and its
-        Swift host, generated by `extension-bridge new` (ExtensionBridge): the Safari
-        Web Extension model in Chromium and Firefox.
+            A native-messaging bridge between \(spec.name)'s browser extension and its
+            Swift host, generated by `extension-bridge new` (ExtensionBridge): the Safari
+            Web Extension model in Chromium and Firefox.
 
-        ```sh
-        scripts/install.sh   # build the host (release) and register it with your browsers
-        scripts/test.sh      # the host over real pipes, and the extension's node tests
-        ```
+            ```sh
+            scripts/install.sh   # build the host (release) and register it with your browsers
+            scripts/test.sh      # the host over real pipes, and the extension's node tests
+            ```
 
-        Then load `extension/` once: in Chromium-family browsers `chrome://extensions`,
-        Developer mode, "Load unpacked"; in Firefox `about:debugging`, "Load Temporary
-        Add-on…" and its `manifest.json`. Its popup shows `appInfo`'s answer.
+            Then load `extension/` once: in Chromium-family browsers `chrome://extensions`,
+            Developer mode, "Load unpacked"; in Firefox `about:debugging`, "Load Temporary
+            \(loaded)
 
-        | what | value |
-        |---|---|
-        | host name | `\(spec.hostName)` |
-        | host executable | `\(spec.hostProduct)` |
-        | group (the shared suite) | `\(spec.group)` |
-        | Chromium extension id | `\(chromiumID)` (from the key in `extension/manifest.json`) |
-        | Firefox add-on id | `\(spec.firefoxID)` |
+            | what | value |
+            |---|---|
+            | host name | `\(spec.hostName)` |
+            | host executable | `\(spec.hostProduct)` |
+            | group (the shared suite) | `\(spec.group)` |
+            | Chromium extension id | `\(chromiumID)` (from the key in `extension/manifest.json`) |
+            | Firefox add-on id | `\(spec.firefoxID)` |
 
-        - `bridge.json` describes the bridge; `extension-bridge install|uninstall|doctor
-          --config bridge.json` act on this bridge and no other.
-        - Settings for the extension: `extension-bridge --suite \(spec.group) write …`.
-        - Your own actions: beside `Sources/\(spec.actionsTarget)/AppInfoAction.swift`,
-          registered in `Sources/\(spec.hostProduct)/main.swift`.
-        - Your own transform (the extension's "Transform selection with …"): register
-          `TransformAction { text, context in … }` after `BuiltInActions.all` in main.swift;
-          it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.
-        - `keys/`: the extension's private key (see keys/README.md). `Safari/`: the
-          macOS handler (see Safari/README.md; untested on Linux).
+            - `bridge.json` describes the bridge; `extension-bridge install|uninstall|doctor
+              --config bridge.json` act on this bridge and no other.
+            - Settings for the extension: `extension-bridge --suite \(spec.group) write …`.
+            - Your own actions: beside `Sources/\(spec.actionsTarget)/AppInfoAction.swift`,
+              registered in `Sources/\(spec.hostProduct)/main.swift`.
+            - Your own transform (the extension's "Transform selection with …"): register
+              `TransformAction { text, context in … }` after `BuiltInActions.all` in main.swift;
+              it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.
+            - `keys/`: the extension's private key (see keys/README.md). `Safari/`: the
+              macOS handler (see Safari/README.md; untested on Linux).
 
-        ## Moving to a newer ExtensionBridge
+            ## Moving to a newer ExtensionBridge
 
-        `Package.swift` depends on one exact ExtensionBridge (a versioned source folder
-        that a later install does not change, or a published version with `exact:`);
-        `.extension-bridge/core.json` records which, and the fingerprint of every file
-        ExtensionBridge owns here (the extension outside `extension/app/`, `Package.swift`,
-        `scripts/`, `Safari/README.md`). Commit it. After installing a newer ExtensionBridge:
+            `Package.swift` depends on one exact ExtensionBridge (a versioned source folder
+            that a later install does not change, or a published version with `exact:`);
+            `.extension-bridge/core.json` records which, and the fingerprint of every file
+            ExtensionBridge owns here (the extension outside `extension/app/`, `Package.swift`,
+            `scripts/`, `Safari/README.md`). Commit it. After installing a newer ExtensionBridge:
 
-        ```sh
-        extension-bridge upgrade --dry-run   # what would be added, replaced, removed, kept
-        extension-bridge upgrade             # then scripts/test.sh, and commit
-        ```
+            ```sh
+            extension-bridge upgrade --dry-run   # what would be added, replaced, removed, kept
+            extension-bridge upgrade             # then scripts/test.sh, and commit
+            ```
 
-        It keeps the key and ids, `bridge.json`, `keys/`, `extension/app/`, your Swift and
-        every file you added. It refuses while you have edited a core file (it names each);
-        `--force` keeps your copy beside it as `FILE.orig`. Put your changes in
-        `extension/app/` and your own files, and upgrades stay automatic.
+            It keeps the key and ids, `bridge.json`, `keys/`, `extension/app/`, your Swift and
+            every file you added. It refuses while you have edited a core file (it names each);
+            `--force` keeps your copy beside it as `FILE.orig`. Put your changes in
+            `extension/app/` and your own files, and upgrades stay automatic.
 
-        """
+            """
     }
 
     static func keysReadme(_ spec: ProjectSpec, chromiumID: String) -> String {

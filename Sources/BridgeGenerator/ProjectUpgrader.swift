@@ -95,11 +95,18 @@ public struct ProjectUpgrader {
         }
         let spec = try appSpec(description)
         let key = try publicKey(description)
-        let files = try ProjectTemplate.files(
-            spec: spec, key: key, extensionFiles: extensionFiles, bridgeVersion: bridgeVersion)
-        let newCore = ProjectOwnership.coreFiles(files)
+        // An imported Safari extension is the app's: only the project's files and bridge-compat/'s two.
+        let safariImport = recorded?.safariImport ?? false
+        let files =
+            safariImport
+            ? try ProjectTemplate.safariImportCore(
+                spec: spec, key: key, extensionFiles: extensionFiles, bridgeVersion: bridgeVersion)
+            : try ProjectTemplate.files(
+                spec: spec, key: key, extensionFiles: extensionFiles, bridgeVersion: bridgeVersion)
+        let newCore = ProjectOwnership.coreFiles(files, safariImport: safariImport)
         let newAppFiles = files.filter { $0.path.hasPrefix(ProjectOwnership.appFolder) }
-        let record = CoreRecord(version: bridgeVersion, dependency: spec.dependency, coreFiles: newCore)
+        let record = CoreRecord(
+            version: bridgeVersion, dependency: spec.dependency, coreFiles: newCore, safariImport: safariImport)
         var found: [String: UpgradePlan.Found] = [:]
         let owned = Set(newCore.map(\.path)).union(recorded.map { Array($0.files.keys) } ?? [])
         for path in owned.union(newAppFiles.map(\.path)) { found[path] = ProjectUpgrader.state(path, in: project) }

@@ -3,7 +3,7 @@ import BridgeJSON
 import BridgeSystem
 import BrowserSupport
 
-/// `new NAME --host-name ID --group GROUP [--features LIST] [--dir PATH] [--package-path PATH |
+/// `new NAME --host-name ID --group GROUP [--features LIST | --from-safari DIR] [--dir PATH] [--package-path PATH |
 /// --package-url URL --from VERSION] [--force] [--dry-run]`: writes a bridge
 /// project for the app NAME, as the seeds' generator does.
 struct NewCommand {
@@ -28,6 +28,11 @@ struct NewCommand {
         if (args.flags["--from"] != nil) != (args.flags["--package-url"] != nil) {
             throw .usage("--package-url and --from go together", verb: "new")
         }
+        if args.flags["--from-safari"] != nil && args.flags["--features"] != nil {
+            throw .usage(
+                "--from-safari and --features exclude each other: an imported extension does what its own code does",
+                verb: "new")
+        }
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
 
@@ -50,10 +55,24 @@ struct NewCommand {
             if !args.has("--force") && (try? FileSystem.status(target)) != nil {
                 throw GeneratorError.folderExists(target)
             }
+            let safari = try args.flags["--from-safari"].map { (dir) throws(GeneratorError) in
+                try SafariImport.read(absolute(dir))
+            }
             let template = try ProjectWriter.readTree(source + "/extension")
             let key = try ExtensionKey.generate(searchPath: context.environment["PATH"])
-            let files = try ProjectTemplate.files(
-                spec: spec, key: key, extensionFiles: template, bridgeVersion: SourceLocation.version(of: source))
+            let files: [GeneratedFile]
+            var report: SafariImport.Report?
+            if let safari {
+                (files, report) = try ProjectTemplate.files(
+                    spec: spec, key: key, extensionFiles: template, safari: safari,
+                    bridgeVersion: SourceLocation.version(of: source))
+            } else {
+                files = try ProjectTemplate.files(
+                    spec: spec, key: key, extensionFiles: template, bridgeVersion: SourceLocation.version(of: source))
+            }
+            if let report, !args.json {
+                for line in report.lines { try context.print(line) }
+            }
             if args.has("--dry-run") {
                 for file in files {
                     if args.json {
@@ -72,17 +91,24 @@ struct NewCommand {
                         "folder": .string(target), "files": .int(files.count), "chromiumID": .string(key.chromiumID),
                         "firefoxID": .string(spec.firefoxID), "movedAside": aside.map(JSONValue.string) ?? .null,
                         "features": .array(spec.features.map { .string($0.rawValue) }),
+                        "safariImport": report?.json ?? .null,
                     ]))
             } else {
                 if let aside { context.writeErr("the folder that was there is kept as \(aside)") }
                 try context.print("wrote \(target) (\(files.count) files)")
                 try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
-                try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
+                if report == nil {
+                    try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
+                }
                 try context.print("next:")
                 try context.print(
                     "  cd \(target.shellQuoted) && scripts/install.sh   # build the host and register it")
                 try context.print("  scripts/test.sh                              # its tests")
                 try context.print("  then load extension/ in your browser (README.md)")
+                if report != nil {
+                    try context.print(
+                        "  and install the host before you load it: your code's sendNativeMessage needs it")
+                }
             }
         } catch let error as GeneratorError {
             throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)

@@ -14,7 +14,10 @@ enum NewVerb: Verb {
             --package-path (default: the installed copy, or the checkout this tool was built
             in), or --package-url with --from. Host names: lowercase letters, digits, '_' and
             dots between them. An existing folder is refused unless --force, which keeps it as
-            FOLDER.old-TIME. Nothing is half-written: the project appears in one rename. Needs
+            FOLDER.old-TIME. --from-safari DIR imports a Safari Web Extension's resources folder
+            (manifest.json, scripts, pages, _locales, images) as the extension instead: its files
+            byte for byte, the manifest adapted, a shim for Safari's sendNativeMessage forms; it
+            prints what it changed and the Safari-only APIs it found. Nothing is half-written: the project appears in one rename. Needs
             openssl for the key pair. Exit 64 usage, 65 a value breaks a rule, 66 no
             ExtensionBridge source, 69 no openssl, 74 I/O.
             """,
@@ -24,6 +27,10 @@ enum NewVerb: Verb {
             OptionSpec(
                 "--features", value: "LIST", repeats: true,
                 help: "what the extension does, comma-separated: vocabulary, saving, transform, secrets (default all)"),
+            OptionSpec(
+                "--from-safari", value: "DIR",
+                help: "import a Safari Web Extension's resources folder as the extension (not with --features)",
+                completion: .directory),
             OptionSpec(
                 "--dir", value: "PATH", help: "where to write the project (default ./NAME)", completion: .directory),
             OptionSpec(
