@@ -1,0 +1,321 @@
+import BridgeJSON
+import BridgeSystem
+import BrowserSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BridgeGenerator
+
+/// `new --from-safari` on a real disk: a Safari resources folder read (and its attacks refused),
+/// imported over the real bundled extension's shim, the manifest adapted, the report, and upgrade
+/// leaving the author's files alone. (The imported extension in real browsers:
+/// scripts/e2e/safari_import.py.)
+@Suite struct SafariImportTests {
+    let spec = ProjectSpec(
+        name: "HelloSafari", hostName: "com.example.hellosafari", group: "group.thisisatest",
+        dependency: .path("/src/0.1.0"))
+    let key = ExtensionKey(
+        privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
+        publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let template: [GeneratedFile]
+
+    init() throws {
+        template = try ProjectWriter.readTree(ProjectTemplateTests.repository + "/extension")
+    }
+
+    /// Seed 002's manifest, as the article prints it.
+    static let seedManifest = """
+        {
+            "manifest_version": 3,
+            "default_locale": "en",
+            "name": "__MSG_extension_name__",
+            "version": "1.0",
+            "icons": { "48": "images/icon-48.png" },
+            "background": {
+                "scripts": [ "background.js" ],
+                "persistent": false
+            },
+            "content_scripts": [{
+                "js": [ "content.js" ],
+                "matches": [ "<all_urls>" ]
+            }],
+            "action": { "default_popup": "popup.html" },
+            "permissions": [ "nativeMessaging" ]
+        }
+
+        """
+    static let background = """
+        browser.runtime.onMessage.addListener((request, sender, sendResponse) => {
+            browser.runtime.sendNativeMessage({message: "request:enabled_status"}, function(response) {
+                sendResponse({"background_response:enabled": response["delivery:enabled_status"]});
+            });
+            return true;
+        });
+
+        """
+
+    /// A resources folder: the seed's three files, a locale, an icon with bytes that are not UTF-8, a popup.
+    func resources(_ tmp: TemporaryFolder, manifest: String = seedManifest) throws -> String {
+        let folder = tmp.path + "/Resources"
+        let files: [(String, [UInt8])] = [
+            ("manifest.json", Array(manifest.utf8)),
+            ("background.js", Array(Self.background.utf8)),
+            ("content.js", Array("browser.runtime.sendMessage({type: \"content_request:enabled\"});\r\n".utf8)),
+            ("_locales/en/messages.json", Array(#"{"extension_name": {"message": "Hello"}}"#.utf8)),
+            ("images/icon-48.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0x00, 0xFE]),
+            ("popup.html", Array("<script src=\"popup.js\"></script>\n".utf8)),
+            ("popup.js", Array("console.log(\"Hello World!\", browser);\n".utf8)),
+        ]
+        for (path, bytes) in files {
+            try FileSystem.makeDirectories(FileSystem.parentPath(folder + "/" + path), permissions: 0o755)
+            try FileSystem.writeAtomically(folder + "/" + path, bytes)
+        }
+        return folder
+    }
+
+    func imported(_ folder: String) throws -> (files: [GeneratedFile], report: SafariImport.Report) {
+        try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(folder))
+    }
+
+    func json(_ files: [GeneratedFile], _ path: String) throws -> JSONValue {
+        let file = try #require(files.first { $0.path == path }, "\(path) is written")
+        return try JSONParser.parse(file.bytes)
+    }
+
+    func text(_ files: [GeneratedFile], _ path: String) throws -> String {
+        let file = try #require(files.first { $0.path == path }, "\(path) is written")
+        return String(decoding: file.bytes, as: UTF8.self)
+    }
+
+    @Test func theAuthorsFiles_areCopiedByteForByte_andNothingOfTheBundledExtension() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try resources(tmp)
+        let (files, _) = try imported(folder)
+        for path in ["background.js", "content.js", "_locales/en/messages.json", "images/icon-48.png", "popup.html"] {
+            let original = try FileSystem.readFile(folder + "/" + path)
+            #expect(files.first { $0.path == "extension/" + path }?.bytes == original, "\(path)")
+        }
+        let paths = Set(files.map(\.path))
+        #expect(!paths.contains("extension/background/background.js"), "the bundled background is not added")
+        #expect(!paths.contains("extension/popup/popup.html") && !paths.contains("extension/app/app.js"))
+        #expect(!paths.contains(where: { $0.hasPrefix("extension/compat/") }))
+        #expect(paths.isSuperset(of: ["Package.swift", "bridge.json", "Sources/hellosafari-host/main.swift"]))
+        // The host the project builds answers the seed handler's message: the built-in actions.
+        #expect(try text(files, "Sources/hellosafari-host/main.swift").contains("BuiltInActions.all"))
+        #expect(try text(files, "scripts/test.sh").contains("if [ -d extension/test ]"))
+    }
+
+    @Test func theManifest_isAdaptedForChromiumAndFirefox_keepingTheRest() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let (files, report) = try imported(try resources(tmp))
+        let manifest = try json(files, "extension/manifest.json")
+        #expect(manifest["background"]?["service_worker"]?.stringValue == "bridge-compat/service-worker.js")
+        #expect(
+            manifest["background"]?["scripts"]
+                == .array([.string("bridge-compat/safari-shim.js"), .string("background.js")]))
+        #expect(manifest["background"]?["persistent"] == nil)
+        #expect(manifest["browser_specific_settings"]?["gecko"]?["id"]?.stringValue == "hellosafari@example.com")
+        #expect(manifest["key"]?.stringValue == key.manifestKey)
+        #expect(manifest["permissions"] == .array([.string("nativeMessaging")]), "not added twice")
+        #expect(
+            manifest["content_scripts"]?.arrayValue?.first?["js"]
+                == .array([.string("bridge-compat/browser-namespace.js"), .string("content.js")]))
+        for field in ["default_locale", "name", "version", "icons", "action"] {
+            #expect(manifest[field] == (try JSONParser.parse(Array(Self.seedManifest.utf8)))[field], "\(field) kept")
+        }
+        let worker = try text(files, "extension/bridge-compat/service-worker.js")
+        #expect(worker.contains("importScripts(\n  \"/bridge-compat/safari-shim.js\",\n  \"/background.js\",\n);"))
+        let shim = try text(files, "extension/bridge-compat/safari-shim.js")
+        #expect(shim.contains("const HOST_NAME = \"com.example.hellosafari\";"))
+        #expect(!shim.contains("org.extensionbridge.host"))
+        #expect(report.changes.contains { $0.contains("dropped background.persistent") })
+        #expect(report.changes.contains { $0.contains("gecko.id hellosafari@example.com") })
+        #expect(report.changes.contains { $0.contains("nativeMessaging") } == false, "it was there already")
+    }
+
+    @Test func aModuleBackground_getsAModuleEntry_andPermissionsAreAddedWhenMissing() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let manifest = """
+            {"manifest_version": 3, "name": "M", "version": "1",
+             "background": {"service_worker": "/background.js", "type": "module"},
+             "browser_specific_settings": {"gecko": {"id": "old@example.com"}, "safari": {"strict_min_version": "15.4"}}}
+            """
+        let (files, report) = try imported(try resources(tmp, manifest: manifest))
+        let adapted = try json(files, "extension/manifest.json")
+        #expect(adapted["background"]?["type"]?.stringValue == "module")
+        #expect(
+            try text(files, "extension/bridge-compat/service-worker.js").contains(
+                "import \"/bridge-compat/safari-shim.js\";\nimport \"/background.js\";\n"))
+        #expect(adapted["permissions"] == .array([.string("nativeMessaging")]))
+        #expect(adapted["browser_specific_settings"]?["safari"] != nil, "Safari's own settings kept")
+        #expect(report.changes.contains { $0.contains("replaced your gecko id old@example.com") })
+    }
+
+    @Test func hostileNames_andValues_cannotBreakTheGeneratedJavaScriptOrJSON() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        // A script name with quotes, a backtick, `${`, `#` and `?`, and manifest values with newlines and quotes.
+        let name = "we\"ird'`${x}#?.js"
+        let manifest = """
+            {"manifest_version": 3, "name": "a\\"b\\nc</script>", "version": "1",
+             "description": "line\\u2028break \\" \\\\",
+             "background": {"scripts": ["background.js", "we\\"ird'`${x}#?.js"]}}
+            """
+        let folder = try resources(tmp, manifest: manifest)
+        try FileSystem.writeAtomically(folder + "/" + name, Array("// weird\n".utf8))
+        let (files, _) = try imported(folder)
+        let adapted = try json(files, "extension/manifest.json")
+        let original = try JSONParser.parse(Array(manifest.utf8))
+        #expect(adapted["name"] == original["name"] && adapted["description"] == original["description"])
+        #expect(adapted["background"]?["scripts"]?.arrayValue?.last?.stringValue == name)
+        let worker = try text(files, "extension/bridge-compat/service-worker.js")
+        #expect(worker.contains("\"/we%22ird%27%60%24%7Bx%7D%23%3F.js\""), "\(worker)")
+        // Every line of the entry is a comment, `importScripts(`, a plain string literal, or `);`.
+        for line in worker.split(separator: "\n") {
+            let plainLiteral =
+                line.hasPrefix("  \"/") && line.hasSuffix("\",")
+                && line.dropFirst(3).dropLast(2).allSatisfy {
+                    $0 != "\"" && $0 != "\\" && $0.isASCII
+                }
+            #expect(line.hasPrefix("//") || line == "importScripts(" || line == ");" || plainLiteral, "\(line)")
+        }
+        #expect(files.first { $0.path == "extension/" + name }?.bytes == Array("// weird\n".utf8))
+    }
+
+    @Test func theJavaScriptString_escapesQuotesBackslashesAndEveryNonASCIIScalar() {
+        #expect(SafariImport.javaScriptString("a\"b\\c\n\u{2028}é") == #""a\"b\\c\u000a\u2028\u00e9""#)
+        #expect(SafariImport.urlPath("a b/ü.js") == "a%20b/%C3%BC.js")
+    }
+
+    @Test func attacks_inTheFolder_areRefusedByName_andNothingIsRead() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try resources(tmp)
+        try FileSystem.writeAtomically(tmp.path + "/secret.txt", Array("secret".utf8))
+        try FileSystem.makeSymbolicLink(folder + "/outside.js", pointingTo: tmp.path + "/secret.txt")
+        try FileSystem.makeSymbolicLink(folder + "/up.js", pointingTo: "../secret.txt")
+        try FileSystem.writeAtomically(folder + "/bad\u{1b}]0;title\u{7}.js", Array("x".utf8))
+        try FileSystem.writeAtomically(folder + "/back\\slash.js", Array("x".utf8))
+        try FileSystem.writeAtomically(
+            folder + "/huge.bin", [UInt8](repeating: 0, count: SafariImport.fileLimit + 1))
+        #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+        do {
+            _ = try SafariImport.read(folder)
+            Issue.record("the folder was imported")
+        } catch {
+            #expect(error.exitStatus == 65)
+            let message = error.description
+            #expect(message.contains("outside.js: a link that leads outside the folder"), "\(message)")
+            #expect(message.contains("up.js: a link that leads outside the folder"))
+            #expect(message.contains("bad\\u001b]0;title\\u0007.js"), "the name is shown escaped: \(message)")
+            #expect(!message.contains("\u{1b}"), "no escape byte reaches the terminal")
+            #expect(message.contains("back\\slash.js"))
+            #expect(message.contains("huge.bin: larger than 16 MiB"))
+            #expect(message.contains("pipe: not a regular file"))
+            #expect(message.contains("nothing was written"))
+            #expect(!message.contains("secret\n"))
+        }
+    }
+
+    @Test func aLinkInsideTheFolder_isCopiedAsItsFile_andOurFolderNameIsRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try resources(tmp)
+        try FileSystem.makeSymbolicLink(folder + "/alias.js", pointingTo: "background.js")
+        let read = try SafariImport.read(folder)
+        #expect(read.files.first { $0.path == "alias.js" }?.bytes == Array(Self.background.utf8))
+        try FileSystem.makeDirectory(folder + "/bridge-compat", permissions: 0o755)
+        try FileSystem.writeAtomically(folder + "/bridge-compat/x.js", Array("x".utf8))
+        #expect(throws: GeneratorError.self) { try SafariImport.read(folder) }
+    }
+
+    @Test func aFolderWithoutManifest_orAManifestChromiumCannotLoad_isRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        #expect(throws: GeneratorError.missing("--from-safari \(tmp.path)/nope: no such folder")) {
+            try SafariImport.read(tmp.path + "/nope")
+        }
+        let empty = tmp.path + "/empty"
+        try FileSystem.makeDirectory(empty, permissions: 0o755)
+        #expect(throws: GeneratorError.self) { try SafariImport.read(empty) }
+        for (manifest, expected) in [
+            (#"{"manifest_version": 2, "name": "x", "version": "1"}"#, "Manifest V3"),
+            (#"{"manifest_version": 3, "background": {"page": "bg.html"}}"#, "background.page"),
+            (#"{"manifest_version": 3, "background": {"scripts": ["../x.js"]}}"#, "not a path inside"),
+            ("[1]", "not a JSON object"),
+        ] {
+            let other = TemporaryFolder()
+            defer { other.remove() }
+            do {
+                _ = try imported(try resources(other, manifest: manifest))
+                Issue.record("\(manifest) was imported")
+            } catch let error as GeneratorError {
+                #expect(error.exitStatus == 65 && error.description.contains(expected), "\(error)")
+            }
+        }
+    }
+
+    @Test func theReport_namesSafariOnlyAPIs_whereTheyAre_terminalSafe() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try resources(tmp)
+        try FileSystem.writeAtomically(
+            folder + "/content.js",
+            Array("// hi\nbrowser.runtime.sendNativeMessage({a: 1});\nsafari.extension.dispatchMessage('x');\n".utf8))
+        // Reading refuses C0 controls; C1's CSI (U+009B) and the bidi override (U+202E) pass it and
+        // must still reach the terminal escaped.
+        try FileSystem.writeAtomically(
+            folder + "/evil\u{9b}2J\u{202e}.js", Array("browser.runtime.connectNative('app');\n".utf8))
+        let (_, report) = try imported(folder)
+        func finding(_ file: String, _ api: String) -> SafariImport.Finding? {
+            report.findings.first { $0.file == file && $0.api.hasPrefix(api) }
+        }
+        #expect(finding("content.js", "browser.runtime.sendNativeMessage in a content script")?.equivalent == .no)
+        #expect(finding("content.js", "browser.runtime.sendNativeMessage in a content script")?.line == 2)
+        #expect(finding("content.js", "safari.extension")?.equivalent == .no)
+        #expect(finding("background.js", "browser.runtime.sendNativeMessage (background)")?.equivalent == .yes)
+        #expect(finding("popup.js", "the browser namespace in a page")?.equivalent == .differs)
+        #expect(finding("evil\u{9b}2J\u{202e}.js", "browser.runtime.connectNative")?.equivalent == .differs)
+        let lines = report.lines.joined(separator: "\n")
+        #expect(!lines.contains("\u{9b}") && !lines.contains("\u{202e}"), "file names are escaped for the terminal")
+        #expect(lines.contains("evil\\u009b2J\\u202e.js:1: browser.runtime.connectNative: differs"), "\(lines)")
+    }
+
+    @Test func upgrade_replacesOnlyTheShim_andKeepsTheAuthorsFilesAndManifest() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let (files, _) = try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
+            bridgeVersion: "0.0.1")
+        let record = try CoreRecord.parse(try #require(files.first { $0.path == CoreRecord.path }).bytes)
+        #expect(record.safariImport)
+        #expect(
+            Set(record.files.keys) == [
+                "Package.swift", "scripts/install.sh", "scripts/test.sh", "scripts/package-deb.sh", "Safari/README.md",
+                "extension/bridge-compat/safari-shim.js", "extension/bridge-compat/browser-namespace.js",
+            ])
+        let project = tmp.path + "/HelloSafari"
+        try ProjectWriter.write(files, to: project, force: false)
+        // The author edits their files and the manifest; an older shim is on disk (as recorded).
+        try FileSystem.writeAtomically(project + "/extension/content.js", Array("// mine, edited\n".utf8))
+        let upgrader = ProjectUpgrader(
+            project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            force: false)
+        let plan = try upgrader.plan()
+        #expect(plan.edited.isEmpty)
+        #expect(plan.removals.isEmpty, "nothing of the author's is removed: \(plan.removals)")
+        #expect(plan.kept.contains("extension/content.js") && plan.kept.contains("extension/manifest.json"))
+        #expect(plan.kept.contains("extension/bridge-compat/service-worker.js"))
+        #expect(
+            !plan.writes.contains { $0.file.path.hasPrefix("extension/") && !$0.file.path.contains("bridge-compat") })
+        try upgrader.apply(plan)
+        #expect(try FileSystem.readFile(project + "/extension/content.js") == Array("// mine, edited\n".utf8))
+        #expect(try ProjectUpgrader.record(in: project)?.safariImport == true)
+        #expect(try FileSystem.status(project + "/extension/background/background.js") == nil)
+    }
+}
