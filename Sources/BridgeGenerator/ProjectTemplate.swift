@@ -35,8 +35,8 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile],
         bridgeVersion: String = BridgeVersion.current
     ) throws(GeneratorError) -> [GeneratedFile] {
-        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`).
-        let bundled = extensionFiles.filter { !$0.path.hasPrefix("compat/") }
+        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`), with its test.
+        let bundled = extensionFiles.filter { !$0.path.hasPrefix("compat/") && $0.path != "test/safari-shim.test.js" }
         let own = try ExtensionCustomizer.customize(bundled, spec: spec, key: key)
         return project(spec: spec, key: key, extension: own, safariImport: false, bridgeVersion: bridgeVersion)
     }

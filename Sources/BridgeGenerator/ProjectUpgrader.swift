@@ -96,7 +96,10 @@ public struct ProjectUpgrader {
         let spec = try appSpec(description)
         let key = try publicKey(description)
         // An imported Safari extension is the app's: only the project's files and bridge-compat/'s two.
-        let safariImport = recorded?.safariImport ?? false
+        // Without a record (`--force`), the shim on disk says the extension was imported.
+        let safariImport =
+            recorded?.safariImport
+            ?? (ProjectUpgrader.state("extension/" + SafariImport.shimPath, in: project) != .missing)
         let files =
             safariImport
             ? try ProjectTemplate.safariImportCore(

@@ -102,6 +102,11 @@ import Testing
         #expect(!paths.contains("extension/background/background.js"), "the bundled background is not added")
         #expect(!paths.contains("extension/popup/popup.html") && !paths.contains("extension/app/app.js"))
         #expect(!paths.contains(where: { $0.hasPrefix("extension/compat/") }))
+        // Nor does a plain project get the shim, or its test (which needs it).
+        let plain = Set(try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template).map(\.path))
+        #expect(!plain.contains("extension/compat/safari-shim.js"))
+        #expect(!plain.contains("extension/test/safari-shim.test.js"))
+        #expect(plain.contains("extension/test/manifest.test.js"))
         #expect(paths.isSuperset(of: ["Package.swift", "bridge.json", "Sources/hellosafari-host/main.swift"]))
         // The host the project builds answers the seed handler's message: the built-in actions.
         #expect(try text(files, "Sources/hellosafari-host/main.swift").contains("BuiltInActions.all"))
@@ -317,5 +322,23 @@ import Testing
         #expect(try FileSystem.readFile(project + "/extension/content.js") == Array("// mine, edited\n".utf8))
         #expect(try ProjectUpgrader.record(in: project)?.safariImport == true)
         #expect(try FileSystem.status(project + "/extension/background/background.js") == nil)
+    }
+
+    @Test func upgradeForce_withoutARecord_stillTreatsTheImportedExtensionAsTheAuthors() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let (files, _) = try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
+            bridgeVersion: "0.0.1")
+        let project = tmp.path + "/HelloSafari"
+        try ProjectWriter.write(files.filter { $0.path != CoreRecord.path }, to: project, force: false)
+        let upgrader = ProjectUpgrader(
+            project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            force: true)
+        let plan = try upgrader.plan()
+        #expect(!plan.writes.contains { $0.file.path == "extension/background/background.js" })
+        #expect(!plan.keptAsOrig.contains("extension/manifest.json"), "the adapted manifest is the author's")
+        try upgrader.apply(plan)
+        #expect(try ProjectUpgrader.record(in: project)?.safariImport == true)
     }
 }
