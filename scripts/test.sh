@@ -142,7 +142,7 @@ e2e_python=$(scripts/e2e/setup.sh | sed -n 's/^E2E_PYTHON=//p' | tail -n 1)
 EXTENSION_BRIDGE_BIN_DIR="$bin_dir" "$e2e_python" scripts/e2e/pack_chromium.py
 "$e2e_python" scripts/e2e/doctor_presence.py
 
-step "extension-bridge new: a generated bridge built offline, installed with --config, in real browsers"
+step "extension-bridge new: a generated bridge built offline, installed with --config, in real browsers; a Safari extension imported with --from-safari"
 E2E_BIN_DIR="$bin_dir" scripts/e2e/generated.sh --browser all
 
 step "install.sh on an empty HOME, twice, with no browser; Chromium gets the CRX (scripts/e2e/install-test.sh)"
