@@ -496,8 +496,10 @@ public enum ProjectTemplate {
            beside this file.
         4. Give the app and the extension the App Group `\(spec.group)` (Signing &
            Capabilities), so both read the same suite.
-        5. In `background.js`, Safari's `browser.runtime.sendNativeMessage` takes the
-           app's bundle id as the first argument.
+        5. Nothing to change in the JavaScript: Safari ignores the application
+           argument of `browser.runtime.sendNativeMessage` and delivers every
+           message to this handler, so the host name the extension passes for
+           Chromium and Firefox does no harm there.
 
         The conversion between Foundation's values and JSON (NSNumber booleans versus
         numbers, NSNull, nested arrays) is `FoundationJSON` in ExtensionBridge's
