@@ -150,10 +150,16 @@ public final class Suite: SuiteStore {
         return SuiteSnapshot(fileBytes: bytes, index: index, version: identity.map(ChangeToken.init))
     }
 
+    /// Changes values under the suite's lock and writes them. The enabled rule is applied here,
+    /// so every writer (the CLI, the host's `setSettings`, an app) keeps `extensionEnabled` and the
+    /// seed's `user_defaults_suite_enabled` in step: the last write of either wins
+    /// (``SuiteKeys/keepEnabledInStep(before:after:)``).
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
         try withLock { (folder) throws(SuiteError) in
-            var values = try readFile(in: folder).values
+            let before = try readFile(in: folder).values
+            var values = before
             change(&values)
+            SuiteKeys.keepEnabledInStep(before: before, after: &values)
             try write(values, in: folder)
         }
     }
