@@ -44,6 +44,13 @@ public struct GroupContainer: Equatable, Sendable {
         self.init(path: root + "/" + groupID, groupID: groupID)
     }
 
+    /// Resolves the container of `groupID` from this process's environment: what an app calls
+    /// (`try GroupContainer(groupID: "group.com.example.app")`), with nothing but SharedSuite imported.
+    /// - Throws: as ``init(groupID:environment:)``.
+    public init(groupID: String = GroupContainer.defaultGroupID) throws(SuiteError) {
+        try self.init(groupID: groupID, environment: .current())
+    }
+
     /// Refuses group ids that are not a plain folder name.
     public static func validate(groupID: String) throws(SuiteError) {
         // One rule for every reader (HostIdentity.isGroupID): no leading '-', which secret-tool read as an option.
