@@ -348,7 +348,9 @@ public enum ProjectTemplate {
           --config bridge.json` act on this bridge and no other.
         - Settings for the extension: `extension-bridge --suite \(spec.group) write …`.
         - Your own actions: beside `Sources/\(spec.actionsTarget)/AppInfoAction.swift`,
-          registered in `Sources/\(spec.hostProduct)/main.swift`.
+          registered in `Sources/\(spec.hostProduct)/main.swift`; to call one from the extension,
+          declare it in `extension/app/app.js` (`actions`: who may call it) and send
+          `{type: "appAction", action, payload}` (ExtensionBridge's docs/GENERATOR.md).
         - Your own transform (the extension's "Transform selection with …"): register
           `TransformAction { text, context in … }` after `BuiltInActions.all` in main.swift;
           it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.
