@@ -164,10 +164,13 @@ public final class Suite: SuiteStore {
         }
     }
 
-    /// Replaces every value (the CLI's `import`).
+    /// Replaces every value (the CLI's `import`), with the enabled rule of ``update(_:)``: an
+    /// enabled key the new values change brings the other along.
     public func replaceAll(_ values: [String: SuiteValue]) throws(SuiteError) {
         try withLock { (folder) throws(SuiteError) in
-            _ = try readFile(in: folder)  // refuse to overwrite a corrupt or newer file
+            let before = try readFile(in: folder).values  // refuse to overwrite a corrupt or newer file
+            var values = values
+            SuiteKeys.keepEnabledInStep(before: before, after: &values)
             try write(values, in: folder)
         }
     }

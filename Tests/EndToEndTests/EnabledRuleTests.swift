@@ -12,7 +12,7 @@ import Testing
     static let origin = "chrome-extension://testext/"
 
     enum Writer: String, CaseIterable, CustomStringConvertible {
-        case appSeedKey, appSetEnabled, hostSetSettings, cliSeedKey, cliEnableDisable
+        case appSeedKey, appSetEnabled, hostSetSettings, cliSeedKey, cliEnableDisable, cliImportSeedKey
         var description: String { rawValue }
     }
 
@@ -31,6 +31,13 @@ import Testing
         case .cliSeedKey:
             let cli = try runProcess(
                 Binaries.cli, ["write", SuiteKeys.legacyEnabled, "-bool", on ? "true" : "false"], environment: env)
+            #expect(cli.status == 0, "\(cli.stderr)")
+        case .cliImportSeedKey:  // `import` of an export whose seed key was changed
+            var values = try suite.snapshot().values
+            values[SuiteKeys.legacyEnabled] = .bool(on)
+            let file = container + ".import.json"
+            try Data(Suite.encode(values)).write(to: URL(fileURLWithPath: file))
+            let cli = try runProcess(Binaries.cli, ["import", file], environment: env)
             #expect(cli.status == 0, "\(cli.stderr)")
         case .cliEnableDisable:
             #expect(try runProcess(Binaries.cli, [on ? "enable" : "disable"], environment: env).status == 0)
