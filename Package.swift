@@ -78,7 +78,8 @@ let package = Package(
             name: "BrowserSupportTests",
             dependencies: ["TestSupport", "BrowserSupport", "BridgeProtocol", "BridgeJSON", "BridgeSystem"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TestSupport", "BridgeJSON", "BridgeProtocol", "BridgeSystem"]),
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "BridgeJSON", "BridgeProtocol", "BridgeSystem", "SharedSuite"]),
     ],
     swiftLanguageModes: [.v6]
 )

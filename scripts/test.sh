@@ -126,6 +126,12 @@ swift build --package-path Examples/CustomAction
 GREETING_HOST="$(swift build --package-path Examples/CustomAction --show-bin-path)/greeting-host" \
     swift test --package-path Examples/CustomAction
 
+step "Examples/SuiteApp: an app writing and draining the suite, beside the real host"
+swift build --package-path Examples/SuiteApp
+SUITE_APP="$(swift build --package-path Examples/SuiteApp --show-bin-path)/suite-app" \
+    EXTENSION_BRIDGE_HOST="$bin_dir/extension-bridge-host" \
+    swift test --package-path Examples/SuiteApp
+
 step "fuzz targets replay their seed corpus (normal build)"
 for target in FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser; do
     "$bin_dir/$target" "Fuzz/Corpus/$target"

@@ -48,7 +48,8 @@ public enum FeatureManifest {
         return .object(members)
     }
 
-    /// `app/app.js`: the app's name, host name and features, as the extension's code reads them.
+    /// `app/app.js`: the app's name, host name, features and its own actions (none yet: the
+    /// author declares each beside its Swift action), as the extension's code reads them.
     /// For ExtensionBridge's own values and every feature it is the bundled file, byte for byte.
     public static func appModule(name: String, hostName: String, features: [ExtensionFeature]) -> String {
         let list = features.map { javaScriptLiteral($0.rawValue) }.joined(separator: ", ")
@@ -64,6 +65,14 @@ public enum FeatureManifest {
               name: \(javaScriptLiteral(name)),
               hostName: \(javaScriptLiteral(hostName)),
               features: Object.freeze([\(list)]),
+              // The app's own host actions (its Swift actions), called with
+              // runtime.sendMessage({type: 'appAction', action: 'name', payload: {...}}).
+              // Each: name → {callers}; callers default to ['popup', 'background'];
+              // add 'content' only for an action any web page may trigger (a page
+              // controls what its content script sends). Undeclared actions are refused.
+              // Example: greet: Object.freeze({ callers: Object.freeze(['popup', 'content']) }),
+              actions: Object.freeze({
+              }),
             });
 
             """

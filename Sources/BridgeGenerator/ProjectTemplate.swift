@@ -367,6 +367,14 @@ public enum ProjectTemplate {
             : """
             Add-on…" and its `manifest.json`. Its popup shows `appInfo`'s answer.
             """
+        let callingActions =
+            safariImport
+            ? "your background calls one with `browser.runtime.sendNativeMessage({action: …})`."
+            : """
+            to call one from the extension,
+                  declare it in `extension/app/app.js` (`actions`: who may call it) and send
+                  `{type: "appAction", action, payload}` (ExtensionBridge's docs/GENERATOR.md).
+            """
         return """
             # \(spec.name)
 
@@ -395,7 +403,7 @@ public enum ProjectTemplate {
               --config bridge.json` act on this bridge and no other.
             - Settings for the extension: `extension-bridge --suite \(spec.group) write …`.
             - Your own actions: beside `Sources/\(spec.actionsTarget)/AppInfoAction.swift`,
-              registered in `Sources/\(spec.hostProduct)/main.swift`.
+              registered in `Sources/\(spec.hostProduct)/main.swift`; \(callingActions)
             - Your own transform (the extension's "Transform selection with …"): register
               `TransformAction { text, context in … }` after `BuiltInActions.all` in main.swift;
               it replaces the built-in rule (the vocabulary). docs/PROTOCOL.md: `transform`.

@@ -5,9 +5,10 @@ import BridgeSystem
 /// and the pending queue. The counterpart of an App Group container.
 ///
 /// Location: `EXTENSION_BRIDGE_CONTAINER` if set; otherwise on Linux
-/// `$XDG_DATA_HOME/<group>` (or `~/.local/share/<group>`), on macOS
-/// `~/Library/Group Containers/<group>`. `HOME` is read from the environment,
-/// never from `getpwuid` (static executables must not call NSS).
+/// `$XDG_DATA_HOME/<group>` (or `~/.local/share/<group>`) with `HOME` from the
+/// environment (static executables must not call NSS); on macOS
+/// `~/Library/Group Containers/<group>` under the account's real home from the
+/// password database, never a sandbox's `HOME` (`Platform.groupContainersHome`).
 public struct GroupContainer: Equatable, Sendable {
     /// The group used when none is named.
     public static let defaultGroupID = "group.org.extensionbridge.shared"
@@ -31,16 +32,23 @@ public struct GroupContainer: Equatable, Sendable {
 
     /// Resolves the container of `groupID` from the environment.
     /// - Throws: `.invalidGroupID` for ids that are not a plain name, `.noHome`
-    ///   when neither `HOME` nor the override is set.
+    ///   when there is no home (Linux: `HOME` unset; macOS: no password entry) and no override.
     public init(groupID: String = GroupContainer.defaultGroupID, environment: Environment) throws(SuiteError) {
         try GroupContainer.validate(groupID: groupID)
         if let override = environment["EXTENSION_BRIDGE_CONTAINER"] {
             self.init(path: override, groupID: groupID)
             return
         }
-        guard let home = environment["HOME"] else { throw .noHome }
+        guard let home = Platform.groupContainersHome(environment: environment) else { throw .noHome }
         let root = Platform.groupContainersRoot(home: home, xdgDataHome: environment["XDG_DATA_HOME"])
         self.init(path: root + "/" + groupID, groupID: groupID)
+    }
+
+    /// Resolves the container of `groupID` from this process's environment: what an app calls
+    /// (`try GroupContainer(groupID: "group.com.example.app")`), with nothing but SharedSuite imported.
+    /// - Throws: as ``init(groupID:environment:)``.
+    public init(groupID: String = GroupContainer.defaultGroupID) throws(SuiteError) {
+        try self.init(groupID: groupID, environment: .current())
     }
 
     /// Refuses group ids that are not a plain folder name.

@@ -150,18 +150,27 @@ public final class Suite: SuiteStore {
         return SuiteSnapshot(fileBytes: bytes, index: index, version: identity.map(ChangeToken.init))
     }
 
+    /// Changes values under the suite's lock and writes them. The enabled rule is applied here,
+    /// so every writer (the CLI, the host's `setSettings`, an app) keeps `extensionEnabled` and the
+    /// seed's `user_defaults_suite_enabled` in step: the last write of either wins
+    /// (``SuiteKeys/keepEnabledInStep(before:after:)``).
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
         try withLock { (folder) throws(SuiteError) in
-            var values = try readFile(in: folder).values
+            let before = try readFile(in: folder).values
+            var values = before
             change(&values)
+            SuiteKeys.keepEnabledInStep(before: before, after: &values)
             try write(values, in: folder)
         }
     }
 
-    /// Replaces every value (the CLI's `import`).
+    /// Replaces every value (the CLI's `import`), with the enabled rule of ``update(_:)``: an
+    /// enabled key the new values change brings the other along.
     public func replaceAll(_ values: [String: SuiteValue]) throws(SuiteError) {
         try withLock { (folder) throws(SuiteError) in
-            _ = try readFile(in: folder)  // refuse to overwrite a corrupt or newer file
+            let before = try readFile(in: folder).values  // refuse to overwrite a corrupt or newer file
+            var values = values
+            SuiteKeys.keepEnabledInStep(before: before, after: &values)
             try write(values, in: folder)
         }
     }

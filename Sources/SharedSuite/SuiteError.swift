@@ -44,7 +44,10 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidGroupID(let id):
             return "invalid group id '\(id)': use letters, digits, '.', '-' and '_', not starting with '.' or '-'"
         case .noHome:
-            return "HOME is not set, so the group container cannot be found; set HOME or EXTENSION_BRIDGE_CONTAINER"
+            return Platform.isMacOS
+                ? "the password database has no home folder for this user, so the group container cannot be found;"
+                    + " set EXTENSION_BRIDGE_CONTAINER"
+                : "HOME is not set, so the group container cannot be found; set HOME or EXTENSION_BRIDGE_CONTAINER"
         case .invalidName(let name, let reason):
             return "invalid shared file name '\(name)': \(reason)"
         case .notFound(let what):

@@ -43,11 +43,11 @@ public enum SuiteKeys {
 
     /// Whether the extension acts on pages: the one rule every reply uses
     /// (`getSettings`, `getContent`, `getPageState`, pushes and the seed's
-    /// legacy `request:enabled_status`). `extensionEnabled` is the source;
-    /// the seed's `user_defaults_suite_enabled` is read only when
-    /// `extensionEnabled` is not stored (an app written against the seed that
-    /// writes only the legacy key). Both are read as `bool(forKey:)` reads.
-    /// Default false.
+    /// legacy `request:enabled_status`): `extensionEnabled`, read as
+    /// `bool(forKey:)` reads it, else the seed's `user_defaults_suite_enabled`
+    /// (a suite only an app written against the seed has written), default
+    /// false. Every write through ``Suite/update(_:)`` keeps the two keys in
+    /// step (``keepEnabledInStep(before:after:)``), so the last write of either wins.
     public static func isEnabled(_ snapshot: SuiteSnapshot) -> Bool {
         snapshot.bool(enabled) ?? snapshot.bool(legacyEnabled) ?? false
     }
@@ -56,22 +56,24 @@ public enum SuiteKeys {
     /// default `auto`.
     public static func theme(_ snapshot: SuiteSnapshot) -> String { snapshot.string(theme) ?? defaultTheme }
 
-    /// Sets the enabled flag, keeping the seed's legacy key in step when present.
+    /// Sets the enabled flag (``Suite/update(_:)`` brings the legacy key along).
     public static func setEnabled(_ on: Bool, in values: inout [String: SuiteValue]) {
         values[enabled] = .bool(on)
-        if values[legacyEnabled] != nil { values[legacyEnabled] = .bool(on) }
     }
 
-    /// After a plain write of `key`: when it is one of the two enabled keys
-    /// and its new value reads as a Boolean, the other key follows (the
-    /// legacy key only when it is stored), so a person writing either one
-    /// sees every reply agree.
-    public static func keepEnabledInStep(afterWriting key: String, in values: inout [String: SuiteValue]) {
-        guard key == enabled || key == legacyEnabled, let on = values[key]?.coercedBool else { return }
-        if key == legacyEnabled {
+    /// The enabled rule of the writing path, applied by ``Suite/update(_:)`` to every write:
+    /// when one of the two enabled keys was written (its value changed) with a value that reads
+    /// as a Boolean, the other follows — `extensionEnabled` always, the seed's key only when it
+    /// is stored. When a change wrote both, differently, `extensionEnabled` wins. A deleted key
+    /// or a value that is not a Boolean leaves the other alone. A store of your own (a test
+    /// double) calls it from its `update` as ``Suite`` does.
+    public static func keepEnabledInStep(before: [String: SuiteValue], after values: inout [String: SuiteValue]) {
+        let wroteEnabled = values[enabled] != before[enabled]
+        let wroteLegacy = values[legacyEnabled] != before[legacyEnabled]
+        if wroteEnabled, let on = values[enabled]?.coercedBool {
+            if values[legacyEnabled] != nil { values[legacyEnabled] = .bool(on) }
+        } else if wroteLegacy, !wroteEnabled, let on = values[legacyEnabled]?.coercedBool {
             values[enabled] = .bool(on)
-        } else if values[legacyEnabled] != nil {
-            values[legacyEnabled] = .bool(on)
         }
     }
 }

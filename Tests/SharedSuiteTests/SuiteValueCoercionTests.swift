@@ -62,21 +62,39 @@ import Testing
         #expect(SuiteKeys.theme(SuiteSnapshot(values: ["extensionTheme": .array([])])) == "auto")
     }
 
-    @Test func keepEnabledInStep_afterAPlainWriteOfEitherKey() {
-        var values: [String: SuiteValue] = [
-            "user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(true),
+    @Test func keepEnabledInStep_theKeyWrittenWins_theLegacyKeyIsNotCreated() {
+        let both: [String: SuiteValue] = [
+            "user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(false),
         ]
-        values["user_defaults_suite_enabled"] = .string("YES")
-        SuiteKeys.keepEnabledInStep(afterWriting: "user_defaults_suite_enabled", in: &values)
+        var values = both
+        values["user_defaults_suite_enabled"] = .string("YES")  // read as bool(forKey:) reads it
+        SuiteKeys.keepEnabledInStep(before: both, after: &values)
         #expect(values["extensionEnabled"] == .bool(true))
+        let before = values
         values["extensionEnabled"] = .bool(false)
-        SuiteKeys.keepEnabledInStep(afterWriting: "extensionEnabled", in: &values)
+        SuiteKeys.keepEnabledInStep(before: before, after: &values)
         #expect(values["user_defaults_suite_enabled"] == .bool(false))
         var fresh: [String: SuiteValue] = ["extensionEnabled": .bool(true)]
-        SuiteKeys.keepEnabledInStep(afterWriting: "extensionEnabled", in: &fresh)
-        #expect(fresh["user_defaults_suite_enabled"] == nil)  // the legacy key is not created
-        fresh["extensionEnabled"] = .array([])
-        SuiteKeys.keepEnabledInStep(afterWriting: "extensionEnabled", in: &fresh)
-        #expect(fresh.count == 1)
+        SuiteKeys.keepEnabledInStep(before: [:], after: &fresh)
+        #expect(fresh["user_defaults_suite_enabled"] == nil)
+        // Both written differently in one change: extensionEnabled wins.
+        var twice = both
+        twice["extensionEnabled"] = .bool(true)
+        twice["user_defaults_suite_enabled"] = .bool(false)
+        twice["theme"] = .string("x")
+        SuiteKeys.keepEnabledInStep(before: both, after: &twice)
+        #expect(twice["user_defaults_suite_enabled"] == .bool(true))
+        // Not a Boolean, or deleted: the other key is left as it is.
+        var odd = both
+        odd["extensionEnabled"] = .array([])
+        odd["user_defaults_suite_enabled"] = nil
+        SuiteKeys.keepEnabledInStep(before: both, after: &odd)
+        #expect(odd == ["extensionEnabled": .array([])])
+        // Nothing written: nothing changes, even when the two disagree.
+        var untouched: [String: SuiteValue] = [
+            "user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false),
+        ]
+        SuiteKeys.keepEnabledInStep(before: untouched, after: &untouched)
+        #expect(untouched["extensionEnabled"] == .bool(false))
     }
 }

@@ -19,7 +19,10 @@ public final class MemorySuiteStore: SuiteStore {
 
     public func update(_ change: (inout [String: SuiteValue]) -> Void) throws(SuiteError) {
         if let failure { throw failure }
-        change(&values)
+        var changed = values
+        change(&changed)
+        SuiteKeys.keepEnabledInStep(before: values, after: &changed)
+        values = changed
     }
 
     public func changeToken() throws(SuiteError) -> ChangeToken? {

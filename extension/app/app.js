@@ -9,4 +9,12 @@ export const APP = Object.freeze({
   name: 'ExtensionBridge',
   hostName: 'org.extensionbridge.host',
   features: Object.freeze(['vocabulary', 'saving', 'transform', 'secrets']),
+  // The app's own host actions (its Swift actions), called with
+  // runtime.sendMessage({type: 'appAction', action: 'name', payload: {...}}).
+  // Each: name → {callers}; callers default to ['popup', 'background'];
+  // add 'content' only for an action any web page may trigger (a page
+  // controls what its content script sends). Undeclared actions are refused.
+  // Example: greet: Object.freeze({ callers: Object.freeze(['popup', 'content']) }),
+  actions: Object.freeze({
+  }),
 });

@@ -198,6 +198,8 @@ export class HostClient {
       rttMs,
       hostVersion: reply.hostVersion ?? null,
       protocolVersion: reply.protocolVersion,
+      // The host's action names (hello lists them): the router compares the app's declared actions.
+      actions: Array.isArray(reply.actions) ? reply.actions : null,
     };
   }
 

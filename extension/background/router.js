@@ -5,6 +5,7 @@
 import { ENABLED_RESPONSE_KEY, Feature, MessageType, hasFeature } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
 import { contentPageState } from './page-state.js';
+import { AppCaller, createAppActions, missingFromHost } from './app-actions.js';
 
 /** Who sent a runtime message. */
 export const SenderKind = Object.freeze({
@@ -27,6 +28,8 @@ export const ALLOWED_SENDERS = Object.freeze({
   [MessageType.LAST_SAVE]: [SenderKind.EXTENSION_PAGE],
   [MessageType.UNDO_SAVE]: [SenderKind.EXTENSION_PAGE],
   [MessageType.GET_SECRET]: [SenderKind.EXTENSION_PAGE],
+  // Each action's own callers are in app/app.js (app-actions.js checks them).
+  [MessageType.APP_ACTION]: [SenderKind.CONTENT_SCRIPT, SenderKind.EXTENSION_PAGE],
 });
 
 /** The feature (app/app.js) a message type belongs to; types not listed are always there. */
@@ -90,13 +93,16 @@ function isPlainObject(value) {
  * @param {{save: Function, undo: Function, lastSave: Function}} [deps.saver] keyed saves and undo (menus.js)
  * @param {readonly string[]} [deps.features] the app's features (app/app.js); a type of a feature not listed
  *   answers `feature_off`, and without `vocabulary` getPageState answers "nothing to rewrite" without the host
+ * @param {unknown} [deps.appActions] the app's own actions (APP.actions in app/app.js): name → {callers?}
  * @param {string} deps.extensionId runtime.id
  * @param {string} deps.extensionOrigin runtime.getURL('')
  * @param {(tabId: number) => void} [deps.onContentScript] called for each content-script message (keeps the port alive for that tab)
  * @param {(settings: object) => void} [deps.onSettingsSaved] called after a successful setSettings
  * @param {(...args: any[]) => void} [deps.log]
  */
-export function createRouter({ host, pageState = null, saver = null, features = Object.values(Feature), extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+export function createRouter({ host, pageState = null, saver = null, features = Object.values(Feature), appActions = undefined, extensionId, extensionOrigin, onContentScript = () => {}, onSettingsSaved = () => {}, log = () => {} }) {
+  const apps = createAppActions({ host, actions: appActions, log });
+
   async function ask(request) {
     try {
       return await host.request(request);
@@ -219,6 +225,15 @@ export function createRouter({ host, pageState = null, saver = null, features = 
         if (typeof message.name !== 'string' || message.name === '') return invalid('getSecret needs a "name" string.');
         return ask({ action: 'getSecret', name: message.name });
 
+      case MessageType.APP_ACTION: {
+        const caller = kind === SenderKind.CONTENT_SCRIPT ? AppCaller.CONTENT : AppCaller.POPUP;
+        try {
+          return await apps.call(message.action, message.payload, caller);
+        } catch (error) {
+          return rethrowUnlessProblem(error);
+        }
+      }
+
       case MessageType.QUEUE_COUNT:
         return ask({ action: 'queueCount' });
 
@@ -234,6 +249,8 @@ export function createRouter({ host, pageState = null, saver = null, features = 
           const status = await host.ping();
           const reply = { status: 'success', ...status };
           if (pageState) reply.rules = pageState.summary();
+          // Declared app actions the host does not have: it was built before they were added.
+          reply.missingAppActions = missingFromHost(apps.declared, status.actions);
           return reply;
         } catch (error) {
           if (error instanceof HostProblemError) {
@@ -262,5 +279,10 @@ export function createRouter({ host, pageState = null, saver = null, features = 
     return true;
   }
 
-  return { route, listener };
+  /** The background's own call of an app action (declared with the `background` caller). */
+  function appAction(action, payload) {
+    return apps.call(action, payload, AppCaller.BACKGROUND).catch(rethrowUnlessProblem);
+  }
+
+  return { route, listener, appAction };
 }

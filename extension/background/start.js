@@ -16,9 +16,11 @@ import { createPageState } from './page-state.js';
 import { createMenuHandlers, createSaver, hasMenus, menuEntries } from './menus.js';
 
 /**
- * Wires the background for `app` ({hostName, features}: app/app.js).
+ * Wires the background for `app` ({hostName, features, actions}: app/app.js).
  * @param {object} api `browser` (Firefox) or `chrome`
- * @param {{hostName: string, features: readonly string[]}} app
+ * @param {{hostName: string, features: readonly string[], actions?: object}} app
+ * @returns {{appAction: (action: string, payload?: object) => Promise<object>}} the background's own
+ *   way to call a declared app action (caller `background`)
  */
 export function startBackground(api, app) {
   const features = app.features;
@@ -135,6 +137,7 @@ export function startBackground(api, app) {
     pageState,
     saver,
     features,
+    appActions: app.actions,
     extensionId: api.runtime.id,
     extensionOrigin: api.runtime.getURL(''),
     onContentScript: (tabId) => {
@@ -154,4 +157,6 @@ export function startBackground(api, app) {
   });
 
   tabs.restore();
+  // The background's own code calls the app's actions through this (app/app.js declares them).
+  return { appAction: router.appAction };
 }

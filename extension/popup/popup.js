@@ -94,9 +94,24 @@ function applyTheme(theme) {
   document.documentElement.dataset.theme = theme === 'light' || theme === 'dark' ? theme : 'auto';
 }
 
+/**
+ * The app's declared actions (app/app.js) that the host does not have: a host built before they were
+ * added. Said here, with the fix, instead of each call failing later.
+ */
+function renderStaleHost(reply) {
+  const box = document.getElementById('stale-host');
+  const missing = Array.isArray(reply?.missingAppActions) ? reply.missingAppActions.filter((a) => typeof a === 'string') : [];
+  box.hidden = missing.length === 0;
+  if (missing.length === 0) return;
+  const names = missing.join(', ');
+  box.querySelector('.stale-host-actions').textContent =
+    t('staleHostActions', [names]) || `The host does not know this extension's action: ${names}.`;
+}
+
 async function refreshHost(retry) {
   const reply = await send({ type: MessageType.HOST_STATUS, retry });
   renderHost(reply);
+  renderStaleHost(reply);
   if (reply?.status === 'success' && reply.connected) renderAppInfo(await send({ type: MessageType.APP_INFO }));
 }
 

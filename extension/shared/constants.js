@@ -67,6 +67,9 @@ export const MessageType = Object.freeze({
   REPLACE_SELECTION: 'replaceSelection',
   // popup → background only: a secret the app shared (host getSecret; the secrets feature)
   GET_SECRET: 'getSecret',
+  // {type, action, payload?}: one of the app's own host actions, declared in
+  // app/app.js (APP.actions) with who may call it (background/app-actions.js)
+  APP_ACTION: 'appAction',
 });
 
 /** Context-menu entry ids (background/menus.js). */

@@ -298,8 +298,10 @@ test('ping_reportsVersionAndRoundTrip', async () => {
   await clock.advance(12);
   const second = port.sent[1];
   assert.equal(second.action, 'hello');
-  port.reply({ status: 'success', id: second.id, protocolVersion: 1, hostVersion: '0.1.0' });
-  assert.deepEqual(await pending, { connected: true, transport: 'port', rttMs: 12, hostVersion: '0.1.0', protocolVersion: 1 });
+  port.reply({ status: 'success', id: second.id, protocolVersion: 1, hostVersion: '0.1.0', actions: ['hello', 'greet'] });
+  assert.deepEqual(await pending, {
+    connected: true, transport: 'port', rttMs: 12, hostVersion: '0.1.0', protocolVersion: 1, actions: ['hello', 'greet'],
+  });
 });
 
 test('statusUpdates_reportEveryStateChange', async () => {

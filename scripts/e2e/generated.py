@@ -10,7 +10,12 @@ over real pipes, and runs its extension's node tests). Then, in each browser, fr
 - a page is rewritten from the generated app's group, not from the default group (both hold a
   vocabulary; only the generated group's word may appear);
 - `doctor --config bridge.json` passes, and `doctor` without --config checks it too;
-- `uninstall --config bridge.json` leaves none of the files install wrote.
+- `uninstall --config bridge.json` leaves none of the files install wrote;
+- the app's own actions (issue 26): the project gets three Swift actions (shout, whisper, lower) and
+  app/app.js declares shout (popup and content scripts), whisper (the default callers) and notBuilt
+  (no Swift action: a stale host). From the popup, shout is answered by the host, lower (in the host,
+  undeclared) is refused, notBuilt is a stale host and the popup says so with the fix; from a page's
+  content script, whisper is refused and shout is answered.
 And `new --features vocabulary` (Chromium): a second project, with the same host name and group,
 is only generated (no second host is built: the first one's install also allows its extension id);
 its extension, loaded alone in a fresh profile, has no `chrome.contextMenus` in its service worker,
@@ -41,6 +46,60 @@ NAME = "ReadLater"
 HOST_NAME = "com.example.e2e.readlater"
 GROUP = "group.com.example.e2e.readlater"
 PAGE_TEXT_JS = "document.getElementById('p1').textContent"
+
+# An app's own actions, added the way an author adds them: the Swift actions (one file, registered in
+# main.swift) and their declaration in extension/app/app.js; nothing else in the project is touched.
+APP_ACTIONS_SWIFT = """import BridgeHost
+
+/// `shout {text}` → `{status: "success", text}` upper-cased.
+public struct ShoutAction: BridgeAction {
+    public let name = "shout"
+    public init() {}
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        guard let text = request.string("text"), text.utf8.count <= 1_000 else {
+            return .error(.invalidRequest, "shout needs a text of at most 1000 bytes")
+        }
+        return .success(["text": .string(text.uppercased())])
+    }
+}
+
+/// `whisper {text}` → lower-cased; declared for the popup and the background only.
+public struct WhisperAction: BridgeAction {
+    public let name = "whisper"
+    public init() {}
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
+        .success(["text": .string((request.string("text") ?? "").lowercased())])
+    }
+}
+
+/// `lower`: in the host, never declared in app/app.js, so the extension never sends it.
+public struct LowerAction: BridgeAction {
+    public let name = "lower"
+    public init() {}
+    public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply { .success([:]) }
+}
+"""
+APP_ACTIONS_JS = """  actions: Object.freeze({
+    shout: Object.freeze({ callers: Object.freeze(['popup', 'content']) }),
+    whisper: Object.freeze({}),
+    notBuilt: Object.freeze({}),
+  }),"""
+
+
+def add_app_actions(project: Path, description: dict) -> None:
+    """What an author does to add actions: the Swift actions, and their declaration in app/app.js."""
+    target = project / "Sources" / f"{NAME}Actions"
+    expect(target.is_dir(), f"the generated actions target {target}")
+    (target / "AppActions.swift").write_text(APP_ACTIONS_SWIFT)
+    mains = list((project / "Sources").glob("*/main.swift"))
+    expect(len(mains) == 1, f"one host main.swift: {mains}")
+    main = mains[0].read_text()
+    expect("[AppInfoAction()]" in main, "main.swift registers AppInfoAction")
+    mains[0].write_text(main.replace("[AppInfoAction()]", "[AppInfoAction(), ShoutAction(), WhisperAction(), LowerAction()]"))
+    app = project / "extension" / "app" / "app.js"
+    text = app.read_text()
+    expect("  actions: Object.freeze({\n  })," in text, f"app.js has an empty actions declaration: {text}")
+    app.write_text(text.replace("  actions: Object.freeze({\n  }),", APP_ACTIONS_JS))
 
 
 class CheckFailed(Exception):
@@ -74,6 +133,7 @@ def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
     run([cli, "new", NAME, "--host-name", HOST_NAME, "--group", GROUP, "--dir", project, "--package-path", REPO], env)
     log(f"  new wrote {sum(1 for p in project.rglob('*') if p.is_file())} files in {time.monotonic() - t0:.1f}s")
     description = json.loads((project / "bridge.json").read_text())
+    add_app_actions(project, description)
     # Generated scripts are code too: shellcheck them as the project's own are (scripts/test.sh lints).
     if shutil.which("shellcheck"):
         scripts = sorted(str(p) for p in (project / "scripts").glob("*.sh"))
@@ -181,6 +241,39 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 expect(NAME in text and "1.0.0" in text, f"popup shows appInfo: {text!r}")
                 popup.close()
             step("popup-appInfo", popup_app_info)
+
+            def app_actions() -> None:
+                runtime = "browser.runtime" if browser == "firefox" else "chrome.runtime"
+
+                def send(tab, action: str, payload: dict | None = None, content: bool = False):
+                    message = json.dumps({"type": "appAction", "action": action, "payload": payload or {}})
+                    expression = f"{runtime}.sendMessage({message})"
+                    return tab.content_script_eval(expression) if content else tab.evaluate(expression)
+
+                popup = b.open_extension_page("popup/popup.html")
+                reply = send(popup, "shout", {"text": "hello, app"})
+                expect(reply == {"status": "success", "text": "HELLO, APP"}, f"popup → shout, answered by the host: {reply!r}")
+                reply = send(popup, "whisper", {"text": "QUIET"})
+                expect(reply.get("text") == "quiet", f"popup → whisper (default callers): {reply!r}")
+                reply = send(popup, "lower")
+                expect(reply.get("code") == "undeclared_action", f"popup → lower (undeclared): {reply!r}")
+                reply = send(popup, "notBuilt")
+                expect(reply.get("code") == "stale_host" and "Rebuild" in reply.get("message", ""),
+                       f"popup → notBuilt (declared, not in the host): {reply!r}")
+                shown = popup.wait_for(
+                    "(() => { const e = document.getElementById('stale-host'); "
+                    "return e && !e.hidden ? e.textContent.replace(/\\s+/g, ' ').trim() : null; })()", timeout=20)
+                expect("notBuilt" in shown and "whisper" not in shown and "swift build" in shown,
+                       f"the popup names the action the host lacks, and the fix: {shown!r}")
+                popup.close()
+                tab = b.new_tab(site.url("index.html"))
+                tab.wait_for(f"(() => {{ const t = {PAGE_TEXT_JS}; return t.includes('blauw') ? t : null; }})()", timeout=20)
+                reply = send(tab, "whisper", {"text": "X"}, content=True)
+                expect(reply.get("code") == "forbidden_sender", f"content script → whisper (not declared for it): {reply!r}")
+                reply = send(tab, "shout", {"text": "from the page"}, content=True)
+                expect(reply == {"status": "success", "text": "FROM THE PAGE"}, f"content script → shout (declared): {reply!r}")
+                tab.close()
+            step("app-actions", app_actions)
 
             def page_from_generated_group() -> None:
                 tab = b.new_tab(site.url("index.html"))

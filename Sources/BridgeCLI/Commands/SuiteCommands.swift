@@ -40,10 +40,7 @@ struct SuiteCommands {
         guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
         let value = try ValueParser.parse(Array(operands.dropFirst()))
         try suite { () throws(SuiteError) in
-            try store.update { values in
-                values[key] = value
-                SuiteKeys.keepEnabledInStep(afterWriting: key, in: &values)
-            }
+            try store.update { $0[key] = value }
         }
     }
 
