@@ -7,7 +7,7 @@
 /// ```
 /// # extension-bridge-host configuration: written by `extension-bridge install`.
 /// format = 1
-/// group = org.extensionbridge.shared
+/// group = group.org.extensionbridge.shared
 /// log = warn
 /// allow = chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/
 /// allow = extension-bridge@extensionbridge.org
