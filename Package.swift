@@ -103,7 +103,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 for (name, dependencies) in [
     ("FuzzFrameDecoder", ["NativeMessaging", "BridgeSystem"]),
     ("FuzzJSONParser", ["BridgeJSON", "BridgeSystem"]),
-    ("FuzzRouter", ["BridgeHost", "BridgeJSON", "BridgeProtocol", "SharedSuite", "BridgeSystem", "TestSupport"]),
+    ("FuzzEndpoint", ["BridgeHost", "BridgeJSON", "BridgeProtocol", "SharedSuite", "BridgeSystem", "TestSupport"]),
     ("FuzzSuiteFile", ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
     ("FuzzValueParser", ["BridgeCLI", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
 ] {

@@ -132,7 +132,7 @@ GREETING_HOST="$(swift build --package-path Examples/CustomAction --show-bin-pat
     swift test --package-path Examples/CustomAction
 
 step "fuzz targets replay their seed corpus (normal build)"
-for target in FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser; do
+for target in FuzzFrameDecoder FuzzJSONParser FuzzEndpoint FuzzSuiteFile FuzzValueParser; do
     "$bin_dir/$target" "Fuzz/Corpus/$target"
 done
 

@@ -11,7 +11,7 @@ What a span is taken for (the first rule that fits):
   - `path: name` (a node or Python test and its case): the path exists and names `name`.
   - a path: no spaces, and a `/` or a known file extension. It exists if some tracked file or folder
     ends with it (docs cite `background/router.js` from the extension folder and
-    `BridgeSystem/Clock.swift` from Sources/). Placeholders (`<…>`, `*`, `{…}`, `…`, `NAME`, `ID`),
+    `BridgeSystem/WallTime.swift` from Sources/). Placeholders (`<…>`, `*`, `{…}`, `…`, `NAME`, `ID`),
     URLs and absolute or home paths are not repository paths.
   - a symbol: `CamelCase` with two humps or more, `Type.member…`, or `name()`. The first part must be
     declared in the Swift or JavaScript sources (a type, function, case, property or constant) or be a
