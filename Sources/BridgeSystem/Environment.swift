@@ -25,6 +25,12 @@ public struct Environment: Sendable {
     /// The process environment.
     public static func current() -> Environment { Environment() }
 
+    /// The value of a variable named by a table of names (BridgeProtocol's
+    /// `EnvironmentVariable`), or nil when it is unset or empty.
+    public subscript<Name: RawRepresentable>(_ name: Name) -> String? where Name.RawValue == String {
+        self[name.rawValue]
+    }
+
     /// The value of `name`, or nil when it is unset or empty.
     public subscript(name: String) -> String? {
         let value: String?

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// Why a browser counts as present.
@@ -62,7 +63,7 @@ public struct BrowserDetector: Sendable {
     public static func forEnvironment(home: String, environment: Environment) -> BrowserDetector {
         BrowserDetector(
             home: home, searchPath: (environment["PATH"] ?? "").split(separator: ":").map(String.init),
-            root: environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? "")
+            root: environment[EnvironmentVariable.detectRoot] ?? "")
     }
 
     /// The first piece of evidence that `browser` is present, or nil.

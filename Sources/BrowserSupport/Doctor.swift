@@ -192,7 +192,7 @@ public struct Doctor {
         let elapsed = clock.milliseconds - started
         if result.timedOut {
             check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
-            check.fix = "EXTENSION_BRIDGE_LOG=debug \(hostPath) '\(caller)'   (to see where it hangs)"
+            check.fix = "\(EnvironmentVariable.log.name)=debug \(hostPath) '\(caller)'   (to see where it hangs)"
             return check
         }
         guard !result.stdout.isEmpty else {

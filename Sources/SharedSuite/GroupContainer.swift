@@ -34,7 +34,7 @@ public struct GroupContainer: Equatable, Sendable {
     ///   when neither `HOME` nor the override is set.
     public init(groupID: String = GroupContainer.defaultGroupID, environment: Environment) throws(SuiteError) {
         try GroupContainer.validate(groupID: groupID)
-        if let override = environment["EXTENSION_BRIDGE_CONTAINER"] {
+        if let override = environment[EnvironmentVariable.container] {
             self.init(path: override, groupID: groupID)
             return
         }

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 
 /// One item the extension saved, waiting for `queue drain`.
@@ -148,8 +149,8 @@ public struct QueueLimits: Equatable, Sendable {
     /// `EXTENSION_BRIDGE_QUEUE_MAX_BYTES` and `EXTENSION_BRIDGE_ITEM_MAX_BYTES`.
     public init(environment: Environment) {
         self.init()
-        if let v = environment["EXTENSION_BRIDGE_QUEUE_MAX_ITEMS"].flatMap({ Int($0) }), v >= 0 { maxItems = v }
-        if let v = environment["EXTENSION_BRIDGE_QUEUE_MAX_BYTES"].flatMap({ Int($0) }), v >= 0 { maxBytes = v }
-        if let v = environment["EXTENSION_BRIDGE_ITEM_MAX_BYTES"].flatMap({ Int($0) }), v >= 0 { maxItemBytes = v }
+        if let v = environment[EnvironmentVariable.queueMaxItems].flatMap({ Int($0) }), v >= 0 { maxItems = v }
+        if let v = environment[EnvironmentVariable.queueMaxBytes].flatMap({ Int($0) }), v >= 0 { maxBytes = v }
+        if let v = environment[EnvironmentVariable.itemMaxBytes].flatMap({ Int($0) }), v >= 0 { maxItemBytes = v }
     }
 }

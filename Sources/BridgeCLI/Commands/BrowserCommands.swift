@@ -155,7 +155,7 @@ struct BrowserCommands {
 
     func installer() throws(CLIError) -> Installer {
         // The package's files are looked for in the staging folder, a test's fake root, or the system.
-        let root = args.flags["--destdir"] ?? context.environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? ""
+        let root = args.flags["--destdir"] ?? context.environment[EnvironmentVariable.detectRoot] ?? ""
         return Installer(home: try home, receiptPath: try receiptPath(), packaged: PackagedFiles(root: root))
     }
 
@@ -476,7 +476,10 @@ struct BrowserCommands {
     private func doctorChecks(home: String, bridge: Installer.InstalledBridge) throws(CLIError) -> [DoctorCheck] {
         let hostName = bridge.hostName
         var pass: [String: String] = [:]
-        for name in ["EXTENSION_BRIDGE_CONTAINER", "EXTENSION_BRIDGE_GROUP", "XDG_DATA_HOME", "EXTENSION_BRIDGE_LOG"] {
+        for name in [
+            EnvironmentVariable.container.name, EnvironmentVariable.group.name, "XDG_DATA_HOME",
+            EnvironmentVariable.log.name,
+        ] {
             if let value = context.environment[name] { pass[name] = value }
         }
         var selected: [Browser]

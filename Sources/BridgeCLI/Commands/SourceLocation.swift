@@ -17,7 +17,7 @@ enum SourceLocation {
     {
         var candidates: [String] = []
         if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
-        if let given = context.environment["EXTENSION_BRIDGE_SOURCE"], candidates.isEmpty {
+        if let given = context.environment[EnvironmentVariable.source], candidates.isEmpty {
             candidates = [absolute(given)]
         }
         let explicit = !candidates.isEmpty

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import SharedSuite
 
 /// `extension-bridge queue list | count | drain | watch | remove`.
@@ -62,7 +63,7 @@ enum QueueVerb: Verb {
         case "watch":
             try commands.watch(
                 keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation),
-                notifications: context.environment["EXTENSION_BRIDGE_WATCH"] != "poll")
+                notifications: context.environment[EnvironmentVariable.watch] != "poll")
         default:
             return try commands.drain(keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation))
         }
