@@ -10,19 +10,6 @@
 
 nonisolated(unsafe) private var terminationFlag: sig_atomic_t = 0
 
-/// A signal, by name.
-public struct ProcessSignal: RawRepresentable, Hashable, Sendable {
-    public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-
-    public static let pipe = ProcessSignal(rawValue: SIGPIPE)
-    public static let terminate = ProcessSignal(rawValue: SIGTERM)
-    public static let interrupt = ProcessSignal(rawValue: SIGINT)
-    public static let hangUp = ProcessSignal(rawValue: SIGHUP)
-    public static let kill = ProcessSignal(rawValue: SIGKILL)
-    public static let fileSizeLimit = ProcessSignal(rawValue: SIGXFSZ)
-}
-
 /// Signal dispositions for a whole process.
 public enum Signals {
     /// Ignores `signal`: SIGPIPE makes a write to a closed pipe an `EPIPE`
