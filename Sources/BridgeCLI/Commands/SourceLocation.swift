@@ -16,7 +16,8 @@ enum SourceLocation {
         -> String
     {
         var candidates: [String] = []
-        if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
+        // `new` declares the same `--package-path` (NewVerb); the value is read by its name either way.
+        if let given = args[UpgradeVerb.packagePath] { candidates = [absolute(given)] }
         if let given = context.environment[EnvironmentVariable.source], candidates.isEmpty {
             candidates = [absolute(given)]
         }
