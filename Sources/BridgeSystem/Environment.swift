@@ -37,7 +37,7 @@ public struct Environment: Sendable {
         if let values {
             value = values[name]
         } else {
-            value = getenv(name).map { String(cString: $0) }
+            value = system_getenv(name).map { String(cString: $0) }
         }
         guard let value, !value.isEmpty else { return nil }
         return value

@@ -22,7 +22,7 @@ public struct MonotonicClock: Sendable {
     /// `CLOCK_MONOTONIC`.
     public static let system = MonotonicClock {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        system_clock_gettime(CLOCK_MONOTONIC, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }

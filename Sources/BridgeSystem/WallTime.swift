@@ -24,7 +24,7 @@ public struct WallTime: Equatable, Comparable, Sendable {
     /// The current time from `CLOCK_REALTIME`.
     public static func now() -> WallTime {
         var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
+        system_clock_gettime(CLOCK_REALTIME, &ts)
         return WallTime(seconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))
     }
 

@@ -14,6 +14,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import docs  # noqa: E402
 import modules  # noqa: E402
+import syscalls  # noqa: E402
 
 PACKAGE = """// swift-tools-version:6.0
 import PackageDescription
@@ -180,6 +181,34 @@ class ModulesCheckTests(unittest.TestCase):
         floors = FLOORS.replace("floor 0  BridgeSystem, BridgeJSON", "floor 0  BridgeJSON")
         found = modules.check(make_repo({**SOURCES, "docs/ARCHITECTURE.md": floors}))
         self.assertIn("BridgeSystem: not on a floor of docs/ARCHITECTURE.md's module drawing", found)
+
+
+SYSCALLS = (
+    "internal import Glibc\n"
+    "@discardableResult @inline(__always) internal func system_close(_ fd: Int32) -> Int32 { close(fd) }\n"
+    "@inline(__always) internal func system_stat(_ p: UnsafePointer<CChar>, _ i: UnsafeMutablePointer<stat>) -> Int32 {\n"
+    "    stat(p, i)\n}\n")
+
+
+class SyscallsCheckTests(unittest.TestCase):
+    def check(self, files):
+        return syscalls.check(make_repo({"Sources/BridgeSystem/Internals/Syscalls.swift": SYSCALLS, **files}))
+
+    def test_callsThroughTheWrappers_pass(self):
+        text = (
+            "internal import Glibc\nstruct FileDescriptor {\n    func close() { system_close(fd) }\n"
+            "    func status() { var info = stat()\n system_stat(path, &info); self.close() }\n"
+            "    // close(fd) in a comment is not a call\n}\n")
+        self.assertEqual(self.check({"Sources/BridgeSystem/FileDescriptor.swift": text}), [])
+
+    def test_aRawCallOutsideSyscallsSwift_isFound(self):
+        found = self.check({"Sources/BridgeSystem/Directory.swift": "deinit { close(fd) }\nlet r = stat(p, &i)\n"})
+        self.assertEqual(len(found), 2, found)
+        self.assertIn("Directory.swift:1: calls close()", found[0])
+
+    def test_libcImportedOutsideBridgeSystem_isFound(self):
+        found = self.check({"Sources/SharedSuite/Suite.swift": "#if canImport(Glibc)\n    import Glibc\n#endif\n"})
+        self.assertEqual(found, ["Sources/SharedSuite/Suite.swift:2: imports Glibc; libc belongs to BridgeSystem"])
 
 
 if __name__ == "__main__":
