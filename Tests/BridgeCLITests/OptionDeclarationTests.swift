@@ -12,10 +12,10 @@ import Testing
         let install = try Invocation(
             ["install", "--destdir", "/stage", "--system", "--browser", "chromium", "--browser", "firefox"],
             commands: commands)
-        #expect(install[InstallVerb.destination] == "/stage")
+        #expect(install[InstallVerbOptions.destination] == "/stage")
         #expect(install.has(BrowserOptions.system))
         #expect(install[BrowserOptions.browser] == "chromium,firefox")
-        #expect(!install.has(InstallVerb.dryRun))
+        #expect(!install.has(InstallVerbOptions.dryRun))
         let drain = try Invocation(["queue", "drain", "--exec", "cat", "--timeout", "5"], commands: commands)
         #expect(drain[QueueVerb.exec] == "cat")
         #expect(drain[QueueVerb.timeout] == "5")
@@ -27,19 +27,27 @@ import Testing
             (
                 InstallVerb.spec,
                 [
-                    InstallVerb.destination, InstallVerb.hostPath, InstallVerb.logLevel, InstallVerb.crx,
-                    InstallVerb.key, InstallVerb.dryRun,
+                    InstallVerbOptions.destination, InstallVerbOptions.hostPath, InstallVerbOptions.logLevel,
+                    InstallVerbOptions.crx,
+                    InstallVerbOptions.key, InstallVerbOptions.dryRun,
                 ]
             ),
-            (PackVerb.spec, [PackVerb.out, PackVerb.updateURL, PackVerb.key, PackVerb.deb, PackVerb.hostPath]),
+            (
+                PackVerb.spec,
+                [
+                    PackVerbOptions.out, PackVerbOptions.updateURL, PackVerbOptions.key, PackVerbOptions.deb,
+                    PackVerbOptions.hostPath,
+                ]
+            ),
             (
                 UpgradeVerb.spec,
                 [
-                    UpgradeVerb.directory, UpgradeVerb.packagePath, UpgradeVerb.packageURL, UpgradeVerb.from,
-                    UpgradeVerb.force, UpgradeVerb.dryRun,
+                    UpgradeVerbOptions.directory, UpgradeVerbOptions.packagePath, UpgradeVerbOptions.packageURL,
+                    UpgradeVerbOptions.from,
+                    UpgradeVerbOptions.force, UpgradeVerbOptions.dryRun,
                 ]
             ),
-            (DoctorVerb.spec, [DoctorVerb.all]),
+            (DoctorVerb.spec, [DoctorVerbOptions.all]),
         ]
         for (spec, options) in declared {
             for option in options { #expect(spec.options.contains(option), "\(spec.path) lists \(option.name)") }

@@ -133,8 +133,8 @@ struct BrowserCommands {
     /// The host the manifests point at: `--host-path`, else the first of `defaultHostCandidates`
     /// that is executable (said on stderr when it is not the one beside this binary).
     func hostPath() throws(CLIError) -> String {
-        let destination = args[InstallVerb.destination] ?? ""
-        if var path = args[InstallVerb.hostPath] {
+        let destination = args[InstallVerbOptions.destination] ?? ""
+        if var path = args[InstallVerbOptions.hostPath] {
             if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
             guard FileSystem.isExecutable(destination + path) else {
                 throw CLIError(.missing, InstallError.hostMissing(path: destination + path).description)
@@ -157,7 +157,7 @@ struct BrowserCommands {
 
     func installer() throws(CLIError) -> Installer {
         // The package's files are looked for in the staging folder, a test's fake root, or the system.
-        let root = args[InstallVerb.destination] ?? context.environment[EnvironmentVariable.detectRoot] ?? ""
+        let root = args[InstallVerbOptions.destination] ?? context.environment[EnvironmentVariable.detectRoot] ?? ""
         return Installer(home: try home, receiptPath: try receiptPath(), packaged: PackagedFiles(root: root))
     }
 
@@ -179,7 +179,7 @@ struct BrowserCommands {
     /// `.build/debug` (said on stderr when both exist, so an old release build never wins silently).
     func builtBridgeHost(_ bridge: BridgeDescription, configPath: String) throws(CLIError) -> String {
         let cwd = currentDirectory() ?? "."
-        if let given = args[InstallVerb.hostPath] {
+        if let given = args[InstallVerbOptions.hostPath] {
             let path = given.hasPrefix("/") ? given : cwd + "/" + given
             guard FileSystem.isExecutable(path) else {
                 throw CLIError(.missing, "no executable host at \(path) (--host-path)")
@@ -212,7 +212,7 @@ struct BrowserCommands {
 
     func install() throws(CLIError) {
         // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
-        let destination = args[InstallVerb.destination]
+        let destination = args[InstallVerbOptions.destination]
         if let destination, !args.has(BrowserOptions.system) || !destination.hasPrefix("/") {
             throw .usage("--destdir needs --system and an absolute folder", verb: "install")
         }
@@ -234,9 +234,9 @@ struct BrowserCommands {
             browsers: try browsers(), system: args.has(BrowserOptions.system),
             userDataDirectory: args[BrowserOptions.userDataDirectory],
             hostName: try hostName(), hostPath: hostPath, identity: try identity(),
-            group: args.suiteID ?? bridge?.group, logLevel: args[InstallVerb.logLevel])
+            group: args.suiteID ?? bridge?.group, logLevel: args[InstallVerbOptions.logLevel])
         options.hostBinary = hostBinary
-        if args.has(InstallVerb.crx) {
+        if args.has(InstallVerbOptions.crx) {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
@@ -254,7 +254,7 @@ struct BrowserCommands {
         if let destination {
             plan = plan.map { PlannedFile(path: destination + $0.path, bytes: $0.bytes, kind: $0.kind) }
         }
-        if args.has(InstallVerb.dryRun) {
+        if args.has(InstallVerbOptions.dryRun) {
             for file in plan {
                 // Text files are shown; a binary (host, CRX) only by size, and a private key never.
                 let shown = file.kind.isText
@@ -308,7 +308,7 @@ struct BrowserCommands {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        if args.has(InstallVerb.dryRun), args[InstallVerb.key] == nil, configPath() == nil {
+        if args.has(InstallVerbOptions.dryRun), args[InstallVerbOptions.key] == nil, configPath() == nil {
             let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
             if (try? FileSystem.status(path)) == nil {
                 context.writeErr(
@@ -343,7 +343,7 @@ struct BrowserCommands {
     /// first use, said on stderr); and whether this call made it.
     func signingKey() throws(CLIError) -> (key: ExtensionKey, created: Bool) {
         let searchPath = context.environment["PATH"]
-        if let given = args[InstallVerb.key] {
+        if let given = args[InstallVerbOptions.key] {
             return (
                 try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }, false
             )
@@ -529,7 +529,7 @@ struct BrowserCommands {
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
-        let shown = checks.filter { $0.status != .absent || args.has(DoctorVerb.all) }
+        let shown = checks.filter { $0.status != .absent || args.has(DoctorVerbOptions.all) }
         let browserWidth = max(7, shown.map(\.browser.count).max() ?? 0)
         try context.print(pad("BROWSER", browserWidth) + "  " + pad("WHERE", 7) + "  " + pad("STATUS", 7) + "  DETAIL")
         for check in shown {

@@ -17,7 +17,7 @@ enum SourceLocation {
     {
         var candidates: [String] = []
         // `new` declares the same `--package-path` (NewVerb); the value is read by its name either way.
-        if let given = args[UpgradeVerb.packagePath] { candidates = [absolute(given)] }
+        if let given = args[UpgradeVerbOptions.packagePath] { candidates = [absolute(given)] }
         if let given = context.environment[EnvironmentVariable.source], candidates.isEmpty {
             candidates = [absolute(given)]
         }

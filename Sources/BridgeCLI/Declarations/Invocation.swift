@@ -11,7 +11,7 @@ public struct Invocation: Equatable {
     public var operands: [String] = []
 
     /// The value given for `option` ("" for a flag), nil when it was not given. Verbs read options
-    /// through their declarations (`invocation[InstallVerb.destination]`), never by a string of their own.
+    /// through their declarations (`invocation[InstallVerbOptions.destination]`), never by a string of their own.
     public subscript(option: OptionSpec) -> String? { flags[option.name] }
 
     /// True when `option` was given.

@@ -1,6 +1,5 @@
 /// `extension-bridge doctor`.
 enum DoctorVerb: Verb {
-    static let all = OptionSpec("--all", help: "also list folders without a manifest")
     static let spec = CommandSpec(
         ["doctor"], section: "Browsers", abstract: "check every location and talk to the host",
         discussion: """
@@ -14,7 +13,7 @@ enum DoctorVerb: Verb {
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.system,
-            all, BrowserOptions.hostName,
+            DoctorVerbOptions.all, BrowserOptions.hostName,
             BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
         ])
 

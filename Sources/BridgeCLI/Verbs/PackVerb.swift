@@ -28,20 +28,10 @@ enum PackVerb: Verb {
             value breaks a rule, 66 no extension, key or host, 69 no openssl or Debian tool, 74 I/O.
             """,
         options: [
-            BrowserOptions.config, BrowserOptions.extensionDirectory, out, updateURL, key, deb, hostPath,
+            BrowserOptions.config, BrowserOptions.extensionDirectory, PackVerbOptions.out, PackVerbOptions.updateURL,
+            PackVerbOptions.key, PackVerbOptions.deb, PackVerbOptions.hostPath,
             BrowserOptions.extensionID,
         ])
-
-    static let out = OptionSpec(
-        "--out", value: "DIR", help: "where the packages go (default ./dist)", completion: .directory)
-    static let updateURL = OptionSpec(
-        "--update-url", value: "BASE",
-        help: "the https folder the packages are served from: writes the update manifests")
-    static let key = OptionSpec(
-        "--key", value: "PEM", help: "the RSA private key that signs the CRX", completion: .file)
-    static let deb = OptionSpec("--deb", help: "write the Debian package (host, manifests, extension) instead")
-    static let hostPath = OptionSpec(
-        "--host-path", value: "PATH", help: "with --deb: the static host to package", completion: .file)
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
         try PackCommand(context: context, args: invocation).run()

@@ -17,18 +17,11 @@ enum UpgradeVerb: Verb {
             is one rename, undone if a later one fails. Exit 64 usage, 65 refused, 66 not a
             project (or no core.json without --force), 74 I/O, 77 an untrusted source.
             """,
-        options: [directory, packagePath, packageURL, from, force, dryRun],
+        options: [
+            UpgradeVerbOptions.directory, UpgradeVerbOptions.packagePath, UpgradeVerbOptions.packageURL,
+            UpgradeVerbOptions.from, UpgradeVerbOptions.force, UpgradeVerbOptions.dryRun,
+        ],
         operands: [])
-
-    static let directory = OptionSpec(
-        "--dir", value: "PATH", help: "the project (default: the current folder)", completion: .directory)
-    static let packagePath = OptionSpec(
-        "--package-path", value: "PATH", help: "the ExtensionBridge source to move to", completion: .directory)
-    static let packageURL = OptionSpec(
-        "--package-url", value: "URL", help: "depend on a published ExtensionBridge instead")
-    static let from = OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version")
-    static let force = OptionSpec("--force", help: "write over edited core files, keeping each as FILE.orig")
-    static let dryRun = OptionSpec("--dry-run", help: "print what would change, write nothing")
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
         try UpgradeCommand(context: context, args: invocation).run()
