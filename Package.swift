@@ -50,18 +50,19 @@ let package = Package(
         .executableTarget(name: "extension-bridge", dependencies: ["BridgeCLI", "BridgeSystem"]),
         // Micro-benchmarks for scripts/bench (suite stat path and parse); not installed.
         .executableTarget(
-            name: "extension-bridge-bench", dependencies: ["SharedSuite", "BridgeHost", "BridgeJSON", "BridgeSystem"]),
+            name: "extension-bridge-bench", dependencies: ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
 
-        // Helpers the test targets share (temporary folders); tests only.
-        // Helpers and in-memory doubles the test targets share; tests and fuzz targets only.
-        .target(name: "TestSupport", dependencies: ["SharedSuite", "BridgeSystem"], path: "Tests/TestSupport"),
+        // What the test and fuzz targets share: `TemporaryFolder` and the in-memory doubles (`MemorySuiteStore`,
+        // `MemoryQueue`, `ManualClock`, `MemorySecretStore`). Never linked by a product.
+        .target(
+            name: "TestSupport", dependencies: ["SharedSuite", "BridgeJSON", "BridgeSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "BridgeSystemTests", dependencies: ["TestSupport", "BridgeSystem"]),
         .testTarget(name: "BridgeProtocolTests", dependencies: ["BridgeProtocol"]),
         .testTarget(name: "BridgeFoundationTests", dependencies: ["BridgeFoundation", "BridgeJSON"]),
         .testTarget(
             name: "BridgeGeneratorTests",
             dependencies: ["TestSupport", "BridgeGenerator", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
-        .testTarget(name: "NativeMessagingTests", dependencies: ["TestSupport", "NativeMessaging", "BridgeSystem"]),
+        .testTarget(name: "NativeMessagingTests", dependencies: ["NativeMessaging", "BridgeSystem"]),
         .testTarget(name: "BridgeJSONTests", dependencies: ["BridgeJSON"]),
         .testTarget(
             name: "SharedSuiteTests", dependencies: ["TestSupport", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
@@ -76,10 +77,10 @@ let package = Package(
             dependencies: ["TestSupport", "BridgeCLI", "BridgeProtocol", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
         .testTarget(
             name: "BrowserSupportTests",
-            dependencies: ["TestSupport", "BrowserSupport", "BridgeProtocol", "BridgeJSON", "BridgeSystem"]),
+            dependencies: ["TestSupport", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "BridgeJSON", "BridgeProtocol", "BridgeSystem", "SharedSuite"]),
+            dependencies: ["TestSupport", "BridgeJSON", "SharedSuite"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -103,8 +104,8 @@ for target in package.targets where target.type == .regular || target.type == .e
 for (name, dependencies) in [
     ("FuzzFrameDecoder", ["NativeMessaging", "BridgeSystem"]),
     ("FuzzJSONParser", ["BridgeJSON", "BridgeSystem"]),
-    ("FuzzRouter", ["BridgeHost", "BridgeJSON", "BridgeProtocol", "SharedSuite", "BridgeSystem", "TestSupport"]),
-    ("FuzzSuiteFile", ["SharedSuite", "BridgeSystem"]),
+    ("FuzzEndpoint", ["BridgeHost", "BridgeJSON", "BridgeProtocol", "SharedSuite", "BridgeSystem", "TestSupport"]),
+    ("FuzzSuiteFile", ["SharedSuite", "BridgeJSON", "BridgeSystem"]),
     ("FuzzValueParser", ["BridgeCLI", "BridgeJSON", "SharedSuite", "BridgeSystem"]),
 ] {
     package.targets.append(

@@ -91,6 +91,12 @@ fi
 # 6.4 cannot parse private class fields): node --check parses every file, and the manifest tests run.
 git ls-files -z 'extension/*.js' | xargs -0 -n 1 node --check
 
+step "checks: docs name what exists, the module graph agrees with Package.swift and ARCHITECTURE.md, system calls go through Syscalls.swift (scripts/checks)"
+python3 -m unittest discover -s scripts/checks -p 'test_*.py'
+python3 scripts/checks/docs.py
+python3 scripts/checks/modules.py
+python3 scripts/checks/syscalls.py
+
 step "swift build (debug, with tests)"
 swift build --build-tests
 bin_dir=$(swift build --show-bin-path)
@@ -133,7 +139,7 @@ SUITE_APP="$(swift build --package-path Examples/SuiteApp --show-bin-path)/suite
     swift test --package-path Examples/SuiteApp
 
 step "fuzz targets replay their seed corpus (normal build)"
-for target in FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser; do
+for target in FuzzFrameDecoder FuzzJSONParser FuzzEndpoint FuzzSuiteFile FuzzValueParser; do
     "$bin_dir/$target" "Fuzz/Corpus/$target"
 done
 

@@ -9,7 +9,7 @@
 #endif
 
 /// `open(2)` by its C name, which the type's own `open` hides inside it.
-private func openFolder(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func openFolder(_ path: String, _ flags: Int32) -> Int32 { system_open(path, flags) }
 
 /// An open folder: every name is opened relative to it (`openat` and
 /// friends) and never through a link, so nothing outside it is read, written
@@ -27,7 +27,7 @@ public final class Directory {
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit { system_close(fd) }
 
     /// Opens the folder at `path`; with `noFollow`, a link there is refused (`ELOOP`).
     public static func open(_ path: String, noFollow: Bool = true) throws(SystemError) -> Directory {
@@ -43,10 +43,10 @@ public final class Directory {
     public func subdirectory(_ name: String, create: Bool = false, permissions: Int = 0o700) throws(SystemError)
         -> Directory
     {
-        if create && mkdirat(fd, name, mode_t(permissions)) != 0 && errno != EEXIST {
+        if create && system_mkdirat(fd, name, mode_t(permissions)) != 0 && errno != EEXIST {
             throw SystemError("mkdir", child(name))
         }
-        let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        let sub = system_openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         if sub < 0 {
             // With O_DIRECTORY, Linux reports a link as "not a directory": say what it is.
             let failure = SystemError("open", child(name))
@@ -61,7 +61,7 @@ public final class Directory {
     /// `lstat` of `name` in this folder; nil when it does not exist.
     public func status(_ name: String) throws(SystemError) -> FileStatus? {
         var info = stat()
-        if fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return FileStatus(info) }
+        if system_fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return FileStatus(info) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
         throw SystemError("stat", child(name))
     }
@@ -69,7 +69,7 @@ public final class Directory {
     /// Opens the regular file `name` for reading: a link is refused (`ELOOP`),
     /// anything but a regular file too (`EINVAL`, `EISDIR`), without blocking.
     public func openRegularFile(_ name: String) throws(SystemError) -> (FileDescriptor, FileStatus) {
-        try regularFile(openat(fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK), name, "read")
+        try regularFile(system_openat(fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK), name, "read")
     }
 
     /// Opens the regular file `name` for reading and writing, creating it
@@ -79,7 +79,7 @@ public final class Directory {
         -> FileDescriptor
     {
         let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        return try regularFile(openat(fd, name, flags, mode_t(permissions)), name, "open").0
+        return try regularFile(system_openat(fd, name, flags, mode_t(permissions)), name, "open").0
     }
 
     /// The descriptor `openat` returned for `name`, once it is known to be a
@@ -126,30 +126,30 @@ public final class Directory {
 
     /// Names in the folder, without `.` and `..`, unsorted.
     public func list() throws(SystemError) -> [String] {
-        let copy = dup(fd)
+        let copy = system_dup(fd)
         if copy < 0 { throw SystemError("dup", path) }
-        guard let dir = fdopendir(copy) else {
-            close(copy)
+        guard let dir = system_fdopendir(copy) else {
+            system_close(copy)
             throw SystemError("opendir", path)
         }
-        defer { closedir(dir) }
-        rewinddir(dir)
+        defer { system_closedir(dir) }
+        system_rewinddir(dir)
         return FileSystem.names(in: dir)
     }
 
     /// Removes the file (or link) `name`; a missing one is not an error.
     public func remove(_ name: String) throws(SystemError) {
-        if unlinkat(fd, name, 0) != 0 && errno != ENOENT { throw SystemError("unlink", child(name)) }
+        if system_unlinkat(fd, name, 0) != 0 && errno != ENOENT { throw SystemError("unlink", child(name)) }
     }
 
     /// Renames `name` to `newName` in `target` (this folder by default).
     public func move(_ name: String, to newName: String, in target: Directory? = nil) throws(SystemError) {
-        if renameat(fd, name, (target ?? self).fd, newName) != 0 { throw SystemError("rename", child(name)) }
+        if system_renameat(fd, name, (target ?? self).fd, newName) != 0 { throw SystemError("rename", child(name)) }
     }
 
     /// `fsync` of the folder, so a rename in it survives a crash.
     public func sync() throws(SystemError) {
-        if fsync(fd) != 0 { throw SystemError("fsync", path) }
+        if system_fsync(fd) != 0 { throw SystemError("fsync", path) }
     }
 
     /// Writes `buffer` as `name` atomically: a new temporary file (`O_EXCL`,
@@ -161,23 +161,23 @@ public final class Directory {
         _ name: String, _ buffer: UnsafeRawBufferPointer, permissions: Int = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
         let temp = "." + name + ".tmp-" + FileSystem.hex(Platform.randomBytes(6))
-        let raw = openat(fd, temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
+        let raw = system_openat(fd, temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
         if raw < 0 { throw SystemError("create", child(temp)) }
         let file = FileDescriptor(rawValue: raw)
         var committed = false
-        defer { if !committed { unlinkat(fd, temp, 0) } }
+        defer { if !committed { system_unlinkat(fd, temp, 0) } }
         do throws(SystemError) {
             try file.writeAll(buffer)
-            if fsync(raw) != 0 { throw SystemError("fsync", child(temp)) }
+            if system_fsync(raw) != 0 { throw SystemError("fsync", child(temp)) }
         } catch {
             file.close()
             throw SystemError("write", child(name), code: error.code)  // the file meant, not "fd 5"
         }
-        if close(raw) != 0 { throw SystemError("close", child(temp)) }
+        if system_close(raw) != 0 { throw SystemError("close", child(temp)) }
         if exclusive {
-            if linkat(fd, temp, fd, name, 0) != 0 { throw SystemError("link", child(name)) }
-            unlinkat(fd, temp, 0)
-        } else if renameat(fd, temp, fd, name) != 0 {
+            if system_linkat(fd, temp, fd, name, 0) != 0 { throw SystemError("link", child(name)) }
+            system_unlinkat(fd, temp, 0)
+        } else if system_renameat(fd, temp, fd, name) != 0 {
             throw SystemError("rename", child(name))
         }
         committed = true
@@ -198,7 +198,7 @@ public final class Directory {
         for name in candidates {
             guard let info = try? status(name), info.isRegular else { continue }
             if now.seconds - info.identity.modified / 1_000_000_000 > staleAfterSeconds {
-                unlinkat(fd, name, 0)
+                system_unlinkat(fd, name, 0)
             } else {
                 kept += info.size
             }

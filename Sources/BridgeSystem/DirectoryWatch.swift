@@ -35,7 +35,7 @@ public final class DirectoryWatch {
     ///   or the process may not have more.
     public init() throws(SystemError) {
         #if os(Linux)
-            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            let fd = system_inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             if fd < 0 { throw SystemError("inotify_init1") }
             descriptor = FileDescriptor(rawValue: fd)
         #else
@@ -53,7 +53,7 @@ public final class DirectoryWatch {
                 UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
                 | UInt32(IN_CLOSE_WRITE) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
                 | UInt32(IN_ONLYDIR)
-            let watch = inotify_add_watch(descriptor.rawValue, path, mask)
+            let watch = system_inotify_add_watch(descriptor.rawValue, path, mask)
             if watch < 0 { throw SystemError("watch", path) }
             return watch
         #else
@@ -64,7 +64,7 @@ public final class DirectoryWatch {
     /// Stops watch `watch`; an unknown or finished watch is ignored.
     public func remove(_ watch: Int32) {
         #if os(Linux)
-            _ = inotify_rm_watch(descriptor.rawValue, watch)
+            _ = system_inotify_rm_watch(descriptor.rawValue, watch)
         #endif
     }
 

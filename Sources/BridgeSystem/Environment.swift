@@ -25,13 +25,19 @@ public struct Environment: Sendable {
     /// The process environment.
     public static func current() -> Environment { Environment() }
 
+    /// The value of a variable named by a table of names (BridgeProtocol's
+    /// `EnvironmentVariable`), or nil when it is unset or empty.
+    public subscript<Name: RawRepresentable>(_ name: Name) -> String? where Name.RawValue == String {
+        self[name.rawValue]
+    }
+
     /// The value of `name`, or nil when it is unset or empty.
     public subscript(name: String) -> String? {
         let value: String?
         if let values {
             value = values[name]
         } else {
-            value = getenv(name).map { String(cString: $0) }
+            value = system_getenv(name).map { String(cString: $0) }
         }
         guard let value, !value.isEmpty else { return nil }
         return value

@@ -36,14 +36,14 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// Opens `path` for reading, close-on-exec.
     public static func openForReading(_ path: String, options: OpenOptions = []) throws(SystemError) -> FileDescriptor {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | options.rawValue)
+        let fd = system_open(path, O_RDONLY | O_CLOEXEC | options.rawValue)
         if fd < 0 { throw SystemError("open", path) }
         return FileDescriptor(rawValue: fd)
     }
 
     /// Opens the folder `path` (for `fsync` and as an anchor).
     public static func openDirectory(_ path: String) throws(SystemError) -> FileDescriptor {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = system_open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { throw SystemError("open", path) }
         return FileDescriptor(rawValue: fd)
     }
@@ -52,7 +52,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
         var fds: [Int32] = [0, 0]
         guard makePipe(&fds) == 0 else { throw SystemError("pipe") }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in fds { _ = system_fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
@@ -61,36 +61,36 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// A close-on-exec duplicate numbered `minimum` or above.
     public func duplicate(atLeast minimum: Int32) throws(SystemError) -> FileDescriptor {
-        let fd = fcntl(rawValue, F_DUPFD_CLOEXEC, minimum)
+        let fd = system_fcntl(rawValue, F_DUPFD_CLOEXEC, minimum)
         if fd < 0 { throw SystemError("dup", description) }
         return FileDescriptor(rawValue: fd)
     }
 
     /// Makes `target` refer to this descriptor's file (`dup2`).
     public func duplicate(onto target: FileDescriptor) throws(SystemError) {
-        if dup2(rawValue, target.rawValue) < 0 { throw SystemError("dup2", description) }
+        if system_dup2(rawValue, target.rawValue) < 0 { throw SystemError("dup2", description) }
     }
 
     /// What the descriptor refers to; nil when `fstat` fails.
     public func status() -> FileStatus? {
         var info = stat()
-        guard fstat(rawValue, &info) == 0 else { return nil }
+        guard system_fstat(rawValue, &info) == 0 else { return nil }
         return FileStatus(info)
     }
 
     /// True when the descriptor is a terminal (`isatty`).
-    public var isTerminal: Bool { isatty(rawValue) == 1 }
+    public var isTerminal: Bool { system_isatty(rawValue) == 1 }
 
     /// Sets or clears `O_NONBLOCK`.
     public func setNonBlocking(_ on: Bool) {
-        let flags = fcntl(rawValue, F_GETFL)
+        let flags = system_fcntl(rawValue, F_GETFL)
         guard flags >= 0 else { return }
-        _ = fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+        _ = system_fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
     }
 
     /// `fsync`; a folder on a file system that cannot sync folders is not an error.
     public func sync(_ subject: String) throws(SystemError) {
-        if fsync(rawValue) != 0 && errno != EINVAL { throw SystemError("fsync", subject) }
+        if system_fsync(rawValue) != 0 && errno != EINVAL { throw SystemError("fsync", subject) }
     }
 
     // MARK: Reading
@@ -126,7 +126,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let n = write(rawValue, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            let n = system_write(rawValue, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0 && errno == EINTR {
@@ -158,7 +158,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes {
-                write(rawValue, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+                system_write(rawValue, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             if n > 0 {
                 offset += n
@@ -170,7 +170,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
             let left = end - clock.milliseconds
             if left <= 0 { throw SystemError("write", "\(description) (the reader stopped reading)", code: ETIMEDOUT) }
             var entry = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, Int32(min(left, 1000)))
+            _ = system_poll(&entry, 1, Int32(min(left, 1000)))
         }
     }
 
@@ -183,7 +183,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     /// (`FIONREAD`; on Linux it answers for the write end too).
     public func unreadByteCount() throws(SystemError) -> Int {
         var count: Int32 = 0
-        if ioctl(rawValue, UInt(FIONREAD), &count) != 0 { throw SystemError("ioctl FIONREAD", description) }
+        if system_ioctl(rawValue, UInt(FIONREAD), &count) != 0 { throw SystemError("ioctl FIONREAD", description) }
         return Int(count)
     }
 
@@ -207,7 +207,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         while true {
             if try unreadByteCount() == 0 { return .read }
             var entry = pollfd(fd: rawValue, events: 0, revents: 0)
-            let ready = poll(&entry, 1, wait)
+            let ready = system_poll(&entry, 1, wait)
             if ready < 0 {
                 if errno == EINTR { return .interrupted }
                 throw SystemError("poll", description)
@@ -239,7 +239,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         throws(SystemError) -> WaitResult
     {
         var fds = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-        let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds ?? -1)
+        let ready = system_poll(&fds, nfds_t(fds.count), timeoutMilliseconds ?? -1)
         if ready == 0 { return .timedOut }
         if ready < 0 {
             if errno == EINTR { return .interrupted }
@@ -251,12 +251,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 }
 
 @inline(__always)
-private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
+private func closeDescriptor(_ fd: Int32) -> Int32 { system_close(fd) }
 
 @inline(__always)
-private func makePipe(_ fds: inout [Int32]) -> Int32 { pipe(&fds) }
+private func makePipe(_ fds: inout [Int32]) -> Int32 { system_pipe(&fds) }
 
 @inline(__always)
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
+    system_read(fd, buffer, count)
 }

@@ -41,7 +41,7 @@ public final class FileLock {
         }
         let path = folder.path + "/" + name
         try retry(fd, path: path, call: "flock", busy: [EWOULDBLOCK], timeoutMilliseconds, clock) {
-            flock(fd.rawValue, LOCK_EX | LOCK_NB)
+            system_flock(fd.rawValue, LOCK_EX | LOCK_NB)
         }
         return FileLock(fd, path: path)
     }
@@ -94,7 +94,7 @@ public final class FileLock {
         range.l_start = off_t(max(0, offset))
         range.l_len = 1
         try retry(fd, path: path, call: "fcntl F_OFD_SETLK", busy: [EAGAIN, EACCES], timeoutMilliseconds, clock) {
-            fcntl(fd.rawValue, openFileDescriptionSetLock, &range)
+            system_fcntl(fd.rawValue, openFileDescriptionSetLock, &range)
         }
         return FileLock(fd, path: path)
     }

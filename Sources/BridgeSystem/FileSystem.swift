@@ -14,7 +14,7 @@ public enum FileSystem {
     /// `lstat` (or with `followLinks`, `stat`) of `path`; nil when it does not exist.
     public static func status(_ path: String, followLinks: Bool = false) throws(SystemError) -> FileStatus? {
         var info = stat()
-        let rc = followLinks ? stat(path, &info) : lstat(path, &info)
+        let rc = followLinks ? system_stat(path, &info) : system_lstat(path, &info)
         if rc == 0 { return FileStatus(info) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
         throw SystemError("stat", path)
@@ -26,7 +26,7 @@ public enum FileSystem {
     }
 
     /// True when `path` names a file this process may execute.
-    public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+    public static func isExecutable(_ path: String) -> Bool { system_access(path, X_OK) == 0 }
 
     /// Creates `path` and its missing parents with `permissions`.
     public static func makeDirectories(_ path: String, permissions: Int = 0o700) throws(SystemError) {
@@ -36,7 +36,7 @@ public enum FileSystem {
         }
         let parent = parentPath(path)
         if parent != path && !parent.isEmpty { try makeDirectories(parent, permissions: permissions) }
-        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+        if system_mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
     }
 
     /// Creates the one folder `path` with `permissions`; refuses a link or a
@@ -47,7 +47,7 @@ public enum FileSystem {
             if !info.isDirectory { throw SystemError("mkdir", path, code: ENOTDIR) }
             return
         }
-        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+        if system_mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
     }
 
     /// Reads a whole regular file. With `noFollow`, a symlink at `path` is refused.
@@ -160,24 +160,24 @@ public enum FileSystem {
     ) throws(SystemError) {
         let folder = parentPath(path)
         let temp = folder + "/." + lastComponent(path) + ".tmp-" + hex(Platform.randomBytes(6))
-        let raw = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
+        let raw = system_open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
         if raw < 0 { throw SystemError("create", temp) }
         let fd = FileDescriptor(rawValue: raw)
         var committed = false
-        defer { if !committed { unlink(temp) } }
+        defer { if !committed { system_unlink(temp) } }
         do throws(SystemError) {
             try fd.writeAll(buffer)
-            if fsync(raw) != 0 { throw SystemError("fsync", temp) }
+            if system_fsync(raw) != 0 { throw SystemError("fsync", temp) }
         } catch {
             fd.close()
             throw error
         }
-        if close(raw) != 0 { throw SystemError("close", temp) }
+        if system_close(raw) != 0 { throw SystemError("close", temp) }
         if exclusive {
             // link() fails if the target exists, so no item is ever overwritten.
-            if link(temp, path) != 0 { throw SystemError("link", path) }
-            unlink(temp)
-        } else if rename(temp, path) != 0 {
+            if system_link(temp, path) != 0 { throw SystemError("link", path) }
+            system_unlink(temp)
+        } else if system_rename(temp, path) != 0 {
             throw SystemError("rename", path)
         }
         committed = true
@@ -204,15 +204,15 @@ public enum FileSystem {
 
     /// Names in a folder, without `.` and `..`, unsorted.
     public static func listDirectory(_ path: String) throws(SystemError) -> [String] {
-        guard let dir = opendir(path) else { throw SystemError("opendir", path) }
-        defer { closedir(dir) }
+        guard let dir = system_opendir(path) else { throw SystemError("opendir", path) }
+        defer { system_closedir(dir) }
         return names(in: dir)
     }
 
     /// The names an open directory stream lists, without `.` and `..`.
     static func names(in dir: OpaquePointer) -> [String] {
         var names: [String] = []
-        while let entry = readdir(dir) {
+        while let entry = system_readdir(dir) {
             // Read the name in place, up to its NUL: the record is only d_reclen bytes long, so
             // copying `entry.pointee` (sizeof(dirent)) reads past the end of readdir's buffer.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -227,24 +227,24 @@ public enum FileSystem {
     /// resolved); nil when `path` is not a link or does not exist.
     public static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink(path, &buffer, 4096)
+        let n = system_readlink(path, &buffer, 4096)
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Removes a file; a missing file is not an error.
     public static func remove(_ path: String) throws(SystemError) {
-        if unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }
+        if system_unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }
     }
 
     /// Makes a symbolic link at `path` whose target is `target` (as written: relative targets stay relative).
     public static func makeSymbolicLink(_ path: String, pointingTo target: String) throws(SystemError) {
-        if symlink(target, path) != 0 { throw SystemError("symlink", path) }
+        if system_symlink(target, path) != 0 { throw SystemError("symlink", path) }
     }
 
     /// Renames `from` to `to`.
     public static func move(_ from: String, _ to: String) throws(SystemError) {
-        if rename(from, to) != 0 { throw SystemError("rename", from) }
+        if system_rename(from, to) != 0 { throw SystemError("rename", from) }
     }
 
     /// Everything before the last `/`.
@@ -277,7 +277,7 @@ extension FileSystem {
     /// The process's working directory; nil when it cannot be had.
     public static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)
-        guard getcwd(&buffer, 4096) != nil else { return nil }
+        guard system_getcwd(&buffer, 4096) != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
@@ -289,7 +289,7 @@ extension FileSystem {
         guard let info = try status(path) else { return }
         if info.isDirectory {
             for name in try listDirectory(path) { try removeTree(path + "/" + name) }
-            if rmdir(path) != 0 && errno != ENOENT { throw SystemError("rmdir", path) }
+            if system_rmdir(path) != 0 && errno != ENOENT { throw SystemError("rmdir", path) }
         } else {
             try remove(path)
         }
@@ -299,13 +299,13 @@ extension FileSystem {
 extension FileSystem {
     /// Removes the folder `path` if it is empty; anything else is left (and not an error).
     public static func removeEmptyDirectory(_ path: String) {
-        _ = rmdir(path)
+        _ = system_rmdir(path)
     }
 
     /// `path` with every link and `.`/`..` resolved (`realpath`); nil when it does not exist.
     public static func resolvedPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
+        guard let resolved = system_realpath(path, nil) else { return nil }
+        defer { system_free(resolved) }
         return String(cString: resolved)
     }
 }

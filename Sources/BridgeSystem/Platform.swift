@@ -28,14 +28,14 @@ public enum Platform {
     /// True when `path` names a regular file (links followed) that this process may execute.
     public static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return access(path, X_OK) == 0
+        guard system_stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return system_access(path, X_OK) == 0
     }
 
     /// True when something exists at `path` (links followed).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return system_stat(path, &info) == 0
     }
 
     /// Fills `count` bytes with cryptographically secure random bytes.
@@ -58,11 +58,11 @@ public enum Platform {
     /// of KiB: a fault costs microseconds in a virtual machine.
     public static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux)
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let page = Int(system_sysconf(Int32(_SC_PAGESIZE)))
             let first = (Int(bitPattern: start) + page - 1) / page * page
             let end = (Int(bitPattern: start) + count) / page * page
             guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-            _ = madvise(aligned, end - first, 23)  // MADV_POPULATE_WRITE
+            _ = system_madvise(aligned, end - first, 23)  // MADV_POPULATE_WRITE
         #endif
     }
 
@@ -139,39 +139,33 @@ public enum Platform {
         var buffer = [CChar](repeating: 0, count: 4097)
         #if canImport(Darwin)
             var size = UInt32(buffer.count - 1)
-            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-            guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
-            defer { free(resolved) }
+            guard system__NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+            guard let resolved = system_realpath(buffer, nil) else { return String(cString: buffer) }
+            defer { system_free(resolved) }
             return String(cString: resolved)
         #else
-            let n = readlink("/proc/self/exe", &buffer, 4096)
+            let n = system_readlink("/proc/self/exe", &buffer, 4096)
             guard n > 0 else { return nil }
             return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #endif
     }
 
     /// The user this process acts as (`geteuid`).
-    public static var effectiveUserID: UInt32 { UInt32(geteuid()) }
+    public static var effectiveUserID: UInt32 { UInt32(system_geteuid()) }
 
     /// This process's id.
-    public static var processID: Int32 { Int32(getpid()) }
+    public static var processID: Int32 { Int32(system_getpid()) }
 
     /// Ends the process now with `status`, without unwinding: a one-shot host
     /// gains nothing from freeing what it built.
     public static func exit(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #elseif canImport(Musl)
-            Musl.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
+        system_exit(status)
     }
 
     /// Sleeps for `milliseconds` (tests and lock retries).
     public static func sleep(milliseconds: Int) {
         var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        while system_nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

@@ -10,19 +10,6 @@
 
 nonisolated(unsafe) private var terminationFlag: sig_atomic_t = 0
 
-/// A signal, by name.
-public struct ProcessSignal: RawRepresentable, Hashable, Sendable {
-    public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-
-    public static let pipe = ProcessSignal(rawValue: SIGPIPE)
-    public static let terminate = ProcessSignal(rawValue: SIGTERM)
-    public static let interrupt = ProcessSignal(rawValue: SIGINT)
-    public static let hangUp = ProcessSignal(rawValue: SIGHUP)
-    public static let kill = ProcessSignal(rawValue: SIGKILL)
-    public static let fileSizeLimit = ProcessSignal(rawValue: SIGXFSZ)
-}
-
 /// Signal dispositions for a whole process.
 public enum Signals {
     /// Ignores `signal`: SIGPIPE makes a write to a closed pipe an `EPIPE`
@@ -37,7 +24,7 @@ public enum Signals {
         public func restore() {
             for (signal, saved) in saved {
                 var action = saved
-                sigaction(signal, &action, nil)
+                system_sigaction(signal, &action, nil)
             }
         }
     }
@@ -52,7 +39,7 @@ public enum Signals {
         var saved: [(Int32, sigaction)] = []
         for signal in signals {
             var previous = sigaction()
-            sigaction(signal.rawValue, nil, &previous)
+            system_sigaction(signal.rawValue, nil, &previous)
             saved.append((signal.rawValue, previous))
             // The handler keeps errno: it may interrupt code that is about to read it.
             setDisposition(signal.rawValue) { _ in
@@ -63,9 +50,9 @@ public enum Signals {
             // A parent may have started us with the signal blocked (the mask is
             // inherited across exec); a handler for a blocked signal never runs.
             var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, signal.rawValue)
-            sigprocmask(SIG_UNBLOCK, &set, nil)
+            system_sigemptyset(&set)
+            system_sigaddset(&set, signal.rawValue)
+            system_sigprocmask(SIG_UNBLOCK, &set, nil)
         }
         return Dispositions(saved: saved)
     }
@@ -78,7 +65,9 @@ public enum Signals {
 
     /// Sends `signal` to the process `pid`.
     @discardableResult
-    public static func send(_ signal: ProcessSignal, to pid: Int32) -> Bool { kill(pid_t(pid), signal.rawValue) == 0 }
+    public static func send(_ signal: ProcessSignal, to pid: Int32) -> Bool {
+        system_kill(pid_t(pid), signal.rawValue) == 0
+    }
 
     private static func setDisposition(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
         var action = sigaction()
@@ -87,9 +76,9 @@ public enum Signals {
         #else
             action.__sigaction_handler.sa_handler = handler
         #endif
-        sigemptyset(&action.sa_mask)
+        system_sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(signal, &action, nil)
+        system_sigaction(signal, &action, nil)
     }
 }
 

@@ -56,45 +56,47 @@ public enum Subprocess {
         // a SIGPIPE that ends this process (a test runner, an app that kept the default). The CLI
         // and the host ignore SIGPIPE already; blocking it per write hung under ThreadSanitizer.
         Signals.ignore(.pipe)
-        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SystemError("pipe") }
-        defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) } }
+        guard system_pipe(&inPipe) == 0, system_pipe(&outPipe) == 0, system_pipe(&errPipe) == 0 else {
+            throw SystemError("pipe")
+        }
+        defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { system_close(fd) } }
 
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        system_posix_spawn_file_actions_init(&actions)
+        defer { system_posix_spawn_file_actions_destroy(&actions) }
+        system_posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        system_posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        system_posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in [inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
-            posix_spawn_file_actions_addclose(&actions, fd)
+            system_posix_spawn_file_actions_addclose(&actions, fd)
         }
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
+        system_posix_spawnattr_init(&attributes)
+        defer { system_posix_spawnattr_destroy(&attributes) }
         // The program starts with SIGPIPE (and SIGXFSZ) at their defaults, whatever this process
         // ignores: a pipeline's reader closing must end a writer that expects it.
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGXFSZ)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        system_sigemptyset(&defaults)
+        system_sigaddset(&defaults, SIGPIPE)
+        system_sigaddset(&defaults, SIGXFSZ)
+        system_posix_spawnattr_setsigdefault(&attributes, &defaults)
         var flags = Int32(POSIX_SPAWN_SETSIGDEF)
         if ownProcessGroup {
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
-            posix_spawnattr_setpgroup(&attributes, 0)
+            system_posix_spawnattr_setpgroup(&attributes, 0)
         }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        system_posix_spawnattr_setflags(&attributes, Int16(flags))
 
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for p in argv + (envp ?? []) { free(p) } }
+        let argv = ([path] + arguments).map { system_strdup($0) } + [nil]
+        let envp = environment.map { $0.map { system_strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for p in argv + (envp ?? []) { system_free(p) } }
         var pid = pid_t()
         // The child inherits the working directory: change ours around the
         // spawn (posix_spawn_file_actions_addchdir_np is not exported to Swift
         // on Linux). The CLI is single-threaded, so nothing else sees it.
-        let previous = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if previous >= 0 { close(previous) } }
-        if let workingDirectory, chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
+        let previous = system_open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if previous >= 0 { system_close(previous) } }
+        if let workingDirectory, system_chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
         var rc: Int32 = 0
         // ETXTBSY: the program was just written and another thread's child,
         // forked meanwhile, still holds it open for writing until it execs.
@@ -102,22 +104,22 @@ public enum Subprocess {
         for attempt in 0..<20 {
             if attempt > 0 { Platform.sleep(milliseconds: 5) }
             if let envp {
-                rc = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, envp)
             } else {
-                rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, environ)
             }
             if rc != ETXTBSY { break }
         }
-        if workingDirectory != nil && previous >= 0 { _ = fchdir(previous) }
-        close(inPipe[0])
-        close(outPipe[1])
-        close(errPipe[1])
+        if workingDirectory != nil && previous >= 0 { _ = system_fchdir(previous) }
+        system_close(inPipe[0])
+        system_close(outPipe[1])
+        system_close(errPipe[1])
         if rc != 0 { throw SystemError("spawn", path, code: rc) }
 
         FileDescriptor(rawValue: inPipe[1]).setNonBlocking(true)
         var written = 0
         if input.isEmpty {
-            close(inPipe[1])
+            system_close(inPipe[1])
             inPipe[1] = -1
         }
         var out: [UInt8] = []
@@ -129,11 +131,11 @@ public enum Subprocess {
         var terminated = false
         var reaped: Int32?
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        func signalChild(_ signal: Int32) { kill(ownProcessGroup ? -pid : pid, signal) }
+        func signalChild(_ signal: Int32) { system_kill(ownProcessGroup ? -pid : pid, signal) }
         while true {
             if reaped == nil {
                 var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+                if system_waitpid(pid, &status, WNOHANG) == pid { reaped = status }
             }
             if reaped != nil && open.isEmpty { break }
             let left = deadline - clock.milliseconds
@@ -151,22 +153,22 @@ public enum Subprocess {
             // Once the program is gone, take what its pipes hold now and stop:
             // a child it left behind may keep them open for ever.
             let wait: Int32 = reaped != nil ? 0 : fds.isEmpty ? 1 : Int32(min(max(left, 1), 100))
-            let ready = poll(&fds, nfds_t(fds.count), wait)
+            let ready = system_poll(&fds, nfds_t(fds.count), wait)
             if ready < 0 && errno != EINTR { break }
             if ready == 0 && reaped != nil { break }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inPipe[1] {
                     let n = input.withUnsafeBytes { raw in
-                        write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
+                        system_write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
                     }
                     if n > 0 { written += n }
                     if written == input.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
-                        close(inPipe[1])
+                        system_close(inPipe[1])
                         inPipe[1] = -1
                     }
                     continue
                 }
-                let n = read(entry.fd, &chunk, chunk.count)
+                let n = system_read(entry.fd, &chunk, chunk.count)
                 if n > 0 {
                     let fromStandardError = entry.fd == errPipe[0]
                     if let forward {
@@ -182,7 +184,7 @@ public enum Subprocess {
             }
         }
         var status: Int32 = reaped ?? 0
-        if reaped == nil { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
     }

@@ -29,7 +29,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `strerror` text for the code.
     public var reason: String {
-        guard let text = strerror(code) else { return "errno \(code)" }
+        guard let text = system_strerror(code) else { return "errno \(code)" }
         return String(cString: text)
     }
 

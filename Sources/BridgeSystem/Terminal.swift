@@ -22,16 +22,16 @@ public enum Terminal {
     /// - Throws: `SystemError` with `Errno.interrupted` when a signal stopped it.
     public static func readLineHidden(_ input: FileDescriptor, limit: Int) throws(SystemError) -> [UInt8] {
         var saved = termios()
-        guard tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr", input.description) }
+        guard system_tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr", input.description) }
         var hidden = saved
         hidden.c_lflag &= ~tcflag_t(ECHO)
         hidden.c_lflag |= tcflag_t(ECHONL)
         let dispositions = Signals.requestTermination(on: [.interrupt, .terminate, .hangUp])
         defer { dispositions.restore() }
-        guard tcsetattr(input.rawValue, TCSAFLUSH, &hidden) == 0 else {
+        guard system_tcsetattr(input.rawValue, TCSAFLUSH, &hidden) == 0 else {
             throw SystemError("tcsetattr", input.description)
         }
-        defer { _ = tcsetattr(input.rawValue, TCSAFLUSH, &saved) }
+        defer { _ = system_tcsetattr(input.rawValue, TCSAFLUSH, &saved) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {

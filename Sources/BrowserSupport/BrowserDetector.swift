@@ -1,38 +1,5 @@
+import BridgeProtocol
 import BridgeSystem
-
-/// Why a browser counts as present.
-public enum BrowserEvidence: Equatable, Sendable, CustomStringConvertible {
-    /// Its executable is installed at this path (found on `PATH` or in a vendor's folder).
-    case executable(String)
-    /// Its profile folder exists (it has been started at least once).
-    case profile(String)
-    /// A Flatpak of it is installed (the app folder exists).
-    case flatpak(String)
-
-    public var description: String {
-        switch self {
-        case .executable(let path): return "executable \(path)"
-        case .profile(let path): return "profile folder \(path)"
-        case .flatpak(let path): return "flatpak \(path)"
-        }
-    }
-}
-
-/// The file-system questions detection asks, passed in so tests can answer them.
-public struct FileProbe: Sendable {
-    /// True when the path is a regular file the user may execute.
-    public var isExecutableFile: @Sendable (String) -> Bool
-    /// True when anything exists at the path.
-    public var exists: @Sendable (String) -> Bool
-
-    public init(isExecutableFile: @escaping @Sendable (String) -> Bool, exists: @escaping @Sendable (String) -> Bool) {
-        self.isExecutableFile = isExecutableFile
-        self.exists = exists
-    }
-
-    /// The real file system.
-    public static let real = FileProbe(isExecutableFile: Platform.isExecutableFile, exists: Platform.exists)
-}
 
 /// Finds the browsers installed for a user: by executable (on `PATH` or where
 /// the vendors' packages put it), by profile folder, or by Flatpak. A browser
@@ -62,7 +29,7 @@ public struct BrowserDetector: Sendable {
     public static func forEnvironment(home: String, environment: Environment) -> BrowserDetector {
         BrowserDetector(
             home: home, searchPath: (environment["PATH"] ?? "").split(separator: ":").map(String.init),
-            root: environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? "")
+            root: environment[EnvironmentVariable.detectRoot] ?? "")
     }
 
     /// The first piece of evidence that `browser` is present, or nil.

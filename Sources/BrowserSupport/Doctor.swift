@@ -3,38 +3,6 @@ import BridgeProtocol
 import BridgeSystem
 import NativeMessaging
 
-/// One line of the doctor's table.
-public struct DoctorCheck: Equatable, Sendable {
-    public enum Status: String, Equatable, Sendable {
-        case ok
-        /// Works, but something deserves a look (a shadowed manifest).
-        case warning
-        /// Broken: the browser cannot reach the host this way.
-        case error
-        /// No manifest in this folder (fine when another folder has one).
-        case absent
-    }
-
-    public var browser: String
-    public var scope: String
-    public var path: String
-    public var status: Status
-    public var detail: String
-    /// The command that fixes it, for warnings and errors.
-    public var fix: String?
-    /// True for the manifest the browser (its distribution build, not a Flatpak) actually reads:
-    /// the first one found, user before system.
-    public var inUse = false
-
-    public var json: JSONValue {
-        .object([
-            "browser": .string(browser), "scope": .string(scope), "path": .string(path),
-            "status": .string(status.rawValue), "detail": .string(detail), "fix": fix.map(JSONValue.string) ?? .null,
-            "inUse": .bool(inUse),
-        ])
-    }
-}
-
 /// Checks every place a browser reads host manifests, then launches the host
 /// exactly as the browser would and does a framed `hello` round trip; then reads
 /// each profile for the extension itself (`Doctor+Profiles.swift`).
@@ -192,7 +160,7 @@ public struct Doctor {
         let elapsed = clock.milliseconds - started
         if result.timedOut {
             check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
-            check.fix = "EXTENSION_BRIDGE_LOG=debug \(hostPath) '\(caller)'   (to see where it hangs)"
+            check.fix = "\(EnvironmentVariable.log.name)=debug \(hostPath) '\(caller)'   (to see where it hangs)"
             return check
         }
         guard !result.stdout.isEmpty else {

@@ -35,7 +35,7 @@ public struct GroupContainer: Equatable, Sendable {
     ///   when there is no home (Linux: `HOME` unset; macOS: no password entry) and no override.
     public init(groupID: String = GroupContainer.defaultGroupID, environment: Environment) throws(SuiteError) {
         try GroupContainer.validate(groupID: groupID)
-        if let override = environment["EXTENSION_BRIDGE_CONTAINER"] {
+        if let override = environment[EnvironmentVariable.container] {
             self.init(path: override, groupID: groupID)
             return
         }

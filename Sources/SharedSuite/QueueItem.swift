@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 
 /// One item the extension saved, waiting for `queue drain`.
@@ -57,99 +58,5 @@ public struct QueueItem: Equatable, Sendable {
         if let pageURL { members["pageUrl"] = .string(pageURL) }
         if let key { members["key"] = .string(key) }
         return .object(members)
-    }
-}
-
-/// What `PendingQueueing.append` is asked to queue.
-public struct NewQueueItem: Equatable, Sendable {
-    public var url: String
-    public var title: String?
-    public var content: String
-    /// The caller origin or add-on id of the host process.
-    public var source: String
-    public var kind: QueueItem.Kind
-    /// The page a link or selection came from.
-    public var pageURL: String?
-    /// An idempotency key: a second append with the same key and source
-    /// while the first is remembered (`QueueLimits.keyWindowSeconds`) and
-    /// its item still waits in the queue queues nothing and answers the
-    /// first item.
-    public var key: String?
-
-    public init(
-        url: String, title: String?, content: String, source: String, kind: QueueItem.Kind = .page,
-        pageURL: String? = nil, key: String? = nil
-    ) {
-        self.url = url
-        self.title = title
-        self.content = content
-        self.source = source
-        self.kind = kind
-        self.pageURL = pageURL
-        self.key = key
-    }
-}
-
-/// What an append did: the item queued, or the one an earlier append with
-/// the same key queued (`duplicate`).
-public struct AppendResult: Equatable, Sendable {
-    public var item: QueueItem
-    public var duplicate: Bool
-
-    public init(item: QueueItem, duplicate: Bool) {
-        self.item = item
-        self.duplicate = duplicate
-    }
-}
-
-/// What the queue holds under one id.
-public enum QueueEntry: Equatable, Sendable {
-    /// A readable item.
-    case item(QueueItem)
-    /// An item written by a newer version: kept, never dropped.
-    case unsupported(id: String, formatVersion: Int)
-    /// An item that cannot be read: kept for a person to look at.
-    case unreadable(id: String, reason: String)
-
-    public var id: String {
-        switch self {
-        case .item(let item): return item.id
-        case .unsupported(let id, _), .unreadable(let id, _): return id
-        }
-    }
-}
-
-/// Quotas of the pending queue.
-public struct QueueLimits: Equatable, Sendable {
-    /// Most items waiting at once.
-    public var maxItems: Int
-    /// Most bytes (items and their content files) waiting at once.
-    public var maxBytes: Int
-    /// Largest content of one item, in UTF-8 bytes.
-    public var maxItemBytes: Int
-    /// Content larger than this goes to a shared file instead of inline.
-    public var inlineBytes: Int
-    /// How long an idempotency key is remembered after its item was queued:
-    /// a resend or the same selection saved again within it adds nothing.
-    public var keyWindowSeconds: Int64
-
-    public init(
-        maxItems: Int = 10_000, maxBytes: Int = 512 << 20, maxItemBytes: Int = 64 << 20, inlineBytes: Int = 64 << 10,
-        keyWindowSeconds: Int64 = 86_400
-    ) {
-        self.maxItems = maxItems
-        self.maxBytes = maxBytes
-        self.maxItemBytes = maxItemBytes
-        self.inlineBytes = inlineBytes
-        self.keyWindowSeconds = keyWindowSeconds
-    }
-
-    /// Defaults, overridden by `EXTENSION_BRIDGE_QUEUE_MAX_ITEMS`,
-    /// `EXTENSION_BRIDGE_QUEUE_MAX_BYTES` and `EXTENSION_BRIDGE_ITEM_MAX_BYTES`.
-    public init(environment: Environment) {
-        self.init()
-        if let v = environment["EXTENSION_BRIDGE_QUEUE_MAX_ITEMS"].flatMap({ Int($0) }), v >= 0 { maxItems = v }
-        if let v = environment["EXTENSION_BRIDGE_QUEUE_MAX_BYTES"].flatMap({ Int($0) }), v >= 0 { maxBytes = v }
-        if let v = environment["EXTENSION_BRIDGE_ITEM_MAX_BYTES"].flatMap({ Int($0) }), v >= 0 { maxItemBytes = v }
     }
 }

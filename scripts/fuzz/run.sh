@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 out="$root/.build/fuzz"
-all_targets=(FuzzFrameDecoder FuzzJSONParser FuzzRouter FuzzSuiteFile FuzzValueParser)
+all_targets=(FuzzFrameDecoder FuzzJSONParser FuzzEndpoint FuzzSuiteFile FuzzValueParser)
 
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
@@ -48,7 +48,7 @@ dict_for() {  # the libFuzzer dictionary of a target (libFuzzer takes one -dict 
     mkdir -p "$out/dicts"
     case "$1" in
         FuzzJSONParser) cat Fuzz/Corpus/json.dict ;;
-        FuzzRouter) cat Fuzz/Corpus/json.dict Fuzz/Corpus/router.dict ;;
+        FuzzEndpoint) cat Fuzz/Corpus/json.dict Fuzz/Corpus/endpoint.dict ;;
         FuzzSuiteFile|FuzzValueParser) cat Fuzz/Corpus/json.dict Fuzz/Corpus/suite.dict ;;
         *) : ;;
     esac > "$dict"

@@ -21,8 +21,10 @@ struct BrowserCommands {
     /// `--browser`: names, `all`, or `detected` (the default).
     func browsers(defaultAll: Bool = false) throws(CLIError) -> [Browser] {
         let home = try home
-        let requested = args.flags["--browser"].map { $0.split(separator: ",").map(String.init) }
-        if requested == nil, args.flags["--user-data-dir"] != nil, let chromium = BrowserCatalog.named("chromium") {
+        let requested = args[BrowserOptions.browser].map { $0.split(separator: ",").map(String.init) }
+        if requested == nil, args[BrowserOptions.userDataDirectory] != nil,
+            let chromium = BrowserCatalog.named("chromium")
+        {
             return [chromium]
         }
         var out: [Browser] = []
@@ -45,7 +47,7 @@ struct BrowserCommands {
 
     /// `--config bridge.json`: a generated bridge's description; nil without the option.
     func bridge() throws(CLIError) -> BridgeDescription? {
-        guard let path = args.flags["--config"] else { return nil }
+        guard let path = args[BrowserOptions.config] else { return nil }
         do {
             return try BridgeDescription.load(path)
         } catch {
@@ -55,13 +57,13 @@ struct BrowserCommands {
 
     /// `--config`'s path made absolute (what a receipt records), or nil.
     func configPath() -> String? {
-        guard let path = args.flags["--config"] else { return nil }
+        guard let path = args[BrowserOptions.config] else { return nil }
         return path.hasPrefix("/") ? path : (currentDirectory() ?? ".") + "/" + path
     }
 
     /// The host name: the bridge's, `--host-name`, or the built-in one.
     func hostName() throws(CLIError) -> String {
-        try bridge()?.hostName ?? args.flags["--host-name"] ?? HostManifest.defaultName
+        try bridge()?.hostName ?? args[BrowserOptions.hostName] ?? HostManifest.defaultName
     }
 
     /// The receipt of the bridge acted on.
@@ -99,7 +101,7 @@ struct BrowserCommands {
     /// `--extension-id`: each a Chromium or Firefox id, else a data error (65) naming it.
     func addExtensionIDs(_ identity: inout ExtensionIdentity) throws(CLIError) {
         do {
-            try identity.add((args.flags["--extension-id"] ?? "").split(separator: ",").map(String.init))
+            try identity.add((args[BrowserOptions.extensionID] ?? "").split(separator: ",").map(String.init))
         } catch {
             throw CLIError(.data, error.description)
         }
@@ -108,7 +110,7 @@ struct BrowserCommands {
     /// Where the built-in bridge's extension folder is looked for, in order: `--extension-dir`, else the
     /// installed copy (`<prefix>/share/extension-bridge/extension` beside this binary's `bin/`), then `./extension`.
     func extensionDirectoryCandidates() -> [String] {
-        if let dir = args.flags["--extension-dir"] { return [dir] }
+        if let dir = args[BrowserOptions.extensionDirectory] { return [dir] }
         var candidates: [String] = []
         if let exe = Platform.executablePath() {
             candidates.append(FileSystem.parentPath(FileSystem.parentPath(exe)) + "/share/extension-bridge/extension")
@@ -131,8 +133,8 @@ struct BrowserCommands {
     /// The host the manifests point at: `--host-path`, else the first of `defaultHostCandidates`
     /// that is executable (said on stderr when it is not the one beside this binary).
     func hostPath() throws(CLIError) -> String {
-        let destination = args.flags["--destdir"] ?? ""
-        if var path = args.flags["--host-path"] {
+        let destination = args[InstallVerbOptions.destination] ?? ""
+        if var path = args[InstallVerbOptions.hostPath] {
             if !path.hasPrefix("/"), let cwd = currentDirectory() { path = cwd + "/" + path }
             guard FileSystem.isExecutable(destination + path) else {
                 throw CLIError(.missing, InstallError.hostMissing(path: destination + path).description)
@@ -155,7 +157,7 @@ struct BrowserCommands {
 
     func installer() throws(CLIError) -> Installer {
         // The package's files are looked for in the staging folder, a test's fake root, or the system.
-        let root = args.flags["--destdir"] ?? context.environment["EXTENSION_BRIDGE_DETECT_ROOT"] ?? ""
+        let root = args[InstallVerbOptions.destination] ?? context.environment[EnvironmentVariable.detectRoot] ?? ""
         return Installer(home: try home, receiptPath: try receiptPath(), packaged: PackagedFiles(root: root))
     }
 
@@ -167,7 +169,7 @@ struct BrowserCommands {
     ) {
         let source = try builtBridgeHost(bridge, configPath: configPath)
         let folder =
-            args.has("--system")
+            args.has(BrowserOptions.system)
             ? Installer.systemHostFolder(hostName: bridge.hostName)
             : Installer.hostFolder(home: try home, environment: context.environment, hostName: bridge.hostName)
         return (source, folder + "/" + bridge.hostProduct)
@@ -177,7 +179,7 @@ struct BrowserCommands {
     /// `.build/debug` (said on stderr when both exist, so an old release build never wins silently).
     func builtBridgeHost(_ bridge: BridgeDescription, configPath: String) throws(CLIError) -> String {
         let cwd = currentDirectory() ?? "."
-        if let given = args.flags["--host-path"] {
+        if let given = args[InstallVerbOptions.hostPath] {
             let path = given.hasPrefix("/") ? given : cwd + "/" + given
             guard FileSystem.isExecutable(path) else {
                 throw CLIError(.missing, "no executable host at \(path) (--host-path)")
@@ -210,14 +212,14 @@ struct BrowserCommands {
 
     func install() throws(CLIError) {
         // --destdir: stage a system install for a package (the package manager, not a receipt, owns the files).
-        let destination = args.flags["--destdir"]
-        if let destination, !args.has("--system") || !destination.hasPrefix("/") {
+        let destination = args[InstallVerbOptions.destination]
+        if let destination, !args.has(BrowserOptions.system) || !destination.hasPrefix("/") {
             throw .usage("--destdir needs --system and an absolute folder", verb: "install")
         }
         var hostPath: String
         var hostBinary: [UInt8]?
         let bridge = try bridge()
-        if let bridge, let configPath = args.flags["--config"] {
+        if let bridge, let configPath = args[BrowserOptions.config] {
             let (source, target) = try bridgeHost(bridge, configPath: configPath)
             do {
                 hostBinary = try FileSystem.readFile(source, limit: 256 << 20)
@@ -229,11 +231,12 @@ struct BrowserCommands {
             hostPath = try self.hostPath()
         }
         var options = InstallOptions(
-            browsers: try browsers(), system: args.has("--system"), userDataDirectory: args.flags["--user-data-dir"],
+            browsers: try browsers(), system: args.has(BrowserOptions.system),
+            userDataDirectory: args[BrowserOptions.userDataDirectory],
             hostName: try hostName(), hostPath: hostPath, identity: try identity(),
-            group: args.suiteID ?? bridge?.group, logLevel: args.flags["--log-level"])
+            group: args.suiteID ?? bridge?.group, logLevel: args[InstallVerbOptions.logLevel])
         options.hostBinary = hostBinary
-        if args.has("--crx") {
+        if args.has(InstallVerbOptions.crx) {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
@@ -251,7 +254,7 @@ struct BrowserCommands {
         if let destination {
             plan = plan.map { PlannedFile(path: destination + $0.path, bytes: $0.bytes, kind: $0.kind) }
         }
-        if args.has("--dry-run") {
+        if args.has(InstallVerbOptions.dryRun) {
             for file in plan {
                 // Text files are shown; a binary (host, CRX) only by size, and a private key never.
                 let shown = file.kind.isText
@@ -305,7 +308,7 @@ struct BrowserCommands {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        if args.has("--dry-run"), args.flags["--key"] == nil, configPath() == nil {
+        if args.has(InstallVerbOptions.dryRun), args[InstallVerbOptions.key] == nil, configPath() == nil {
             let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
             if (try? FileSystem.status(path)) == nil {
                 context.writeErr(
@@ -340,7 +343,7 @@ struct BrowserCommands {
     /// first use, said on stderr); and whether this call made it.
     func signingKey() throws(CLIError) -> (key: ExtensionKey, created: Bool) {
         let searchPath = context.environment["PATH"]
-        if let given = args.flags["--key"] {
+        if let given = args[InstallVerbOptions.key] {
             return (
                 try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }, false
             )
@@ -365,7 +368,7 @@ struct BrowserCommands {
     /// candidate with a `manifest.json` (or `--extension-dir` as given).
     func extensionFolder() throws(CLIError) -> String {
         let candidates = extensionDirectoryCandidates()
-        if args.has("--extension-dir"), let given = candidates.first { return given }
+        if args.has(BrowserOptions.extensionDirectory), let given = candidates.first { return given }
         for candidate in candidates
         where (try? FileSystem.status(candidate + "/manifest.json", followLinks: true)) != nil {
             return candidate
@@ -399,8 +402,8 @@ struct BrowserCommands {
     }
 
     func uninstall() throws(CLIError) {
-        let selection = args.flags["--browser"] == nil ? nil : try browsers()
-        let prefix = args.flags["--user-data-dir"]
+        let selection = args[BrowserOptions.browser] == nil ? nil : try browsers()
+        let prefix = args[BrowserOptions.userDataDirectory]
         let installer = try installer()
         let results: [(String, Installer.Outcome)]
         do {
@@ -413,7 +416,7 @@ struct BrowserCommands {
     }
 
     func doctor() throws(CLIError) -> Int32 {
-        if args.has("--system"), args.has("--user-data-dir") {
+        if args.has(BrowserOptions.system), args.has(BrowserOptions.userDataDirectory) {
             throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
         }
         let home = try home
@@ -423,7 +426,7 @@ struct BrowserCommands {
         var bridges = [
             Installer.InstalledBridge(hostName: try hostName(), identity: identity, configPath: configPath())
         ]
-        if args.flags["--config"] == nil && args.flags["--host-name"] == nil {
+        if args[BrowserOptions.config] == nil && args[BrowserOptions.hostName] == nil {
             // Every other bridge installed for this user, by its receipt; the
             // built-in one too unless only others are installed.
             let folder = Installer.receiptsFolder(home: home, environment: context.environment)
@@ -476,11 +479,14 @@ struct BrowserCommands {
     private func doctorChecks(home: String, bridge: Installer.InstalledBridge) throws(CLIError) -> [DoctorCheck] {
         let hostName = bridge.hostName
         var pass: [String: String] = [:]
-        for name in ["EXTENSION_BRIDGE_CONTAINER", "EXTENSION_BRIDGE_GROUP", "XDG_DATA_HOME", "EXTENSION_BRIDGE_LOG"] {
+        for name in [
+            EnvironmentVariable.container.name, EnvironmentVariable.group.name, "XDG_DATA_HOME",
+            EnvironmentVariable.log.name,
+        ] {
             if let value = context.environment[name] { pass[name] = value }
         }
         var selected: [Browser]
-        if args.flags["--browser"] != nil || args.flags["--user-data-dir"] != nil {
+        if args[BrowserOptions.browser] != nil || args[BrowserOptions.userDataDirectory] != nil {
             selected = try browsers()
         } else {
             // Detected browsers, and any browser with a manifest of ours somewhere.
@@ -503,7 +509,8 @@ struct BrowserCommands {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }
         return doctor.run(
-            browsers: selected, userDataDirectory: args.flags["--user-data-dir"], systemOnly: args.has("--system"))
+            browsers: selected, userDataDirectory: args[BrowserOptions.userDataDirectory],
+            systemOnly: args.has(BrowserOptions.system))
     }
 
     /// The actions of a bridge project's newest build (its host's `--actions`), or nil when it has
@@ -522,7 +529,7 @@ struct BrowserCommands {
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
-        let shown = checks.filter { $0.status != .absent || args.has("--all") }
+        let shown = checks.filter { $0.status != .absent || args.has(DoctorVerbOptions.all) }
         let browserWidth = max(7, shown.map(\.browser.count).max() ?? 0)
         try context.print(pad("BROWSER", browserWidth) + "  " + pad("WHERE", 7) + "  " + pad("STATUS", 7) + "  DETAIL")
         for check in shown {

@@ -9,13 +9,13 @@ struct PackCommand {
     let args: Invocation
 
     func run() throws(CLIError) {
-        if args.has("--config") && args.has("--extension-dir") {
+        if args.has(BrowserOptions.config) && args.has(BrowserOptions.extensionDirectory) {
             throw .usage("--config and --extension-dir exclude each other (the bridge names its folder)", verb: "pack")
         }
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
         // Check what was typed before reading anything or making a key.
-        let updateURL = try pack { () throws(PackError) in try args.flags["--update-url"].map(UpdateURL.init) }
+        let updateURL = try pack { () throws(PackError) in try args[PackVerbOptions.updateURL].map(UpdateURL.init) }
         let browser = BrowserCommands(context: context, args: args)
         let folder: String
         if let bridge = try browser.bridge() {
@@ -23,14 +23,14 @@ struct PackCommand {
         } else {
             folder = try browser.extensionFolder()
         }
-        let out = args.flags["--out"] ?? "dist"
+        let out = args[PackVerbOptions.out] ?? "dist"
         if Self.isInside(absolute(out), absolute(folder)) {
             throw .usage(
                 "--out \(out) is inside the extension folder \(folder): the next pack would pack the packages; "
                     + "choose a folder outside it", verb: "pack")
         }
-        if args.has("--deb") {
-            if args.flags["--update-url"] != nil || args.flags["--key"] != nil {
+        if args.has(PackVerbOptions.deb) {
+            if args[PackVerbOptions.updateURL] != nil || args[PackVerbOptions.key] != nil {
                 throw .usage("--deb packages no CRX: --update-url and --key belong to the store packages", verb: "pack")
             }
             let deb = try debian(out: out)

@@ -16,8 +16,9 @@ enum SourceLocation {
         -> String
     {
         var candidates: [String] = []
-        if let given = args.flags["--package-path"] { candidates = [absolute(given)] }
-        if let given = context.environment["EXTENSION_BRIDGE_SOURCE"], candidates.isEmpty {
+        // `new` declares the same `--package-path` (NewVerb); the value is read by its name either way.
+        if let given = args[UpgradeVerbOptions.packagePath] { candidates = [absolute(given)] }
+        if let given = context.environment[EnvironmentVariable.source], candidates.isEmpty {
             candidates = [absolute(given)]
         }
         let explicit = !candidates.isEmpty

@@ -9,19 +9,19 @@ struct UpgradeCommand {
     let args: Invocation
 
     func run() throws(CLIError) {
-        if args.flags["--package-path"] != nil && args.flags["--package-url"] != nil {
+        if args[UpgradeVerbOptions.packagePath] != nil && args[UpgradeVerbOptions.packageURL] != nil {
             throw .usage("--package-path and --package-url exclude each other", verb: "upgrade")
         }
-        if (args.flags["--from"] != nil) != (args.flags["--package-url"] != nil) {
+        if (args[UpgradeVerbOptions.from] != nil) != (args[UpgradeVerbOptions.packageURL] != nil) {
             throw .usage("--package-url and --from go together", verb: "upgrade")
         }
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
-        let project = args.flags["--dir"].map(absolute) ?? cwd
+        let project = args[UpgradeVerbOptions.directory].map(absolute) ?? cwd
         let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
         let version = SourceLocation.version(of: source)
         do {
-            if let url = args.flags["--package-url"], let from = args.flags["--from"] {
+            if let url = args[UpgradeVerbOptions.packageURL], let from = args[UpgradeVerbOptions.from] {
                 // The same checks `new` makes (a plain URL, a semantic version).
                 var check = ProjectSpec(
                     name: "Check", hostName: "com.example.check", group: "group.com.example.check",
@@ -30,15 +30,15 @@ struct UpgradeCommand {
                 try check.validate()
             }
             let recorded = try ProjectUpgrader.record(in: project)
-            let packageVersion = args.flags["--from"] ?? version
+            let packageVersion = args[UpgradeVerbOptions.from] ?? version
             let dependency = ProjectUpgrader.dependency(
-                recorded: recorded, packageURL: args.flags["--package-url"],
+                recorded: recorded, packageURL: args[UpgradeVerbOptions.packageURL],
                 sourcePath: FileSystem.resolvedPath(source) ?? source, version: packageVersion)
             let upgrader = ProjectUpgrader(
                 project: project, extensionFiles: try ProjectWriter.readTree(source + "/extension"),
-                bridgeVersion: version, dependency: dependency, force: args.has("--force"))
+                bridgeVersion: version, dependency: dependency, force: args.has(UpgradeVerbOptions.force))
             let plan = try upgrader.plan()
-            let dryRun = args.has("--dry-run")
+            let dryRun = args.has(UpgradeVerbOptions.dryRun)
             if !dryRun { try upgrader.apply(plan) }
             if args.json {
                 try context.print(JSONWriter.string(plan.summaryJSON(project: project, dryRun: dryRun)))

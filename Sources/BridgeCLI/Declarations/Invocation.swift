@@ -10,7 +10,15 @@ public struct Invocation: Equatable {
     public var flags: [String: String] = [:]
     public var operands: [String] = []
 
-    /// True when the option `name` was given.
+    /// The value given for `option` ("" for a flag), nil when it was not given. Verbs read options
+    /// through their declarations (`invocation[InstallVerbOptions.destination]`), never by a string of their own.
+    public subscript(option: OptionSpec) -> String? { flags[option.name] }
+
+    /// True when `option` was given.
+    public func has(_ option: OptionSpec) -> Bool { flags[option.name] != nil }
+
+    /// True when the option `name` was given. Only `new` still reads its options by name
+    /// (`NewCommand`, to be moved to its declarations); `InvocationTests` keeps every other verb off it.
     public func has(_ name: String) -> Bool { flags[name] != nil }
 
     /// Parses `arguments` (without the program name) against `commands`.

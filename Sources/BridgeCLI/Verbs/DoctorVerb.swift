@@ -13,7 +13,7 @@ enum DoctorVerb: Verb {
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.system,
-            OptionSpec("--all", help: "also list folders without a manifest"), BrowserOptions.hostName,
+            DoctorVerbOptions.all, BrowserOptions.hostName,
             BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
         ])
 

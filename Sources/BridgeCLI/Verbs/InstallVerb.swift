@@ -24,22 +24,9 @@ enum InstallVerb: Verb {
         options: [
             BrowserOptions.browser, BrowserOptions.system, BrowserOptions.userDataDirectory, BrowserOptions.hostName,
             BrowserOptions.extensionID, BrowserOptions.extensionDirectory, BrowserOptions.config,
-            OptionSpec(
-                "--host-path", value: "PATH", help: "the host the manifests name (default: beside this binary)",
-                completion: .file),
-            OptionSpec(
-                "--destdir", value: "DIR", help: "with --system: stage the files under DIR, no receipt (packagers)",
-                completion: .directory),
-            OptionSpec(
-                "--log-level", value: "LEVEL", help: "the host's log level (error, warn, info, debug)",
-                completion: .words(["error", "warn", "info", "debug"])),
-            OptionSpec(
-                "--crx",
-                help: "also install the extension itself into Chromium-family browsers: a CRX signed with this "
-                    + "machine's key (or the bridge's), named in each profile's External Extensions folder"),
-            OptionSpec(
-                "--key", value: "PEM", help: "with --crx: sign with this private key instead", completion: .file),
-            OptionSpec("--dry-run", help: "print what would be written, write nothing"),
+            InstallVerbOptions.hostPath,
+            InstallVerbOptions.destination, InstallVerbOptions.logLevel, InstallVerbOptions.crx, InstallVerbOptions.key,
+            InstallVerbOptions.dryRun,
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {

@@ -28,16 +28,8 @@ enum PackVerb: Verb {
             value breaks a rule, 66 no extension, key or host, 69 no openssl or Debian tool, 74 I/O.
             """,
         options: [
-            BrowserOptions.config, BrowserOptions.extensionDirectory,
-            OptionSpec(
-                "--out", value: "DIR", help: "where the packages go (default ./dist)", completion: .directory),
-            OptionSpec(
-                "--update-url", value: "BASE",
-                help: "the https folder the packages are served from: writes the update manifests"),
-            OptionSpec("--key", value: "PEM", help: "the RSA private key that signs the CRX", completion: .file),
-            OptionSpec("--deb", help: "write the Debian package (host, manifests, extension) instead"),
-            OptionSpec(
-                "--host-path", value: "PATH", help: "with --deb: the static host to package", completion: .file),
+            BrowserOptions.config, BrowserOptions.extensionDirectory, PackVerbOptions.out, PackVerbOptions.updateURL,
+            PackVerbOptions.key, PackVerbOptions.deb, PackVerbOptions.hostPath,
             BrowserOptions.extensionID,
         ])
 

@@ -1,17 +1,17 @@
+import BridgeProtocol
 import SharedSuite
 
 /// `extension-bridge queue list | count | drain | watch | remove`.
 enum QueueVerb: Verb {
-    static let handOverOptions = [
-        OptionSpec("--all", help: "hand exact duplicates (same URL and content) over too instead of collapsing them"),
-        OptionSpec(
-            "--exec", value: "CMD",
-            help: "run `/bin/sh -c CMD` per item with its JSON line on stdin; remove the item only when CMD exits 0",
-            completion: .commands),
-        OptionSpec(
-            "--timeout", value: "SECONDS", help: "with --exec: kill CMD after this long, keeping the item (default 300)"
-        ),
-    ]
+    static let all = OptionSpec(
+        "--all", help: "hand exact duplicates (same URL and content) over too instead of collapsing them")
+    static let exec = OptionSpec(
+        "--exec", value: "CMD",
+        help: "run `/bin/sh -c CMD` per item with its JSON line on stdin; remove the item only when CMD exits 0",
+        completion: .commands)
+    static let timeout = OptionSpec(
+        "--timeout", value: "SECONDS", help: "with --exec: kill CMD after this long, keeping the item (default 300)")
+    static let handOverOptions = [all, exec, timeout]
 
     static let spec = CommandSpec(
         ["queue"], section: "Queue and files (what the extension saved)", abstract: "the queue of saved items",
@@ -61,10 +61,10 @@ enum QueueVerb: Verb {
         case "remove": try commands.remove(invocation.operands)
         case "watch":
             try commands.watch(
-                keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation),
-                notifications: context.environment["EXTENSION_BRIDGE_WATCH"] != "poll")
+                keepDuplicates: invocation.has(all), delivery: try delivery(invocation),
+                notifications: context.environment[EnvironmentVariable.watch] != "poll")
         default:
-            return try commands.drain(keepDuplicates: invocation.has("--all"), delivery: try delivery(invocation))
+            return try commands.drain(keepDuplicates: invocation.has(all), delivery: try delivery(invocation))
         }
         return 0
     }
@@ -72,13 +72,13 @@ enum QueueVerb: Verb {
     /// stdout, or CMD with its timeout.
     static func delivery(_ invocation: Invocation) throws(CLIError) -> QueueHandOver.Delivery {
         let verb = invocation.command?.name
-        guard let command = invocation.flags["--exec"] else {
-            if invocation.has("--timeout") { throw .usage("--timeout goes with --exec", verb: verb) }
+        guard let command = invocation[exec] else {
+            if invocation.has(timeout) { throw .usage("--timeout goes with --exec", verb: verb) }
             return .print(json: invocation.json)
         }
         if command.isEmpty { throw .usage("--exec needs a command", verb: verb) }
         var seconds = 300
-        if let text = invocation.flags["--timeout"] {
+        if let text = invocation[timeout] {
             guard let value = Int(text), value > 0, value <= 86_400 else {
                 throw .usage("--timeout takes whole seconds from 1 to 86400, not '\(text)'", verb: verb)
             }

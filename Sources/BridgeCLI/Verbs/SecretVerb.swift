@@ -2,6 +2,8 @@ import SharedSuite
 
 /// `extension-bridge secret set NAME [--shared] [--file PATH] | get NAME | delete NAME | list`.
 enum SecretVerb: Verb {
+    static let shared = OptionSpec("--shared", help: "let the host's getSecret hand it to the extension")
+    static let file = OptionSpec("--file", value: "PATH", help: "read the value from this file", completion: .file)
     static let spec = CommandSpec(
         ["secret"], section: "Secrets (the Keychain-sharing analog)",
         abstract: "the group's secrets in the user's Secret Service (macOS: Keychain)",
@@ -23,8 +25,7 @@ enum SecretVerb: Verb {
                     Replaces an earlier value and its --shared mark.
                     """,
                 options: [
-                    OptionSpec("--shared", help: "let the host's getSecret hand it to the extension"),
-                    OptionSpec("--file", value: "PATH", help: "read the value from this file", completion: .file),
+                    shared, file,
                 ],
                 operands: [OperandSpec("NAME")]),
             CommandSpec(
@@ -41,7 +42,7 @@ enum SecretVerb: Verb {
         switch invocation.subcommand {
         case "set":
             try commands.set(
-                invocation.operands[0], shared: invocation.has("--shared"), file: invocation.flags["--file"])
+                invocation.operands[0], shared: invocation.has(shared), file: invocation[file])
         case "get": try commands.get(invocation.operands[0])
         case "delete": try commands.delete(invocation.operands[0])
         default: try commands.list()

@@ -18,14 +18,8 @@ enum UpgradeVerb: Verb {
             project (or no core.json without --force), 74 I/O, 77 an untrusted source.
             """,
         options: [
-            OptionSpec(
-                "--dir", value: "PATH", help: "the project (default: the current folder)", completion: .directory),
-            OptionSpec(
-                "--package-path", value: "PATH", help: "the ExtensionBridge source to move to", completion: .directory),
-            OptionSpec("--package-url", value: "URL", help: "depend on a published ExtensionBridge instead"),
-            OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version"),
-            OptionSpec("--force", help: "write over edited core files, keeping each as FILE.orig"),
-            OptionSpec("--dry-run", help: "print what would change, write nothing"),
+            UpgradeVerbOptions.directory, UpgradeVerbOptions.packagePath, UpgradeVerbOptions.packageURL,
+            UpgradeVerbOptions.from, UpgradeVerbOptions.force, UpgradeVerbOptions.dryRun,
         ],
         operands: [])
 

@@ -21,8 +21,3 @@ enum WriteVerb: Verb {
         return 0
     }
 }
-
-/// The `-TYPE` words `write` takes.
-enum ValueTypes {
-    static let flags = ["-bool", "-int", "-float", "-string", "-date", "-data", "-array", "-dict", "-json"]
-}

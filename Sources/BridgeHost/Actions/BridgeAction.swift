@@ -1,6 +1,3 @@
-import BridgeProtocol
-import SharedSuite
-
 /// One named action of a bridge: what the extension asks for with
 /// `{"action": name, …}`.
 ///
@@ -48,70 +45,4 @@ public protocol BridgeAction {
 
 extension BridgeAction {
     public var startsChangeNotifications: Bool { false }
-}
-
-/// What an action may use: passed in, never global.
-public struct ActionContext {
-    /// The shared suite (the App Group's `UserDefaults`).
-    public var suite: SuiteStore
-    /// The queue of items saved for the app (`queue drain` hands them over).
-    public var queue: PendingQueueing
-    /// Who started the host, as the browser said.
-    public var caller: Caller
-    /// Log lines to stderr. Sizes and codes only: never saved content.
-    public var logger: Logger
-    /// The inbound limit, reported by `hello`.
-    public var maxRequestBytes: Int
-    /// The outbound limit, reported by `hello`.
-    public var maxReplyBytes: Int
-    /// The group whose suite this host serves, reported by `hello`.
-    public var groupID: String
-    /// The group's secrets (the Secret Service or the Keychain; `HostProgram`
-    /// passes the system's, the default answers `secrets_unavailable`). Hand
-    /// out only those marked shared, and never log a value.
-    public var secrets: any SecretStore
-    /// Settings and rules encoded per suite version, shared by every copy of the context.
-    public var published = PublishedState()
-    /// The app the host belongs to, reported by `hello`.
-    public var app: AppIdentity
-
-    public init(
-        suite: SuiteStore, queue: PendingQueueing, caller: Caller, logger: Logger = .silent,
-        groupID: String = GroupContainer.defaultGroupID, secrets: (any SecretStore)? = nil,
-        maxRequestBytes: Int = ProtocolLimits.defaultMaxRequestBytes, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes,
-        app: AppIdentity = .extensionBridge
-    ) {
-        self.app = app
-        self.suite = suite
-        self.queue = queue
-        self.caller = caller
-        self.logger = logger
-        self.groupID = groupID
-        self.secrets = secrets ?? UnavailableSecretStore()
-        self.maxRequestBytes = maxRequestBytes
-        self.maxReplyBytes = maxReplyBytes
-    }
-}
-
-/// The host's own limits, beside the protocol's (`ProtocolLimits`).
-public enum HostLimits {
-    /// How long one reply may wait for a browser that stopped reading.
-    public static let writeTimeoutMilliseconds: Int64 = 30_000
-    /// Items `getContent` lists, and the UTF-8 bytes of each one's excerpt and
-    /// title at most: with JSON's escapes (6 bytes for a control character at
-    /// worst) the items stay under 50 × 13 KiB ≈ 630 KiB whatever was saved.
-    public static let maxItemsPerPage = 50
-    public static let excerptBytes = 1_024
-    public static let titleBytes = 1_024
-}
-
-/// The actions every bridge has beside `hello` and the legacy message (which
-/// the endpoint always answers): the seed handler's and ours.
-public enum BuiltInActions {
-    public static var all: [BridgeAction] {
-        [
-            GetSettingsAction(), GetContentAction(), SaveContentAction(), SetSettingsAction(), QueueCountAction(),
-            GetPageStateAction(), RemoveItemAction(), TransformAction(), GetSecretAction(),
-        ]
-    }
 }

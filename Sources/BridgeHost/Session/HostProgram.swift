@@ -93,7 +93,7 @@ public final class HostProgram {
         for warning in settings.warnings { logger.warn(warning) }
         let caller = Caller(arguments: options)
         let maxRequest = HostProgram.clamped(
-            environment["EXTENSION_BRIDGE_MAX_REQUEST_BYTES"], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
+            environment[EnvironmentVariable.maxRequestBytes], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
             range: 0...Int64(Int32.max))
         // Only a pipe or socket gets O_NONBLOCK: on a terminal it would change
         // the shell's open file description too.
@@ -101,7 +101,7 @@ public final class HostProgram {
         let writeTimeout =
             isPipe
             ? HostProgram.clamped(
-                environment["EXTENSION_BRIDGE_WRITE_TIMEOUT_MS"], default: HostLimits.writeTimeoutMilliseconds,
+                environment[EnvironmentVariable.writeTimeoutMilliseconds], default: HostLimits.writeTimeoutMilliseconds,
                 range: 1...86_400_000) : nil
         let channel = StdioChannel(
             input: .standardInput, output: frameOutput, maximumLength: Int(maxRequest),
@@ -123,7 +123,7 @@ public final class HostProgram {
             environment: environment, settings: settings, caller: caller, logger: logger, maxRequest: Int(maxRequest))
         let endpoint = BridgeEndpoint(context: context, actions: actions)
         let watcher = container.map {
-            SuiteWatcher(container: $0, notifications: environment["EXTENSION_BRIDGE_WATCH"] != "poll")
+            SuiteWatcher(container: $0, notifications: environment[EnvironmentVariable.watch] != "poll")
         }
         let session = HostSession(
             transport: channel, endpoint: endpoint, watcher: watcher, logger: logger,

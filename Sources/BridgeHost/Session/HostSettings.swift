@@ -41,9 +41,9 @@ public struct HostSettings: Equatable, Sendable {
         var configuration = HostConfiguration()
         var source = "no allowlist"
         var warnings: [String] = []
-        if let list = environment["EXTENSION_BRIDGE_ALLOWED_CALLERS"] {
+        if let list = environment[EnvironmentVariable.allowedCallers] {
             configuration.allowedCallers = AllowList.parse(list)
-            source = "EXTENSION_BRIDGE_ALLOWED_CALLERS"
+            source = EnvironmentVariable.allowedCallers.name
         } else if let executable = executablePath() {
             let folder = FileSystem.parentPath(executable)
             let configPath =
@@ -69,10 +69,10 @@ public struct HostSettings: Equatable, Sendable {
                 }
             }
         }
-        let levelName = environment["EXTENSION_BRIDGE_LOG"] ?? configuration.logLevel
+        let levelName = environment[EnvironmentVariable.log] ?? configuration.logLevel
         let level = levelName.flatMap(LogLevel.init(name:)) ?? .warn
         return HostSettings(
-            groupID: environment["EXTENSION_BRIDGE_GROUP"] ?? configuration.group ?? defaultGroupID,
+            groupID: environment[EnvironmentVariable.group] ?? configuration.group ?? defaultGroupID,
             logLevel: level, policy: CallerPolicy(allowed: configuration.allowedCallers, source: source),
             warnings: warnings)
     }

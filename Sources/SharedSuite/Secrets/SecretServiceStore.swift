@@ -34,14 +34,14 @@ public struct SecretServiceStore: SecretStore {
 
     /// The `secret-tool` to run: `EXTENSION_BRIDGE_SECRET_TOOL`, else the first on `PATH`.
     public var toolPath: String? {
-        if let path = environment["EXTENSION_BRIDGE_SECRET_TOOL"] { return path }
+        if let path = environment[EnvironmentVariable.secretTool] { return path }
         let searchPath = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
         return searchPath.map { "\($0)/secret-tool" }.first { Platform.isExecutableFile($0) }
     }
 
     /// `EXTENSION_BRIDGE_SECRET_TIMEOUT_MS` (1 ms to one day), else 30 s.
     public var timeoutMilliseconds: Int64 {
-        guard let text = environment["EXTENSION_BRIDGE_SECRET_TIMEOUT_MS"], let value = Int64(text) else {
+        guard let text = environment[EnvironmentVariable.secretTimeoutMilliseconds], let value = Int64(text) else {
             return Self.defaultTimeoutMilliseconds
         }
         return min(max(value, 1), 86_400_000)

@@ -94,9 +94,9 @@ private func isValidID(_ id: JSONValue) -> Bool {
 }
 
 private func fail(_ what: String, _ request: JSONValue, _ reply: JSONValue) -> Never {
-    fatalError("FuzzRouter: \(what)\nrequest: \(JSONWriter.string(request))\nreply: \(JSONWriter.string(reply))")
+    fatalError("FuzzEndpoint: \(what)\nrequest: \(JSONWriter.string(request))\nreply: \(JSONWriter.string(reply))")
 }
 
 @main enum FuzzMain {
-    static func main() { FuzzDriver.run("FuzzRouter", fuzzOneInput) }
+    static func main() { FuzzDriver.run("FuzzEndpoint", fuzzOneInput) }
 }

@@ -8,25 +8,6 @@
     #error("Unsupported platform")
 #endif
 
-/// The one clock for intervals and deadlines: monotonic, never for dates.
-/// Passed in where code waits or measures, so tests can move time by hand.
-public struct MonotonicClock: Sendable {
-    /// Nanoseconds since an arbitrary fixed point.
-    public var nanoseconds: @Sendable () -> Int64
-
-    public init(nanoseconds: @escaping @Sendable () -> Int64) { self.nanoseconds = nanoseconds }
-
-    /// Milliseconds since the same fixed point.
-    public var milliseconds: Int64 { nanoseconds() / 1_000_000 }
-
-    /// `CLOCK_MONOTONIC`.
-    public static let system = MonotonicClock {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-}
-
 /// A point in time as seconds and nanoseconds since 1970 (UTC).
 public struct WallTime: Equatable, Comparable, Sendable {
     public var seconds: Int64
@@ -43,7 +24,7 @@ public struct WallTime: Equatable, Comparable, Sendable {
     /// The current time from `CLOCK_REALTIME`.
     public static func now() -> WallTime {
         var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
+        system_clock_gettime(CLOCK_REALTIME, &ts)
         return WallTime(seconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))
     }
 

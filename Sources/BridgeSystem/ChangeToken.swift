@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#else
+    #error("Unsupported platform")
+#endif
+
+/// An opaque token for one version of stored data: equal tokens, same data.
+/// Stores hand it out (`SuiteStore.changeToken()`); watchers compare it.
+public struct ChangeToken: Hashable, Sendable {
+    private enum Source: Hashable, Sendable {
+        case file(FileIdentity)
+        case counter(UInt64)
+    }
+
+    private let source: Source
+
+    /// The token of one version of a file.
+    public init(_ identity: FileIdentity) { source = .file(identity) }
+    /// A token for stores that count their versions (in-memory stores).
+    public init(counter: UInt64) { source = .counter(counter) }
+}

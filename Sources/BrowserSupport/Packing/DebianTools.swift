@@ -1,0 +1,42 @@
+import BridgeSystem
+
+/// The Debian tools a package is built with, found on `PATH` or in `/usr/bin`.
+struct DebianTools {
+    let dpkgDeb: String
+    let strip: String
+    let md5sum: String
+
+    init(searchPath: String?) throws(PackError) {
+        let folders = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        func find(_ name: String, _ package: String) throws(PackError) -> String {
+            guard let path = folders.map({ $0 + "/" + name }).first(where: FileSystem.isExecutable) else {
+                throw .toolMissing(name: name, package: package)
+            }
+            return path
+        }
+        dpkgDeb = try find("dpkg-deb", "dpkg")
+        strip = try find("strip", "binutils")
+        md5sum = try find("md5sum", "coreutils")
+    }
+
+    /// Runs `tool arguments…` in `folder`; its stdout, or `PackError.toolFailed` with its stderr.
+    func run(_ tool: String, _ arguments: [String], in folder: String, environment: [String: String] = [:])
+        throws(PackError) -> [UInt8]
+    {
+        var env = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
+        env.merge(environment) { $1 }
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(
+                tool, arguments: arguments, environment: env, workingDirectory: folder, input: [],
+                timeoutMilliseconds: 300_000)
+        } catch {
+            throw .toolFailed("cannot run \(tool): \(error)")
+        }
+        guard result.status == 0, !result.timedOut else {
+            throw .toolFailed(
+                "\(tool) failed (exit \(result.status)): " + String(decoding: result.stderr.prefix(600), as: UTF8.self))
+        }
+        return result.stdout
+    }
+}

@@ -1,0 +1,55 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeSystem
+import SharedSuite
+import TestSupport
+import Testing
+
+@testable import BridgeHost
+
+@Suite struct HostSettingsTests {
+    let exe = "/opt/app/bin/extension-bridge-host"
+
+    func load(_ env: [String: String], files: [String: String]) -> HostSettings {
+        HostSettings.load(
+            environment: Environment(env), defaultGroupID: "group.default", executablePath: exe,
+            readFile: { files[$0].map { Array($0.utf8) } })
+    }
+
+    @Test func configurationFile_givesGroupLevelAndCallers() {
+        let s = load(
+            [:], files: ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nlog = debug\nallow = a@b\n"])
+        #expect(s.groupID == "g.one")
+        #expect(s.logLevel == .debug)
+        #expect(s.policy.allowed == ["a@b"])
+        #expect(s.warnings.isEmpty)
+    }
+
+    @Test func environment_overridesTheFile() {
+        let files = ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nlog = debug\nallow = a@b\n"]
+        let s = load(["EXTENSION_BRIDGE_GROUP": "g.two", "EXTENSION_BRIDGE_LOG": "error"], files: files)
+        #expect(s.groupID == "g.two")
+        #expect(s.logLevel == .error)
+        let listed = load(["EXTENSION_BRIDGE_ALLOWED_CALLERS": "x@y"], files: files)
+        #expect(listed.policy.allowed == ["x@y"])
+        #expect(listed.groupID == "group.default", "the environment's list means no file is read")
+    }
+
+    @Test func legacyAllowlist_whenNoConfigurationFile() {
+        let s = load([:], files: ["/opt/app/bin/extension-bridge-host.allowed": "chrome-extension://abc\n"])
+        #expect(s.policy.allowed == ["chrome-extension://abc/"])
+        #expect(s.groupID == "group.default")
+    }
+
+    @Test func nothing_servesNobody_andANewerFormatServesNobodyWithAWarning() {
+        #expect(load([:], files: [:]).policy.allowed.isEmpty)
+        let newer = load(
+            [:],
+            files: [
+                "/opt/app/bin/extension-bridge-host.conf": "format = 9\nallow = a@b\n",
+                "/opt/app/bin/extension-bridge-host.allowed": "a@b\n",
+            ])
+        #expect(newer.policy.allowed.isEmpty)
+        #expect(newer.warnings.first?.contains("newer") == true)
+    }
+}

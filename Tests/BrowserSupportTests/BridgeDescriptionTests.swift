@@ -1,0 +1,132 @@
+import BridgeJSON
+import BridgeSystem
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BrowserSupport
+
+@Suite struct BridgeDescriptionTests {
+    @Test func load_refusesWhatItCannotUse_namingTheFile() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = tmp.path + "/bridge.json"
+        let good: [String: JSONValue] = [
+            "formatVersion": 1, "name": "A", "hostName": "com.example.a", "group": "group.a", "hostProduct": "a-host",
+            "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": "a@example.com",
+            ],
+        ]
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(good)))
+        let loaded = try BridgeDescription.load(path)
+        #expect(loaded.extensionFolder == tmp.path + "/extension")
+        #expect(loaded.identity.firefoxIDs == ["a@example.com"])
+        for (key, value) in [
+            ("formatVersion", JSONValue.int(9)), ("hostName", "Bad.Name"), ("hostProduct", "../x"), ("name", .int(1)),
+        ] {
+            var bad = good
+            bad[key] = value
+            try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(bad)))
+            #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+        }
+        try FileSystem.writeAtomically(path, Array("{not json".utf8))
+        do {
+            _ = try BridgeDescription.load(path)
+        } catch {
+            #expect(error.description.contains(path))
+        }
+    }
+
+    func write(
+        _ tmp: TemporaryFolder, group: String = "group.a", hostName: String = "com.example.a",
+        firefoxID: String = "a@example.com", hostProduct: String = "a-host"
+    ) throws -> String {
+        let path = tmp.path + "/bridge.json"
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": .string(hostProduct), "version": "1.0",
+            "extension": [
+                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "firefoxID": .string(firefoxID),
+            ],
+        ]
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(description))
+        return path
+    }
+
+    /// Issue 28, finding 9: `group` and `firefoxID` went raw into the host's
+    /// `.conf`, where a line break added `allow` lines.
+    @Test(arguments: [
+        ("group.a\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/", "a@example.com"),
+        ("group.a", "a@example.com\nallow = evil@example.com"), ("group.a", "a@example.com\rallow = evil@x"),
+        ("group.a", "a@example.com,evil@example.com"), ("group.a", "a@example.com # x"),
+        ("group.a", "a@x\u{2028}allow = evil@x"), ("group.a", "a@x\u{0}"), ("group.a", "--help"),
+        ("--help", "a@example.com"), ("-x", "a@example.com"), ("group a", "a@example.com"),
+        (String(repeating: "g", count: 201), "a@example.com"), ("group.a", String(repeating: "a", count: 260) + "@x.y"),
+    ])
+    func load_refusesGroupsAndFirefoxIDsTheConfigurationCannotHold(group: String, firefoxID: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, group: group, firefoxID: firefoxID)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
+    /// `"features"` (new --features): optional, every feature when missing (a file from before), read in the
+    /// canonical order, written back; anything but a list of known names is refused, naming them.
+    @Test func load_readsFeatures_defaultAll_andRefusesUnknownOnes() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp)
+        #expect(try BridgeDescription.load(path).features == ExtensionFeature.all)
+        guard case .object(var members) = try JSONParser.parse(FileSystem.readFile(path)) else {
+            Issue.record("not an object")
+            return
+        }
+        members["features"] = ["transform", "vocabulary", "transform"]
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
+        let loaded = try BridgeDescription.load(path)
+        #expect(loaded.features == [.vocabulary, .transform])
+        #expect(loaded.json["features"] == ["vocabulary", "transform"])
+        for bad: JSONValue in [["Saving"], ["bogus"], [], "vocabulary", [.int(1)], ["vocabulary", .null]] {
+            members["features"] = bad
+            try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
+            do {
+                _ = try BridgeDescription.load(path)
+                Issue.record("accepted features \(bad)")
+            } catch {
+                #expect(error.description.contains("features") && error.description.contains("vocabulary, saving"))
+            }
+        }
+    }
+
+    /// Issue 28, finding 10: a bridge.json naming the built-in host took over the built-in bridge.
+    @Test func load_refusesTheBuiltInHostName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, hostName: "org.extensionbridge.host")
+        do {
+            _ = try BridgeDescription.load(path)
+            Issue.record("accepted the built-in host name")
+        } catch {
+            #expect(error.description.contains("is the built-in bridge's"))
+        }
+    }
+
+    @Test(arguments: [".", "..", "-x", ".hidden", "a b", "a\nb"])
+    func load_refusesAHostProductThatIsNoPlainName(hostProduct: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, hostProduct: hostProduct)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
+    @Test func load_takesFirefoxGUIDsAndEmailIDs() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        for id in ["{ec8030f7-c20a-464f-9b0e-13a3a9e97384}", "@x", "a.b_c-d@e.f"] {
+            #expect(try BridgeDescription.load(try write(tmp, firefoxID: id)).firefoxID == id)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import BridgeJSON
+import BridgeSystem
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BrowserSupport
+
+@Suite struct InstallerTests {
+    func options(_ tmp: TemporaryFolder, _ browsers: [String]) -> InstallOptions {
+        InstallOptions(
+            browsers: browsers.compactMap(BrowserCatalog.named), hostPath: tmp.path + "/bin/extension-bridge-host",
+            identity: ExtensionIdentity(chromiumIDs: ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"], firefoxIDs: ["x@y"]))
+    }
+
+    @Test func install_isIdempotent_andUninstallRemovesExactlyWhatItWrote() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium", "firefox"]))
+        #expect(
+            plan.map(\.path) == [
+                tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json",
+                tmp.path + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json",
+                tmp.path + "/bin/extension-bridge-host.conf",
+            ])
+        #expect(try installer.apply(plan).map(\.1) == [.written, .written, .written])
+        #expect(try installer.apply(plan).map(\.1) == [.unchanged, .unchanged, .unchanged])
+        let configuration = try String(contentsOfFile: tmp.path + "/bin/extension-bridge-host.conf", encoding: .utf8)
+        #expect(configuration.contains("allow = chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/\nallow = x@y\n"))
+        // A file install did not write stays.
+        try "mine".write(
+            toFile: tmp.path + "/.mozilla/native-messaging-hosts/other.json", atomically: true, encoding: .utf8)
+        let firefoxOnly = try installer.uninstall(
+            browsers: BrowserCatalog.named("firefox").map { [$0] }, folderPrefix: nil)
+        #expect(firefoxOnly.map(\.1) == [.removed])
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.conf"))
+        let rest = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(rest.map(\.1) == [.removed, .removed])
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/bin/extension-bridge-host.allowed"))
+        #expect(FileManager.default.fileExists(atPath: tmp.path + "/.mozilla/native-messaging-hosts/other.json"))
+    }
+
+    @Test func userDataDir_writesIntoTheProfile_andRefusesFirefox() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        var opts = options(tmp, ["chromium"])
+        opts.userDataDirectory = tmp.path + "/profile"
+        #expect(
+            try installer.plan(opts).first?.path == tmp.path
+                + "/profile/NativeMessagingHosts/org.extensionbridge.host.json")
+        opts.browsers = BrowserCatalog.named("firefox").map { [$0] } ?? []
+        #expect(throws: InstallError.firefoxWithProfile) { try installer.plan(opts) }
+    }
+
+    /// Issue 28, finding 9: the `.conf` writer refuses a value that would read back as something else.
+    @Test func plan_refusesConfigurationValuesThatWouldAddLines() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        var withGroup = options(tmp, ["chromium"])
+        withGroup.group = "group.a\nallow = evil@example.com"
+        #expect(throws: InstallError.self) { try installer.plan(withGroup) }
+        for caller in ["x@y\nallow = evil@example.com", "x@y\rallow = e@x", "x@y,evil@x", "x@y#", "x@y\u{85}", ""] {
+            var opts = options(tmp, ["firefox"])
+            opts.identity.firefoxIDs = [caller]
+            #expect(throws: InstallError.self, "\(caller)") { try installer.plan(opts) }
+        }
+        var log = options(tmp, ["chromium"])
+        log.logLevel = "debug\nallow = evil@example.com"
+        #expect(throws: InstallError.self) { try installer.plan(log) }
+    }
+
+    /// Issue 28, finding 12: a file install only found (already there, the same) is not recorded,
+    /// so uninstall never removes it.
+    @Test func aFileAlreadyThere_isFoundNotRecorded_andUninstallLeavesIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        let conf = try #require(plan.last)
+        try FileSystem.makeDirectories(FileSystem.parentPath(conf.path), permissions: 0o755)
+        try FileSystem.writeAtomically(conf.path, conf.bytes, permissions: 0o644)
+        #expect(try installer.apply(plan).map(\.1) == [.written, .found])
+        #expect(try installer.apply(plan).map(\.1) == [.unchanged, .found])
+        #expect(installer.loadReceipt().map(\.path) == [plan[0].path])
+        _ = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(FileManager.default.fileExists(atPath: conf.path))
+    }
+
+    @Test func packagedFiles_areTheDpkgListAndLinksIntoUsrShareExtensionBridge() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let root = tmp.path
+        try FileSystem.makeDirectories(root + "/var/lib/dpkg/info", permissions: 0o755)
+        try FileSystem.makeDirectories(root + "/etc/x", permissions: 0o755)
+        try FileSystem.writeAtomically(
+            root + "/var/lib/dpkg/info/extension-bridge.list", utf8: "/usr/lib/extension-bridge/h.conf\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/a.json", withDestinationPath: "/usr/share/extension-bridge/n/a.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/b.json", withDestinationPath: "../../usr/share/extension-bridge/n/b.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/c.json", withDestinationPath: "/usr/share/other/c")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/etc/x/d.json", withDestinationPath: "/usr/share/extension-bridge-evil/d")
+        let packaged = PackagedFiles(root: root)
+        #expect(packaged.owns(root + "/usr/lib/extension-bridge/h.conf"))
+        #expect(packaged.owns(root + "/etc/x/a.json"))
+        #expect(packaged.owns(root + "/etc/x/b.json"))
+        #expect(!packaged.owns(root + "/etc/x/c.json"))
+        #expect(!packaged.owns(root + "/etc/x/d.json"))
+        #expect(!packaged.owns("/usr/lib/extension-bridge/h.conf"), "outside the root")
+        #expect(!packaged.owns(root + "/usr/lib/extension-bridge/other"))
+    }
+
+    @Test func changedFile_isKeptByUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        _ = try installer.apply(try installer.plan(options(tmp, ["chromium"])))
+        let manifest = tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        try "{}".write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).first?.1 == .keptChanged)
+        #expect(FileManager.default.fileExists(atPath: manifest))
+    }
+}

@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Docs name what exists: every repository path and Swift/JS symbol a doc names in backticks.
+
+Read: README.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
+multi-line string literals of Sources/BridgeGenerator/ProjectTemplate*.swift). Only inline
+`code spans` count; fenced blocks are commands and output, not references.
+
+What a span is taken for (the first rule that fits):
+  - `Target/Suite.test` (SECURITY.md's test names): Tests/Target exists and Suite is declared in it,
+    and the test function too when named.
+  - `path: name` (a node or Python test and its case): the path exists and names `name`.
+  - a path: no spaces, and a `/` or a known file extension. It exists if some tracked file or folder
+    ends with it (docs cite `background/router.js` from the extension folder and
+    `BridgeSystem/WallTime.swift` from Sources/). Placeholders (`<…>`, `*`, `{…}`, `…`, `NAME`, `ID`),
+    URLs and absolute or home paths are not repository paths.
+  - a symbol: `CamelCase` with two humps or more, `Type.member…`, or `name()`. The first part must be
+    declared in the Swift or JavaScript sources (a type, function, case, property or constant) or be a
+    target of Package.swift; each `.member` after a type must be declared somewhere too.
+
+Things not in this repository on purpose are in ALLOWED, each with the reason.
+Usage: scripts/checks/docs.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_docs.py)
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+# Named in the docs on purpose, but not declared or kept in this repository.
+ALLOWED = {
+    # Apple's API, what the seeds and a Safari handler use (macOS; untested here).
+    "UserDefaults", "SafariWebExtensionHandler", "SFExtensionMessageKey", "NSExtensionContext",
+    "SecItemCopyMatching", "FileManager", "JSONSerialization", "JSONEncoder", "JSONDecoder", "DispatchQueue",
+    "NSItemProvider", "SFSafariApplication", "SFSafariApplication.dispatchMessage", "UserDefaults.standard", "SharedDataManager",
+    "SafariWebExtensionHandler.beginRequest", "NSExtensionRequestHandling", "NSObject",
+    # The seeds' own methods (../shared/seeds, not in this repository), quoted in PROTOCOL.md's seed tables.
+    "saveCodable", "loadCodable", "saveToKeychain", "loadFromKeychain",
+    # The browsers' and the web platform's API, named in extension/README.md and SECURITY.md.
+    "ShadowRoot", "MutationObserver", "TreeWalker", "TextEncoder", "TextDecoder", "TypeError", "AbortController",
+    "Function.prototype.toString", "Error.captureStackTrace", "Object.freeze", "JSON.stringify", "JSON.parse",
+    "String.prototype.normalize", "Array.prototype", "Intl.Segmenter", "Promise.all", "Date.now",
+    "performance.now", "crypto.randomUUID", "structuredClone", "setTimeout", "setInterval", "requestIdleCallback",
+    "queueMicrotask", "attachShadow", "getSelection", "execCommand", "sendNativeMessage", "connectNative",
+    "getURL", "sendMessage", "postMessage", "alert()", "addListener", "contains", "permissions.contains",
+    # Swift's standard library and tool flags named in BENCHMARKS.md and CONVENTIONS-style notes.
+    "ContiguousArray", "UnsafeMutableRawBufferPointer", "UnsafeRawBufferPointer", "ManagedBuffer",
+    "ExpressibleByStringLiteral", "CustomStringConvertible", "MemberImportVisibility",
+    # Python's standard library in the drivers (scripts/e2e).
+    "ThreadingHTTPServer",
+    # The package's own name (Package.swift's `name:`), not a declaration.
+    "ExtensionBridge",
+    # JavaScript built-ins, Chromium's trace events and systemd's keys, named in measurements.
+    "NaN", "WeakMap", "ParseHTML", "ExecStart", "NSString.boolValue",
+    # Files of other sites and projects that benchmarks and examples talk about.
+    "jquery.js", "menu.js", "SafariWebExtensionHandler.swift", "ReadLater/extension",
+    # Files made at run time or by a generated project (not in this repository).
+    "dist/", "install-receipt.json", "updates.json", "extensions.json", "extension-preferences.json",
+    # Example names of paths the docs say are refused, and the values of a JS property descriptor.
+    "a/b", "x/../y", "writable/enumerable/configurable",
+    # A version number and two fuzz records' shared stem, not paths.
+    "FILE.orig", "1.2.3-beta.1", "regression-json-depth-510/511",
+    # BENCHMARKS.md quotes the issue's name for a folder that is scripts/benchmarks/ here (and says so).
+    "scripts/bench/reference/",
+    # SECURITY.md's description of its own test-name format.
+    "Target/Suite.test",
+}
+# Paths that are not in the repository on purpose: prefixes of a span.
+ALLOWED_PATH_PREFIXES = (
+    "../",  # the seeds beside the repository (../shared), and escaping names the docs say are refused
+    ".extension-bridge/",  # a generated project's record of its core files
+    "~/", "$HOME", "$XDG", "%h/", "/",  # the user's and the system's files, made at run time
+    "http://", "https://", "chrome-extension://", "moz-extension://", "chrome://", "about:", "file:",
+    ".build/", ".swiftpm/",  # build output
+    "keys/", "Safari/", "extension/app/", "bridge-compat/", "extension/bridge-compat/", "Sources/AppActions", "Sources/AppHost", "Tests/AppHostTests",
+    # ^ a project `extension-bridge new` generates (docs/GENERATOR.md, the generated README)
+    "queue/", "files/", "suite.json", "core.json", "bridge.json",  # files of a group container or project
+    "External Extensions/", "NativeMessagingHosts/", "native-messaging-hosts/", "Default/", "Preferences",
+)
+SOURCE_EXTENSIONS = (".swift", ".js", ".md", ".py", ".sh", ".html", ".css")
+TEMPLATE_GLOB = re.compile(r"^Sources/BridgeGenerator/ProjectTemplate.*\.swift$")
+
+SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+SWIFT_DECL = re.compile(
+    r"\b(?:class|struct|enum|protocol|actor|typealias|extension|func|case|let|var|associatedtype)\s+`?([A-Za-z_]\w*)")
+SWIFT_CASES = re.compile(r"\bcase\s+([^\n{]*)")
+JS_DECL = re.compile(
+    r"\b(?:class|function\*?|const|let|var)\s+([A-Za-z_$][\w$]*)|^\s*(?:async\s+|static\s+|get\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{"
+    r"|^\s*([A-Za-z_$][\w$]*)\s*:|\b(?:root|globalThis)\.([A-Za-z_$][\w$]*)\s*=|\btest\(\s*'([^']+)'|\bdef\s+(\w+)|^\s*export\s+\{([^}]*)\}",
+    re.M)
+TEST_NAME = re.compile(r"^([A-Za-z]\w*Tests)/([A-Za-z]\w*)(?:\.([\w…]+))?$")
+FILE_AND_NAME = re.compile(r"^([\w./-]+\.(?:js|py|sh|swift)):\s*([\w…]+)")
+SYMBOL = re.compile(r"^(?:[A-Z][a-z0-9]+[A-Z]\w*|[A-Z]\w*\.[A-Za-z_][\w.]*|[a-z_]\w*\(\))$")
+
+
+def tracked_files(root):
+    out = subprocess.run(["git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard"], check=True, capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if line]
+
+
+def doc_sources(root, files):
+    """(name, text) of every document checked; a template's text is its string literals."""
+    docs = ["README.md", "extension/README.md"] + sorted(f for f in files if re.match(r"^docs/[^/]+\.md$", f))
+    for name in docs:
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            yield name, f.read()
+    for name in sorted(f for f in files if TEMPLATE_GLOB.match(f)):
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            literals = re.findall(r'"""\n(.*?)"""', f.read(), re.S)
+        yield name, "\n".join(literals)
+
+
+MARKDOWN_NAME = re.compile(r"(?<![\w./:-])((?:\.\./)*[\w-]+(?:/[\w.-]+)*\.md)\b")
+
+
+def inline_spans(markdown):
+    """Each inline code span with its line number, and each Markdown file named in plain text
+    (`(DESIGN.md)`, `see docs/SUITE.md`); fenced blocks are skipped."""
+    fenced = False
+    for number, line in enumerate(markdown.splitlines(), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced:
+            for match in SPAN.finditer(line):
+                yield number, match.group(1).strip()
+            plain = SPAN.sub(" ", re.sub(r"https?://\S+", " ", line))
+            for match in MARKDOWN_NAME.finditer(plain):
+                yield number, match.group(1)
+
+
+class Index:
+    """What exists: tracked paths, and names declared in Swift, JavaScript and Python."""
+
+    def __init__(self, root, files, package_targets=()):
+        self.root = root
+        self.files = files
+        self.folders = {os.path.dirname(f) for f in files}
+        for folder in list(self.folders):
+            while folder:
+                folder = os.path.dirname(folder)
+                self.folders.add(folder)
+        self.names = set(package_targets)
+        self.by_file = {}
+        for f in files:
+            if f.endswith((".swift", ".js", ".mjs", ".py")):
+                try:
+                    with open(os.path.join(root, f), encoding="utf-8") as handle:
+                        text = handle.read()
+                except (OSError, UnicodeDecodeError):
+                    continue
+                names = set()
+                for match in (SWIFT_DECL if f.endswith(".swift") else JS_DECL).finditer(text):
+                    names |= {g for g in match.groups() if g} if not f.endswith(".swift") else {match.group(1)}
+                if f.endswith(".swift"):
+                    for cases in SWIFT_CASES.finditer(text):
+                        names |= set(re.findall(r"(?:^|,)\s*`?([A-Za-z_]\w*)", cases.group(1)))
+                for exported in re.findall(r"export\s+\{([^}]*)\}", text):
+                    names |= {n.strip().split(" ")[-1] for n in exported.split(",")}
+                self.by_file[f] = (names, text)
+                self.names |= names
+
+    def path_exists(self, path):
+        path = path.rstrip("/")
+        if path in self.folders or path in self.files or path + ".swift" in self.files:
+            return True
+        suffix = "/" + path
+        # `Tests/EndToEndTests/UpgradeTests`, `BridgeSystem/Directory`: a Swift file named without its extension.
+        candidates = (suffix, suffix + ".swift")
+        return any(f.endswith(candidates) for f in self.files) or any(d.endswith(suffix) for d in self.folders)
+
+    def declared_in(self, folder, name):
+        prefix = folder.rstrip("/") + "/"
+        return any(f.startswith(prefix) and name in names for f, (names, _) in self.by_file.items())
+
+    def file_names(self, path):
+        for f, (names, text) in self.by_file.items():
+            if f == path or f.endswith("/" + path):
+                return names, text
+        return None
+
+
+def is_placeholder(span):
+    if re.match(r"^[A-Z]{2,}/", span):  # DIR/…, BASE/…: a folder the reader fills in
+        return True
+    if "://" in span or "NativeMessagingHosts" in span or "native-messaging-hosts" in span:
+        return True  # URLs, and the browsers' manifest folders under a user's home
+    return bool(re.search(r"[<>*{}…$|\[\]=\s'\"]|\bNAME\b|\bID\b|\bVERSION\b", span)) or span.endswith("…")
+
+
+def looks_like_path(span):
+    if " " in span or is_placeholder(span) or "(" in span or span.startswith("-"):
+        return False
+    if span.startswith(".") and "/" not in span:
+        return False  # `.js`, `.json`: a file type, not a file
+    # A bare file name is checked when it is a source file; `x.json` alone is often a file made at run time.
+    return "/" in span or span.endswith(SOURCE_EXTENSIONS)
+
+
+def check_span(span, index):
+    """None when the span names something that exists (or is not a reference); else the problem."""
+    if span in ALLOWED or span.split("(")[0] in ALLOWED or span.startswith(ALLOWED_PATH_PREFIXES):
+        return None
+    test = TEST_NAME.match(span)
+    if test:
+        target, suite, case = test.groups()
+        if not index.path_exists("Tests/" + target):
+            return f"test target Tests/{target} does not exist"
+        if not index.declared_in("Tests/" + target, suite):
+            return f"no suite {suite} in Tests/{target}"
+        if case and "…" not in case and not index.declared_in("Tests/" + target, case):
+            return f"no test {case} in {suite} (Tests/{target})"
+        return None
+    pair = FILE_AND_NAME.match(span)
+    if pair:
+        path, name = pair.groups()
+        found = index.file_names(path)
+        if found is None:
+            return f"no file {path}"
+        if "…" not in name and name not in found[0] and name not in found[1]:
+            return f"{path} has no {name}"
+        return None
+    if looks_like_path(span):
+        return None if index.path_exists(span) else f"no file or folder {span}"
+    if SYMBOL.match(span) and not is_placeholder(span):
+        parts = span.rstrip("()").split(".")
+        head = parts[0]
+        if head not in index.names and not (head[:1].islower() and span.endswith("()")) and head not in ALLOWED:
+            return f"{head} is declared nowhere in the Swift or JavaScript sources"
+        if head[:1].islower() and span.endswith("()") and head not in index.names:
+            return f"{head}() is declared nowhere in the Swift or JavaScript sources"
+        for member in parts[1:]:
+            if member and member not in index.names:
+                return f"{head} has no member {member} declared anywhere"
+    return None
+
+
+def package_targets(root):
+    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
+        text = f.read()
+    return set(re.findall(r'name:\s*"([^"\\]+)"', text)) | set(re.findall(r'\(\s*"(Fuzz\w+)"', text))
+
+
+def check(root):
+    files = tracked_files(root)
+    index = Index(root, files, package_targets(root))
+    problems = []
+    for name, text in doc_sources(root, files):
+        for line, span in inline_spans(text):
+            problem = check_span(span, index)
+            if problem:
+                problems.append(f"{name}:{line}: `{span}`: {problem}")
+    return problems
+
+
+def main(argv):
+    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    problems = check(root)
+    for problem in problems:
+        print(f"docs: {problem}", file=sys.stderr)
+    if problems:
+        print(f"docs: {len(problems)} name(s) in the docs that the repository does not have", file=sys.stderr)
+        return 1
+    print("docs: every path and symbol the docs name exists")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Every system call in one file: BridgeSystem calls libc only through the wrappers of
+Sources/BridgeSystem/Internals/Syscalls.swift, and nothing outside BridgeSystem imports libc.
+
+Fails (exit 1, one line per finding) when a Swift file of BridgeSystem other than Syscalls.swift
+calls one of the wrapped functions by its libc name (`close(fd)` instead of `system_close(fd)`),
+or when a file under Sources/ outside BridgeSystem imports Glibc, Musl or Darwin.
+What counts as a call: the name followed by `(`, not after `.` (a method of ours) or `func `;
+`stat()`, `sigaction()` and `flock()` with nothing inside are the C structs' initialisers.
+Lines that are comments are skipped. A libc function no wrapper exists for yet is not caught:
+add its wrapper, and it is.
+
+Usage: scripts/checks/syscalls.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_checks.py)
+"""
+
+import os
+import re
+import sys
+
+SYSCALLS = "Sources/BridgeSystem/Internals/Syscalls.swift"
+STRUCTS = {"stat", "sigaction", "flock"}  # `stat()`: the struct's initialiser, not a call
+LIBC = re.compile(r"^\s*(?:(?:internal|public|private|package)\s+)?import\s+(Glibc|Musl|Darwin)\b")
+
+
+def wrapped_names(syscalls_text):
+    return set(re.findall(r"func system_(\w+)\(", syscalls_text))
+
+
+def raw_calls(text, names):
+    """(line number, name) of each raw call of a wrapped function."""
+    found = []
+    pattern = re.compile(r"(?<![\w.])(?<!func )(" + "|".join(sorted(names, key=len, reverse=True)) + r")\((\)?)")
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("//"):
+            continue
+        for match in pattern.finditer(line):
+            name, empty = match.groups()
+            if empty and name in STRUCTS:
+                continue
+            found.append((number, name))
+    return found
+
+
+def check(root):
+    with open(os.path.join(root, SYSCALLS), encoding="utf-8") as f:
+        names = wrapped_names(f.read())
+    problems = []
+    for dirpath, _, files in os.walk(os.path.join(root, "Sources")):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            if rel.startswith("Sources/BridgeSystem/"):
+                if rel == SYSCALLS:
+                    continue
+                for number, call in raw_calls(text, names):
+                    problems.append(f"{rel}:{number}: calls {call}() directly; call system_{call}() (Syscalls.swift)")
+            else:
+                for number, line in enumerate(text.splitlines(), 1):
+                    match = LIBC.match(line)
+                    if match:
+                        problems.append(f"{rel}:{number}: imports {match.group(1)}; libc belongs to BridgeSystem")
+    return problems
+
+
+def main(argv):
+    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    problems = check(root)
+    for problem in problems:
+        print(f"syscalls: {problem}", file=sys.stderr)
+    if problems:
+        print(f"syscalls: {len(problems)} call(s) around Internals/Syscalls.swift", file=sys.stderr)
+        return 1
+    print("syscalls: every wrapped system call goes through Internals/Syscalls.swift; libc only in BridgeSystem")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

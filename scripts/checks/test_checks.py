@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Unit tests of scripts/checks/docs.py and modules.py on small fixture repositories (stdlib unittest).
+
+Run: python3 -m unittest discover -s scripts/checks -p 'test_*.py'   (scripts/test.sh does)
+Each fixture holds one of issue 29's real findings, so a check that stops catching it fails here.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs  # noqa: E402
+import modules  # noqa: E402
+import syscalls  # noqa: E402
+
+PACKAGE = """// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "ExtensionBridge",
+    targets: [
+        // A comment naming .target(name: "Ghost") is not a target.
+        .target(name: "BridgeSystem"),
+        .target(name: "BridgeJSON"),
+        .target(name: "BridgeHost", dependencies: ["BridgeJSON", "BridgeSystem"]),
+        .executableTarget(name: "extension-bridge-bench", dependencies: ["BridgeHost", "BridgeJSON"]),
+        .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost"]),
+    ]
+)
+for (name, dependencies) in [
+    ("FuzzEndpoint", ["BridgeHost"]),
+] {
+    package.targets.append(
+        .executableTarget(
+            name: name, dependencies: (dependencies + ["FuzzSupport"]).map { .target(name: $0) }, path: "Fuzz/\\(name)"))
+}
+package.targets.append(.target(name: "FuzzSupport", dependencies: ["BridgeSystem"], path: "Fuzz/FuzzSupport"))
+"""
+
+FLOORS = """# Architecture
+<!-- module floors -->
+```
+floor 3  extension-bridge-bench ─▶ BridgeHost, BridgeJSON
+floor 1  BridgeHost ─▶ BridgeJSON, BridgeSystem
+floor 0  BridgeSystem, BridgeJSON (depend on nothing)
+```
+"""
+
+SOURCES = {
+    "Sources/BridgeSystem/FileLock.swift": "public struct FileLock {}\n",
+    "Sources/BridgeJSON/JSONWriter.swift": "public enum JSONWriter { public static func write() {} }\n",
+    "Sources/BridgeHost/BridgeEndpoint.swift": (
+        "import BridgeJSON\nimport BridgeSystem\n"
+        "public struct BridgeEndpoint { func respond() {} }\n"
+        "let template = \"\"\"\n    import BridgeCLI\n    \"\"\"\n"),
+    "Sources/extension-bridge-bench/main.swift": "import BridgeHost\nimport BridgeJSON\n",
+    "Tests/BridgeHostTests/BridgeEndpointTests.swift": (
+        "@testable import BridgeHost\nimport Testing\n"
+        "struct BridgeEndpointActionTests {\n    @Test func nonObjectMessage_isRefused() {}\n}\n"),
+    "Fuzz/FuzzEndpoint/main.swift": "import BridgeHost\nimport FuzzSupport\n",
+    "Fuzz/FuzzSupport/Fuzz.swift": "import BridgeSystem\n",
+    "extension/background/router.js": "export function route() {}\nexport class HostClient {}\n",
+    "extension/background/problems.js": "export const PROBLEMS = {};\n",
+    "extension/test/router.test.js": "test('anyType_fromWebPage_isForbidden', () => {});\n",
+    "extension/README.md": "The router is `background/router.js`.\n",
+    "README.md": "The endpoint: `BridgeEndpoint`, `BridgeEndpoint.respond()`.\n",
+    "docs/ARCHITECTURE.md": FLOORS,
+    "Package.swift": PACKAGE,
+}
+
+
+def make_repo(files):
+    root = tempfile.mkdtemp(prefix="checks-test-")
+    for path, text in files.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(text)
+    subprocess.run(["git", "init", "-q", root], check=True)
+    subprocess.run(["git", "-C", root, "add", "-A"], check=True)
+    return root
+
+
+def with_doc(text, name="docs/SECURITY.md"):
+    return make_repo({**SOURCES, name: text})
+
+
+class DocsCheckTests(unittest.TestCase):
+    def problems(self, text, name="docs/SECURITY.md"):
+        return docs.check(with_doc(text, name))
+
+    def test_aRepositoryWhoseDocsNameWhatExists_passes(self):
+        text = (
+            "`background/router.js`, `extension/test/router.test.js: anyType_fromWebPage_isForbidden`, "
+            "`BridgeHostTests/BridgeEndpointActionTests.nonObjectMessage_isRefused`, `HostClient`, `route()`, "
+            "`~/.config/chromium`, `../shared/seeds/`, `https://example.org/a.js`, `Sources/BridgeHost/`, "
+            "`JSONWriter.write`, `UserDefaults`, `DIR/NativeMessagingHosts`, `name.json`, see docs/ARCHITECTURE.md\n"
+            "```\nRouter.swift lib/router.js in a fenced block are commands, not references\n```\n")
+        self.assertEqual(self.problems(text), [])
+
+    def test_aMovedJavaScriptFile_isFound(self):  # extension/README.md cited lib/problems.js
+        found = self.problems("Problem codes (`lib/problems.js`).", "extension/README.md")
+        self.assertEqual(len(found), 1)
+        self.assertIn("lib/problems.js", found[0])
+        self.assertIn("extension/README.md:1", found[0])
+
+    def test_aGoneSwiftFile_isFound(self):  # BENCHMARKS.md named Router.swift and SettingsKeys.swift
+        found = self.problems("| `Router.swift`, `SettingsKeys.swift`, `BridgeEndpoint.swift` |")
+        self.assertEqual(len(found), 2, found)
+
+    def test_aDoubledTestPath_isFound(self):  # SECURITY.md: BridgeHostTests/BridgeHostTests/…
+        found = self.problems("`BridgeHostTests/BridgeHostTests/BridgeEndpointActionTests.nonObjectMessage_isRefused`")
+        self.assertEqual(len(found), 1, found)
+
+    def test_aSuiteThatDoesNotExist_isFound(self):  # SECURITY.md: BridgeEndpointTests.setSettings_…
+        self.assertEqual(len(self.problems("`BridgeEndpointTests.setSettings_badRequests_writeNothing`")), 1)
+        self.assertEqual(len(self.problems("`BridgeHostTests/BridgeEndpointTests.nonObjectMessage_isRefused`")), 1)
+
+    def test_aTestCaseThatDoesNotExist_isFound(self):
+        self.assertEqual(len(self.problems("`extension/test/router.test.js: gone_case`")), 1)
+        self.assertEqual(len(self.problems("`text-replace.test.js: anyType_fromWebPage_isForbidden`")), 1)
+
+    def test_aDocumentThatIsNotInTheRepository_isFound(self):  # PROTOCOL.md cited (DESIGN.md)
+        found = self.problems("Foundation's suite does not lock (DESIGN.md).", "docs/PROTOCOL.md")
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("DESIGN.md", found[0])
+
+    def test_aMissingTypeOrMember_isFound(self):
+        self.assertEqual(len(self.problems("`MonotonicClock`")), 1)
+        self.assertEqual(len(self.problems("`JSONWriter.gone`")), 1)
+        self.assertEqual(len(self.problems("`gone()`")), 1)
+
+    def test_theGeneratorsTemplates_areChecked(self):
+        template = 'enum ProjectTemplate {\n    static let readme = """\n    See `lib/router.js`.\n    """\n}\n'
+        root = make_repo({**SOURCES, "Sources/BridgeGenerator/ProjectTemplate.swift": template})
+        found = docs.check(root)
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("ProjectTemplate.swift", found[0])
+
+
+class ModulesCheckTests(unittest.TestCase):
+    def test_aGraphThatAgrees_passes(self):
+        self.assertEqual(modules.check(make_repo(SOURCES)), [])
+
+    def test_packageParsing_readsTargetsPathsAndTheFuzzLoop(self):
+        targets = modules.parse_package(PACKAGE)
+        self.assertNotIn("Ghost", targets)
+        self.assertEqual(targets["FuzzEndpoint"].dependencies, ["BridgeHost", "FuzzSupport"])
+        self.assertEqual(targets["FuzzEndpoint"].path, "Fuzz/FuzzEndpoint")
+        self.assertEqual(targets["BridgeHostTests"].path, "Tests/BridgeHostTests")
+
+    def test_importsInsideAStringLiteral_doNotCount(self):
+        self.assertEqual(
+            modules.imports_of('import A\n@testable import B\ninternal import C\nlet t = """\nimport D\n"""\n'),
+            {"A", "B", "C"})
+
+    def test_aDeclaredDependencyNeverImported_isFound(self):  # the bench declared BridgeHost
+        root = make_repo({**SOURCES, "Sources/extension-bridge-bench/main.swift": "import BridgeJSON\n"})
+        self.assertEqual(
+            modules.check(root), ["extension-bridge-bench: declares BridgeHost in Package.swift but no file imports it"])
+
+    def test_anImportNotDeclared_isFound(self):  # TestSupport imported BridgeJSON undeclared
+        root = make_repo({**SOURCES, "Fuzz/FuzzSupport/Fuzz.swift": "import BridgeSystem\nimport BridgeJSON\n"})
+        self.assertEqual(modules.check(root), ["FuzzSupport: imports BridgeJSON, which Package.swift does not declare"])
+
+    def test_anEdgeUpTheFloors_isFound(self):
+        floors = FLOORS.replace("floor 1  BridgeHost", "floor 0  BridgeHost").replace(
+            "floor 0  BridgeSystem, BridgeJSON", "floor 1  BridgeSystem, BridgeJSON")
+        found = modules.check(make_repo({**SOURCES, "docs/ARCHITECTURE.md": floors}))
+        self.assertTrue(any("does not point down" in p and p.startswith("BridgeHost") for p in found), found)
+
+    def test_aDrawingThatDiffersFromPackageSwift_isFound(self):
+        floors = FLOORS.replace("BridgeHost ─▶ BridgeJSON, BridgeSystem", "BridgeHost ─▶ BridgeJSON")
+        found = modules.check(make_repo({**SOURCES, "docs/ARCHITECTURE.md": floors}))
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("draws", found[0])
+
+    def test_aLibraryNotDrawn_isFound(self):
+        floors = FLOORS.replace("floor 0  BridgeSystem, BridgeJSON", "floor 0  BridgeJSON")
+        found = modules.check(make_repo({**SOURCES, "docs/ARCHITECTURE.md": floors}))
+        self.assertIn("BridgeSystem: not on a floor of docs/ARCHITECTURE.md's module drawing", found)
+
+
+SYSCALLS = (
+    "internal import Glibc\n"
+    "@discardableResult @inline(__always) internal func system_close(_ fd: Int32) -> Int32 { close(fd) }\n"
+    "@inline(__always) internal func system_stat(_ p: UnsafePointer<CChar>, _ i: UnsafeMutablePointer<stat>) -> Int32 {\n"
+    "    stat(p, i)\n}\n")
+
+
+class SyscallsCheckTests(unittest.TestCase):
+    def check(self, files):
+        return syscalls.check(make_repo({"Sources/BridgeSystem/Internals/Syscalls.swift": SYSCALLS, **files}))
+
+    def test_callsThroughTheWrappers_pass(self):
+        text = (
+            "internal import Glibc\nstruct FileDescriptor {\n    func close() { system_close(fd) }\n"
+            "    func status() { var info = stat()\n system_stat(path, &info); self.close() }\n"
+            "    // close(fd) in a comment is not a call\n}\n")
+        self.assertEqual(self.check({"Sources/BridgeSystem/FileDescriptor.swift": text}), [])
+
+    def test_aRawCallOutsideSyscallsSwift_isFound(self):
+        found = self.check({"Sources/BridgeSystem/Directory.swift": "deinit { close(fd) }\nlet r = stat(p, &i)\n"})
+        self.assertEqual(len(found), 2, found)
+        self.assertIn("Directory.swift:1: calls close()", found[0])
+
+    def test_libcImportedOutsideBridgeSystem_isFound(self):
+        found = self.check({"Sources/SharedSuite/Suite.swift": "#if canImport(Glibc)\n    import Glibc\n#endif\n"})
+        self.assertEqual(found, ["Sources/SharedSuite/Suite.swift:2: imports Glibc; libc belongs to BridgeSystem"])
+
+
+if __name__ == "__main__":
+    unittest.main()
