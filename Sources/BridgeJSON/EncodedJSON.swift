@@ -1,21 +1,47 @@
 /// The compact JSON text of one value, exactly as `JSONWriter.bytes` writes
 /// it, kept so that a value sent again and again (settings, a vocabulary) is
-/// encoded once and then copied.
+/// encoded once and then copied. Made only by the writer: `JSONWriter`, a
+/// `JSONObjectWriter` (`object(_:)`), or the checked copy of text the writer
+/// wrote (`compact(checked:…)`).
 public struct EncodedJSON: Equatable, Sendable {
     /// The UTF-8 JSON text.
     public let bytes: [UInt8]
+    /// For an object whose members were indexed while it was written: the
+    /// range of each member's `"key":value` in `bytes`, in order. With a
+    /// wrapper (`{"wrapper":{…}}`), the members of the wrapped object. Nil when
+    /// not indexed.
+    public let members: [Range<Int>]?
 
     /// Encodes `value`.
-    public init(_ value: JSONValue) { bytes = JSONWriter.bytes(value) }
-
-    private init(writerOutput bytes: [UInt8]) { self.bytes = bytes }
-
-    /// Text the caller wrote itself, exactly as `JSONWriter.bytes` would write
-    /// its value (a fixed-shape object on a hot path). Checked in debug builds.
-    public init(writtenAsTheWriterWould bytes: [UInt8]) {
-        assert((try? JSONParser.parse(bytes)).map { JSONWriter.bytes($0) == bytes } ?? false, "not writer output")
-        self.bytes = bytes
+    public init(_ value: JSONValue) {
+        bytes = JSONWriter.bytes(value)
+        members = nil
     }
+
+    private init(writerOutput bytes: [UInt8], members: [Range<Int>]? = nil) {
+        self.bytes = bytes
+        self.members = members
+    }
+
+    /// One object written member by member with a `JSONObjectWriter` (its
+    /// braces, separators and keys are the writer's own, so the text is what
+    /// `JSONWriter.bytes` writes for the same members). `write` adds the
+    /// members to the object and the buffer it is given, and returns the
+    /// member index to keep (or nil).
+    public static func object(
+        reservingCapacity capacity: Int = 64,
+        _ write: (inout JSONObjectWriter, inout [UInt8]) -> [Range<Int>]?
+    ) -> EncodedJSON {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        var object = JSONObjectWriter(into: &out)
+        let members = write(&object, &out)
+        object.finish(into: &out)
+        return EncodedJSON(writerOutput: out, members: members)
+    }
+
+    /// Equal text (the index is how it was written, not what it says).
+    public static func == (a: EncodedJSON, b: EncodedJSON) -> Bool { a.bytes == b.bytes }
 
     /// The value again (for tests and comparisons; the hot path never parses).
     public var value: JSONValue { (try? JSONParser.parse(bytes, maximumDepth: Int.max)) ?? .null }
@@ -80,19 +106,26 @@ public struct EncodedJSON: Equatable, Sendable {
         swap(&out, &storage)  // the only reference: appending does not copy
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(text.count + (wrapper?.utf8.count ?? 0) + 8)
+        var object: JSONObjectWriter?
         if let wrapper {
-            out.append(UInt8(ascii: "{"))
-            JSONWriter.writeString(wrapper, into: &out)
-            out.append(UInt8(ascii: ":"))
+            object = JSONObjectWriter(into: &out)
+            object?.key(wrapper, into: &out)
         }
+        var members: [Range<Int>] = []
+        var isObject = false
         text.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             let n = buffer.count
             var i = 0
             var run = 0
+            var depth = 0
+            var memberStart = -1
+            // Where byte `i` of the text lands in `out` (runs are appended lazily).
+            func position(_ i: Int) -> Int { out.count + (i - run) }
             while i < n {
                 let b = p[i]
                 if b == UInt8(ascii: "\"") {
+                    if depth == 1 && memberStart < 0 { memberStart = position(i) }
                     i = endOfString(p, n, after: i + 1)
                 } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
                     if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
@@ -100,13 +133,24 @@ public struct EncodedJSON: Equatable, Sendable {
                     while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
                     run = i
                 } else {
+                    // The members of the outermost object, indexed as they are copied.
+                    if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                        if depth == 0 { isObject = b == UInt8(ascii: "{") }
+                        depth += 1
+                    } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                        if depth == 1 && memberStart >= 0 { members.append(memberStart..<position(i)) }
+                        depth -= 1
+                    } else if b == UInt8(ascii: ",") && depth == 1 {
+                        members.append(memberStart..<position(i))
+                        memberStart = -1
+                    }
                     i += 1
                 }
             }
             if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
         }
-        if wrapper != nil { out.append(UInt8(ascii: "}")) }
-        return EncodedJSON(writerOutput: out)
+        object?.finish(into: &out)
+        return EncodedJSON(writerOutput: out, members: isObject ? members : nil)
     }
 
     /// Just past the closing quote of a checked string whose text starts at `i`.

@@ -42,12 +42,21 @@ public protocol BridgeAction {
     /// this connection (the built-in `hello` does). Default false.
     var startsChangeNotifications: Bool { get }
 
+    /// True when asking again gives the same result and changes nothing more
+    /// than asking once (reads; writes of a whole value): a client may send
+    /// the request again when its port dropped with the request in flight.
+    /// `hello` lists these actions (`resendSafe`), so the extension's rule is
+    /// the host's. Default false: an action that writes something each time it
+    /// runs (an append) must not be sent twice.
+    var resendSafe: Bool { get }
+
     /// Answers `request`; failures are error replies, never thrown.
     func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply
 }
 
 extension BridgeAction {
     public var startsChangeNotifications: Bool { false }
+    public var resendSafe: Bool { false }
 }
 
 /// What an action may use: passed in, never global.
@@ -70,8 +79,9 @@ public struct ActionContext {
     /// passes the system's, the default answers `secrets_unavailable`). Hand
     /// out only those marked shared, and never log a value.
     public var secrets: any SecretStore
-    /// Settings and rules encoded per suite version, shared by every copy of the context.
-    public var published = PublishedState()
+    /// The settings, rules and page state as the extension sees them, built
+    /// and cached per suite version; shared by every copy of the context.
+    public var pageState = PageState()
     /// The app the host belongs to, reported by `hello`.
     public var app: AppIdentity
 
