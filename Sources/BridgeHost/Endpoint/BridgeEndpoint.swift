@@ -83,7 +83,8 @@ public final class BridgeEndpoint {
     /// The names of the actions that declare themselves safe to send again
     /// (`BridgeAction.resendSafe`), `hello` always, sorted: `hello`'s `resendSafe`.
     static func resendSafeNames(of actions: [BridgeAction]) -> [String] {
-        Set(actions.filter(\.resendSafe).map(\.name) + ["hello"]).sorted()
+        // Closures, not key paths: key paths instantiate metadata on a one-shot host's start-up.
+        Set(actions.filter { $0.resendSafe }.map { $0.name } + ["hello"]).sorted()
     }
 
     // MARK: Requests
