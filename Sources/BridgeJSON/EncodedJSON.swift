@@ -6,42 +6,26 @@
 public struct EncodedJSON: Equatable, Sendable {
     /// The UTF-8 JSON text.
     public let bytes: [UInt8]
-    /// For an object whose members were indexed while it was written: the
-    /// range of each member's `"key":value` in `bytes`, in order. With a
-    /// wrapper (`{"wrapper":{…}}`), the members of the wrapped object. Nil when
-    /// not indexed.
-    public let members: [Range<Int>]?
 
     /// Encodes `value`.
-    public init(_ value: JSONValue) {
-        bytes = JSONWriter.bytes(value)
-        members = nil
-    }
+    public init(_ value: JSONValue) { bytes = JSONWriter.bytes(value) }
 
-    private init(writerOutput bytes: [UInt8], members: [Range<Int>]? = nil) {
-        self.bytes = bytes
-        self.members = members
-    }
+    fileprivate init(writerOutput bytes: [UInt8]) { self.bytes = bytes }
 
     /// One object written member by member with a `JSONObjectWriter` (its
     /// braces, separators and keys are the writer's own, so the text is what
     /// `JSONWriter.bytes` writes for the same members). `write` adds the
-    /// members to the object and the buffer it is given, and returns the
-    /// member index to keep (or nil).
+    /// members to the object and the buffer it is given.
     public static func object(
-        reservingCapacity capacity: Int = 64,
-        _ write: (inout JSONObjectWriter, inout [UInt8]) -> [Range<Int>]?
+        reservingCapacity capacity: Int = 64, _ write: (inout JSONObjectWriter, inout [UInt8]) -> Void
     ) -> EncodedJSON {
         var out: [UInt8] = []
         out.reserveCapacity(capacity)
         var object = JSONObjectWriter(into: &out)
-        let members = write(&object, &out)
+        write(&object, &out)
         object.finish(into: &out)
-        return EncodedJSON(writerOutput: out, members: members)
+        return EncodedJSON(writerOutput: out)
     }
-
-    /// Equal text (the index is how it was written, not what it says).
-    public static func == (a: EncodedJSON, b: EncodedJSON) -> Bool { a.bytes == b.bytes }
 
     /// The value again (for tests and comparisons; the hot path never parses).
     public var value: JSONValue { (try? JSONParser.parse(bytes, maximumDepth: Int.max)) ?? .null }
@@ -102,6 +86,22 @@ public struct EncodedJSON: Equatable, Sendable {
     public static func compact(checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8])
         -> EncodedJSON
     {
+        compact(checked: text, wrappedAs: wrapper, storage: &storage, indexing: false).json
+    }
+
+    /// `compact(checked:wrappedAs:storage:)` with the members of the copied
+    /// object (the wrapped one, with a wrapper) indexed as they are copied;
+    /// nil when the text is not an object.
+    public static func compactIndexing(
+        checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8]
+    ) -> IndexedJSON? {
+        let result = compact(checked: text, wrappedAs: wrapper, storage: &storage, indexing: true)
+        return result.members.map { IndexedJSON(json: result.json, members: $0) }
+    }
+
+    private static func compact(
+        checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8], indexing: Bool
+    ) -> (json: EncodedJSON, members: [Range<Int>]?) {
         var out: [UInt8] = []
         swap(&out, &storage)  // the only reference: appending does not copy
         out.removeAll(keepingCapacity: true)
@@ -111,46 +111,78 @@ public struct EncodedJSON: Equatable, Sendable {
             object = JSONObjectWriter(into: &out)
             object?.key(wrapper, into: &out)
         }
-        var members: [Range<Int>] = []
-        var isObject = false
+        var members: [Range<Int>]?
         text.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            let n = buffer.count
-            var i = 0
-            var run = 0
-            var depth = 0
-            var memberStart = -1
-            // Where byte `i` of the text lands in `out` (runs are appended lazily).
-            func position(_ i: Int) -> Int { out.count + (i - run) }
-            while i < n {
-                let b = p[i]
-                if b == UInt8(ascii: "\"") {
-                    if depth == 1 && memberStart < 0 { memberStart = position(i) }
-                    i = endOfString(p, n, after: i + 1)
-                } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
-                    if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
-                    i += 1
-                    while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
-                    run = i
-                } else {
-                    // The members of the outermost object, indexed as they are copied.
-                    if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
-                        if depth == 0 { isObject = b == UInt8(ascii: "{") }
-                        depth += 1
-                    } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
-                        if depth == 1 && memberStart >= 0 { members.append(memberStart..<position(i)) }
-                        depth -= 1
-                    } else if b == UInt8(ascii: ",") && depth == 1 {
-                        members.append(memberStart..<position(i))
-                        memberStart = -1
-                    }
-                    i += 1
-                }
+            if indexing {
+                members = copyIndexing(p, buffer.count, into: &out)
+            } else {
+                copy(p, buffer.count, into: &out)
             }
-            if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
         }
         object?.finish(into: &out)
-        return EncodedJSON(writerOutput: out, members: isObject ? members : nil)
+        return (EncodedJSON(writerOutput: out), members)
+    }
+
+    /// Appends the checked text without white space outside strings.
+    private static func copy(_ p: UnsafePointer<UInt8>, _ n: Int, into out: inout [UInt8]) {
+        var i = 0
+        var run = 0
+        while i < n {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                i = endOfString(p, n, after: i + 1)
+            } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
+                i += 1
+                while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
+                run = i
+            } else {
+                i += 1
+            }
+        }
+        if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
+    }
+
+    /// `copy`, noting where each member of the outermost object lands in
+    /// `out` as it is copied; nil when the text is not an object. (A second
+    /// loop rather than a flag in one: a reply that only sends its rules pays
+    /// nothing for the index.)
+    private static func copyIndexing(_ p: UnsafePointer<UInt8>, _ n: Int, into out: inout [UInt8]) -> [Range<Int>]? {
+        var members: [Range<Int>] = []
+        var isObject = false
+        var i = 0
+        var run = 0
+        var depth = 0
+        // Where the member being copied starts in `out` (byte i lands at out.count + i - run:
+        // runs are appended lazily).
+        var memberStart = -1
+        while i < n {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                if depth == 1 && memberStart < 0 { memberStart = out.count + (i - run) }
+                i = endOfString(p, n, after: i + 1)
+            } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
+                i += 1
+                while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
+                run = i
+            } else {
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                    if depth == 0 { isObject = b == UInt8(ascii: "{") }
+                    depth += 1
+                } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                    if depth == 1 && memberStart >= 0 { members.append(memberStart..<(out.count + i - run)) }
+                    depth -= 1
+                } else if b == UInt8(ascii: ",") && depth == 1 {
+                    members.append(memberStart..<(out.count + i - run))
+                    memberStart = -1
+                }
+                i += 1
+            }
+        }
+        if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
+        return isObject ? members : nil
     }
 
     /// Just past the closing quote of a checked string whose text starts at `i`.
@@ -173,6 +205,32 @@ public struct EncodedJSON: Equatable, Sendable {
             if p[i] == UInt8(ascii: "\"") { return i + 1 }
             i += p[i] == UInt8(ascii: "\\") ? 2 : 1
         }
+    }
+}
+
+/// An encoded object with the place of each of its members (or, for a
+/// wrapper `{"wrapper":{…}}`, of the wrapped object's members): `"key":value`
+/// ranges of `json.bytes`, in order, noted while the object was written or
+/// copied, so that it can be cut between members without reading it again.
+public struct IndexedJSON: Equatable, Sendable {
+    public let json: EncodedJSON
+    public let members: [Range<Int>]
+
+    fileprivate init(json: EncodedJSON, members: [Range<Int>]) {
+        self.json = json
+        self.members = members
+    }
+
+    /// `EncodedJSON.object`, where `write` returns the ranges of the members to index.
+    public static func object(
+        reservingCapacity capacity: Int = 64, _ write: (inout JSONObjectWriter, inout [UInt8]) -> [Range<Int>]
+    ) -> IndexedJSON {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        var object = JSONObjectWriter(into: &out)
+        let members = write(&object, &out)
+        object.finish(into: &out)
+        return IndexedJSON(json: EncodedJSON(writerOutput: out), members: members)
     }
 }
 

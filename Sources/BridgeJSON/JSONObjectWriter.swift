@@ -9,8 +9,10 @@
 /// A member is a key and a value, a key and JSON text encoded earlier (copied,
 /// or left as a piece of its own that is shared, not copied), or a run of
 /// members encoded earlier. Keys must come in the writer's order (UTF-8 byte
-/// order, strictly increasing): a key out of order traps, because the result
-/// would not be what the writer writes.
+/// order, strictly increasing), which every caller has by construction
+/// (`JSONWriter` sorts, `BridgeReply` keeps its members sorted, the others
+/// write fixed keys or runs from an index). Debug builds trap on a key out of
+/// order, so every test checks it; a release reply pays nothing for it.
 ///
 /// ```swift
 /// var out: [UInt8] = []
@@ -20,24 +22,32 @@
 /// object.finish(into: &out)  // {"enabled":true,"theme":"auto"}
 /// ```
 public struct JSONObjectWriter {
-    private let writer: JSONWriter
-    private let level: Int
+    // Inlinable: a reply's three or four members are written on every request, in the caller's module.
+    @usableFromInline let writer: JSONWriter
+    @usableFromInline let indented: Bool
+    @usableFromInline let level: Int
     /// Members written so far.
-    public private(set) var count = 0
-    private var previousKey: String?
-    private let checksOrder: Bool
+    public var count: Int { written }
+    @usableFromInline var written = 0
+    #if DEBUG
+        @usableFromInline var previousKey: String?
+    #endif
+    @usableFromInline let checksOrder: Bool
 
     /// Starts an object (`{`) at the end of `out`.
     /// - Parameters:
     ///   - writer: the writer of member values and of the layout (compact or indented).
     ///   - level: the object's nesting level, for indentation.
+    @inlinable
     public init(into out: inout [UInt8], writer: JSONWriter = JSONWriter(), level: Int = 0) {
         self.init(into: &out, writer: writer, level: level, checksOrder: true)
     }
 
     /// `JSONWriter`'s own objects: it has just sorted the keys.
+    @inlinable
     init(into out: inout [UInt8], writer: JSONWriter, level: Int, checksOrder: Bool) {
         self.writer = writer
+        self.indented = writer.indent != nil
         self.level = level
         self.checksOrder = checksOrder
         out.append(UInt8(ascii: "{"))
@@ -46,24 +56,26 @@ public struct JSONObjectWriter {
     /// Writes what comes before a member's value: the separator, the line
     /// break (pretty), the quoted key and the colon. Returns where the member
     /// starts (its key's opening quote) in `out`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func key(_ key: String, into out: inout [UInt8]) -> Int {
-        if checksOrder {
-            if let previousKey {
-                precondition(JSONWriter.utf8Precedes(previousKey, key), "object keys out of the writer's order")
+        #if DEBUG
+            if checksOrder {
+                if let previousKey {
+                    precondition(JSONWriter.utf8Precedes(previousKey, key), "object keys out of the writer's order")
+                }
+                previousKey = key
             }
-            previousKey = key
-        }
+        #endif
         separate(&out)
         let start = out.count
         JSONWriter.writeString(key, into: &out)
         out.append(UInt8(ascii: ":"))
-        if writer.indent != nil { out.append(UInt8(ascii: " ")) }
+        if indented { out.append(UInt8(ascii: " ")) }
         return start
     }
 
     /// A member `key: value`. Returns its range in `out`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func member(_ key: String, _ value: JSONValue, into out: inout [UInt8]) -> Range<Int> {
         let start = self.key(key, into: &out)
         writer.write(value, into: &out, level: level + 1)
@@ -72,9 +84,9 @@ public struct JSONObjectWriter {
 
     /// A member whose value is JSON text encoded earlier as the writer writes
     /// it (compact only), copied. Returns its range in `out`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func member(_ key: String, encoded text: EncodedJSON, into out: inout [UInt8]) -> Range<Int> {
-        precondition(writer.indent == nil, "encoded text is compact")
+        precondition(!indented, "encoded text is compact")
         let start = self.key(key, into: &out)
         out.append(contentsOf: text.bytes)
         return start..<out.count
@@ -83,10 +95,11 @@ public struct JSONObjectWriter {
     /// A member whose value is JSON text encoded earlier (compact), left as a
     /// piece of its own: `out` so far goes to `pieces`, then `text`'s buffer
     /// (shared, not copied), and `out` starts again empty.
+    @inlinable
     public mutating func member(
         _ key: String, sharing text: EncodedJSON, into out: inout [UInt8], pieces: inout [[UInt8]]
     ) {
-        precondition(writer.indent == nil, "encoded text is compact")
+        precondition(!indented, "encoded text is compact")
         self.key(key, into: &out)
         pieces.append(out)
         pieces.append(text.bytes)
@@ -98,35 +111,34 @@ public struct JSONObjectWriter {
     /// `"key":value` separated by commas, in order, each key after every key
     /// written before (the caller's text guarantees it: the members of an
     /// `EncodedJSON.members` index, in order). Copied.
+    @inlinable
     public mutating func members(encoded text: ArraySlice<UInt8>, count: Int, into out: inout [UInt8]) {
-        precondition(writer.indent == nil, "encoded text is compact")
+        precondition(!indented, "encoded text is compact")
         guard count > 0 else { return }
         separate(&out)
         out.append(contentsOf: text)
-        self.count += count - 1
-        previousKey = nil  // the run's keys are the caller's guarantee
+        written += count - 1
+        #if DEBUG
+            previousKey = nil  // the run's keys are the caller's guarantee
+        #endif
     }
 
-    /// The size a member of `encodedSize` bytes (`"key":value`) adds to the
-    /// object: its separator and itself.
-    public func sizeAdded(byMemberOf encodedSize: Int) -> Int { encodedSize + (count > 0 ? 1 : 0) }
-
     /// Ends the object (`}`).
+    @inlinable
     public func finish(into out: inout [UInt8]) {
-        if count > 0 { newline(&out, level) }
+        if written > 0 && indented { newline(&out, level) }
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Bytes `finish` adds to a compact object.
-    public static let closingSize = 1
-
-    private mutating func separate(_ out: inout [UInt8]) {
-        if count > 0 { out.append(UInt8(ascii: ",")) }
-        count += 1
-        newline(&out, level + 1)
+    @inlinable
+    mutating func separate(_ out: inout [UInt8]) {
+        if written > 0 { out.append(UInt8(ascii: ",")) }
+        written += 1
+        if indented { newline(&out, level + 1) }
     }
 
-    private func newline(_ out: inout [UInt8], _ level: Int) {
+    @usableFromInline
+    func newline(_ out: inout [UInt8], _ level: Int) {
         guard let indent = writer.indent else { return }
         out.append(UInt8(ascii: "\n"))
         for _ in 0..<level { out.append(contentsOf: indent.utf8) }

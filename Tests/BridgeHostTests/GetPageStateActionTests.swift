@@ -97,7 +97,7 @@ import Testing
         for i in 0..<10 { words["w\(i)"] = .string(String(repeating: "y", count: 300)) }
         words["huge"] = .string(String(repeating: "z", count: 5_000))
         let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
-        let split = RulesPages.split(PageState.encodedRules(snapshot), budget: 1_000)
+        let split = RulesPages.split(PageState.indexedRules(snapshot), budget: 1_000)
         #expect(split.undeliverable == 1)
         var seen = 0
         for page in split.pages {
@@ -110,10 +110,10 @@ import Testing
     @Test func version_followsTheRules() {
         let a = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("blauw")])])
         let b = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("bleu")])])
-        let va = RulesPages.split(PageState.encodedRules(a), budget: 1_000).version
-        let vb = RulesPages.split(PageState.encodedRules(b), budget: 1_000).version
+        let va = RulesPages.split(PageState.indexedRules(a), budget: 1_000).version
+        let vb = RulesPages.split(PageState.indexedRules(b), budget: 1_000).version
         #expect(va != vb)
-        #expect(va == RulesPages.split(PageState.encodedRules(a), budget: 1_000).version)
+        #expect(va == RulesPages.split(PageState.indexedRules(a), budget: 1_000).version)
     }
 
     /// Pages are runs of entries copied from the rules' own bytes (indexed as
@@ -127,9 +127,10 @@ import Testing
         ]
         for i in 0..<200 { words["w\(i)"] = .string(String(repeating: "v", count: i % 17)) }
         let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
-        let rules = PageState.encodedRules(snapshot)
+        let rules = PageState.indexedRules(snapshot)
         let entries = PageState.entries(of: snapshot)
-        #expect(rules.members?.count == entries.count)
+        #expect(rules.members.count == entries.count)
+        #expect(rules.json == PageState.encodedRules(snapshot))
         #expect(entries.count == words.count - 2, "the empty word and the number do not count")
         let split = RulesPages.split(rules, budget: 300)
         #expect(split.pages.count > 5)

@@ -84,12 +84,44 @@ import Testing
         for i in 0..<300 { words["k\(i)"] = "v\\\"\(i)\n" }
         let value = JSONValue.object(words.mapValues { .string($0) })
         let text = JSONWriter.prettyBytes(value)
-        let copied = try #require(EncodedJSON.compactStringObject(text[...], wrappedAs: "vocabulary"))
-        let written = PageState.encodedRules(
+        var storage: [UInt8] = []
+        let copied = try #require(
+            EncodedJSON.compactIndexing(checked: text[...], wrappedAs: "vocabulary", storage: &storage))
+        let written = PageState.indexedRules(
             SuiteSnapshot(values: ["vocabulary": .dictionary(words.mapValues { .string($0) })]))
         #expect(copied == written)
-        #expect(copied.members == written.members)
         #expect(RulesPages.split(copied, budget: 700) == RulesPages.split(written, budget: 700))
+        #expect(RulesPages.split(copied, budget: 700).pages.count > 3)
+    }
+
+    /// A vocabulary read from a real suite file is copied, not decoded, and
+    /// indexed (copied again) only when it must be cut into pages — which
+    /// then hold every entry once, in order.
+    @Test func rulesFromASuiteFile_areIndexedOnlyToBeCut() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let suite = Suite(container: GroupContainer(path: tmp.path + "/c"))
+        var words: [String: String] = [:]
+        for i in 0..<400 { words["w\(i)"] = "r\(i) \"q\"" }
+        try suite.update { values in
+            values["extensionEnabled"] = .bool(true)
+            values["vocabulary"] = .dictionary(words.mapValues { .string($0) })
+        }
+        let snapshot = try suite.snapshot()
+        let state = PageState()
+        let whole = state.rules(of: snapshot)
+        #expect(snapshot.encodedStringDictionary("vocabulary", nestedUnder: "vocabulary") == whole, "copied")
+        #expect(whole.value == ["vocabulary": .object(words.mapValues { .string($0) })])
+        let split = state.pages(of: snapshot, budget: 2_000)
+        #expect(split.pages.count > 3)
+        var keys: [String] = []
+        for page in split.pages {
+            #expect(page.bytes.count <= 2_000)
+            #expect(JSONWriter.bytes(page.value) == page.bytes)
+            keys += (page.value["vocabulary"]?.objectValue ?? [:]).keys.sorted(by: JSONWriter.utf8Precedes)
+        }
+        #expect(keys == words.keys.sorted(by: JSONWriter.utf8Precedes))
+        #expect(snapshot.indexedStringDictionary("vocabulary", nestedUnder: "vocabulary")?.members.count == 400)
     }
 
     @Test func hello_listsTheActionsThatDeclareThemselvesResendSafe() {

@@ -66,7 +66,7 @@ public final class BridgeEndpoint {
         table.append(
             HelloAction(
                 actionNames: BridgeEndpoint.actionNames(of: actions),
-                resendSafeNames: BridgeEndpoint.resendSafeNames(of: table)))
+                actions: table))
         self.actions = table
         self.names = table.map { $0.name }
     }

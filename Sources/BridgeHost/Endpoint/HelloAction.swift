@@ -11,7 +11,9 @@ import BridgeProtocol
 struct HelloAction: BridgeAction {
     let name = "hello"
     let actionNames: [String]
-    let resendSafeNames: [String]
+    /// The bridge's actions: which are resend-safe is asked when `hello` is
+    /// answered, not on every one-shot host's start-up.
+    let actions: [BridgeAction]
     var startsChangeNotifications: Bool { true }
     var resendSafe: Bool { true }
 
@@ -24,7 +26,7 @@ struct HelloAction: BridgeAction {
             "caller": .string(context.caller.identity),
             "group": .string(context.groupID),
             "actions": .array(actionNames.map(JSONValue.string)),
-            "resendSafe": .array(resendSafeNames.map(JSONValue.string)),
+            "resendSafe": .array(BridgeEndpoint.resendSafeNames(of: actions).map(JSONValue.string)),
             "limits": .object([
                 "maxRequestBytes": .int(context.maxRequestBytes), "maxReplyBytes": .int(context.maxReplyBytes),
             ]),

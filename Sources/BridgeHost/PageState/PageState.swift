@@ -55,7 +55,11 @@ public final class PageState {
         guard SuiteKeys.isEnabled(snapshot) else { return PageState.off }
         let rules = self.rules(of: snapshot)  // forgets an older version's split too
         if let split, split.budget == budget { return split.split }
-        let fresh = RulesPages.split(rules, budget: budget)
+        // Rules of more than one page are copied (or written) again with their entries indexed
+        // as they go (`IndexedJSON`); a reply that only sends them does without the index.
+        let fresh =
+            RulesPages.whole(rules, budget: budget)
+            ?? RulesPages.split(PageState.indexedRules(snapshot), budget: budget)
         if snapshot.version != nil { split = (budget, fresh) }
         return fresh
     }
@@ -64,7 +68,6 @@ public final class PageState {
         pages: [
             EncodedJSON.object { object, out in
                 object.member("vocabulary", .object([:]), into: &out)
-                return nil
             }
         ], version: "", undeliverable: 0)
 
@@ -162,22 +165,29 @@ public final class PageState {
         EncodedJSON.object(reservingCapacity: 48) { object, out in
             object.member("enabled", .bool(SuiteKeys.isEnabled(snapshot)), into: &out)
             object.member("theme", .string(SuiteKeys.theme(snapshot)), into: &out)
-            return nil
         }
     }
 
-    /// `{"vocabulary":{…}}` of the entries that count, with its entries
-    /// indexed (`EncodedJSON.members`) for `RulesPages`. A vocabulary stored
+    /// `{"vocabulary":{…}}` of the entries that count. A vocabulary stored
     /// plainly in the file (as the CLI writes it: `StringMapShape`) is copied
-    /// from the file's bytes into the wrapper and indexed as it is copied; any
-    /// other is decoded, filtered by `entries(of:)` and written.
+    /// from the file's bytes into the wrapper; any other is decoded, filtered
+    /// by `entries(of:)` and written.
     public static func encodedRules(_ snapshot: SuiteSnapshot) -> EncodedJSON {
         if let rules = snapshot.encodedStringDictionary(SuiteKeys.vocabulary, nestedUnder: "vocabulary") {
             return rules
         }
+        return indexedRules(snapshot).json
+    }
+
+    /// `encodedRules` with its entries indexed (`IndexedJSON`) for `RulesPages`:
+    /// noted as they are copied from the file, or as they are written.
+    public static func indexedRules(_ snapshot: SuiteSnapshot) -> IndexedJSON {
+        if let rules = snapshot.indexedStringDictionary(SuiteKeys.vocabulary, nestedUnder: "vocabulary") {
+            return rules
+        }
         let entries = PageState.entries(of: snapshot)
         let size = entries.reduce(32) { $0 + $1.word.utf8.count + $1.replacement.utf8.count + 6 }
-        return EncodedJSON.object(reservingCapacity: size) { object, out in
+        return IndexedJSON.object(reservingCapacity: size) { object, out in
             object.key("vocabulary", into: &out)
             var vocabulary = JSONObjectWriter(into: &out, level: 1)
             var members: [Range<Int>] = []

@@ -1,7 +1,7 @@
 import BridgeJSON
 
-/// Cuts encoded rules (`{"vocabulary":{…}}`, written with its entries
-/// indexed: `EncodedJSON.members`) into pages that each fit a reply: runs of
+/// Cuts encoded rules (`{"vocabulary":{…}}`, written or copied with its
+/// entries indexed: `IndexedJSON`) into pages that each fit a reply: runs of
 /// whole entries copied from the rules' own bytes, inside the same wrapper,
 /// written by the one object writer. Nothing is parsed or scanned again.
 public enum RulesPages {
@@ -20,14 +20,19 @@ public enum RulesPages {
         public var undeliverable: Int
     }
 
+    /// `rules` as one page when it fits `budget` (no index needed), else nil.
+    public static func whole(_ rules: EncodedJSON, budget: Int) -> Split? {
+        guard rules.bytes.count <= budget else { return nil }
+        return Split(pages: [rules], version: fnv1a(rules.bytes), undeliverable: 0)
+    }
+
     /// `rules` as one page when it fits `budget`, otherwise its vocabulary's
     /// entries in key order, packed into pages of at most `budget` bytes.
-    public static func split(_ rules: EncodedJSON, budget: Int) -> Split {
+    public static func split(_ indexed: IndexedJSON, budget: Int) -> Split {
+        let rules = indexed.json
+        if let whole = whole(rules, budget: budget) { return whole }
         let version = fnv1a(rules.bytes)
-        if rules.bytes.count <= budget { return Split(pages: [rules], version: version, undeliverable: 0) }
-        guard let entries = rules.members else {
-            preconditionFailure("rules to split are written with their entries indexed")
-        }
+        let entries = indexed.members
         let frame = page(of: rules.bytes, runs: []).bytes.count  // {"vocabulary":{}}
         var pages: [EncodedJSON] = []
         var undeliverable = 0
@@ -63,7 +68,6 @@ public enum RulesPages {
             var vocabulary = JSONObjectWriter(into: &out, level: 1)
             for run in runs { vocabulary.members(encoded: bytes[run.range], count: run.count, into: &out) }
             vocabulary.finish(into: &out)
-            return nil
         }
     }
 
