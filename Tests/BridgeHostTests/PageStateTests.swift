@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 import SharedSuite
 import TestSupport
 import Testing
@@ -122,6 +123,43 @@ import Testing
         }
         #expect(keys == words.keys.sorted(by: JSONWriter.utf8Precedes))
         #expect(snapshot.indexedStringDictionary("vocabulary", nestedUnder: "vocabulary")?.members.count == 400)
+    }
+
+    /// docs/PROTOCOL.md's examples of `hello`, `getPageState` and the two
+    /// events, parsed: the members each shows are those the host sends, and
+    /// `hello`'s `resendSafe` is the built-in actions' own list.
+    @Test func protocolDocument_showsWhatTheHostSends() throws {
+        var path = #filePath
+        for _ in 0..<3 { path = FileSystem.parentPath(path) }
+        let bytes = try #require(try? FileSystem.readFile(path + "/docs/PROTOCOL.md"))
+        let text = String(decoding: bytes, as: UTF8.self)
+        /// The JSON object that starts at `marker` in the document (it may span lines).
+        func example(_ marker: String) throws -> JSONValue {
+            let start = try #require(text.range(of: marker)).lowerBound
+            let block = text[start...].prefix { $0 != "`" }
+            return try JSONParser.parse(Array(block.utf8))
+        }
+        func keys(_ value: JSONValue?) -> [String] { (value?.objectValue?.keys).map { $0.sorted() } ?? [] }
+
+        let (endpoint, suite, _) = makeEndpoint(
+            ["extensionEnabled": .bool(true), "vocabulary": .dictionary(["blue": .string("blauw")])])
+        let hello = endpoint.handle(["action": "hello", "id": 1])
+        let documentedHello = try example(#"{"status":"success","id":1,"protocolVersion""#)
+        #expect(keys(documentedHello) == keys(hello))
+        #expect(documentedHello["resendSafe"] == hello["resendSafe"])
+        #expect(
+            keys(try example(#"{"status":"success","enabled":true,"rules""#))
+                == keys(endpoint.handle(["action": "getPageState"])))
+
+        endpoint.startChangeNotifications()
+        suite.values["vocabulary"] = .dictionary(["blue": .string("bleu")])
+        let pushed = try JSONParser.parse(try #require(endpoint.changeNotification()).body)
+        #expect(keys(try example(#"{"event":"settingsChanged""#)) == keys(pushed))
+        let (small, smallSuite, _) = makeEndpoint(["extensionEnabled": .bool(true)], maxReplyBytes: 4_096)
+        small.startChangeNotifications()
+        smallSuite.values["vocabulary"] = GetPageStateActionTests.vocabulary(500)
+        let announced = try JSONParser.parse(try #require(small.changeNotification()).body)
+        #expect(keys(try example(#"{"event":"rulesChanged""#)) == keys(announced))
     }
 
     @Test func hello_listsTheActionsThatDeclareThemselvesResendSafe() {
