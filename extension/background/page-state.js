@@ -58,7 +58,7 @@ function identity(state) {
 export function createPageState({ host, isConnected, onChange = () => {} }) {
   let cache = null; // the last complete state, with the epoch it arrived in
   let epoch = 0; // moves on with every change of the connection
-  let pushes = 0; // counts pushes: a fetch that saw one arrive meanwhile is older than it
+  let applied = 0; // counts pushes applied as they came: a fetch that saw one meanwhile is older than it
   let inflight = null;
   let last = null; // identity of the last state onChange heard
   let summary = { entries: 0, undeliverable: 0, problem: null };
@@ -113,7 +113,7 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
   function refresh({ announce = true } = {}) {
     if (inflight) return inflight;
     const started = epoch;
-    const pushesBefore = pushes;
+    const appliedBefore = applied;
     const connected = isConnected();
     inflight = fetchAll()
       .catch((error) => {
@@ -127,7 +127,7 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
           return state;
         }
         // A push that came in meanwhile is the newer state: the host pushes every change it sees.
-        if (pushes !== pushesBefore && cache) return cache.state;
+        if (applied !== appliedBefore && cache) return cache.state;
         enter(state, { current: connected && started === epoch, announce });
         return state;
       }, (error) => {
@@ -153,10 +153,10 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
      */
     accept(frame) {
       if (!isPageStateEvent(frame)) return Promise.resolve(null);
-      pushes += 1;
       const whole = frame.pages === 1 && frame.rules && typeof frame.rules === 'object' && 'rulesVersion' in frame;
       if (whole) {
         const state = stateOf(frame, [frame.rules.vocabulary]);
+        applied += 1;
         enter(state, { current: isConnected() });
         return Promise.resolve(state);
       }

@@ -156,3 +156,17 @@ test('accept_aPushDuringAFetch_winsOverTheFetchsAnswer', async () => {
   assert.equal((await fetching).rulesVersion, 'new');
   assert.equal((await source.get()).rulesVersion, 'new');
 });
+
+test('accept_anAnnouncementDuringItsOwnFetch_doesNotThrowTheFetchAway', async () => {
+  let answer;
+  const host = { request: () => new Promise((resolve) => { answer = resolve; }) };
+  const source = createPageState({ host, isConnected: () => true });
+  await source.accept({ event: 'settingsChanged', enabled: true, page: 0, pages: 1, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
+  const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v5', undeliverable: 0, rulesBytes: 9 };
+  const first = source.accept(announce);
+  const second = source.accept({ ...announce, settings: { theme: 'dark' } }); // only the theme changed meanwhile
+  answer({ status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'v5', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
+  assert.equal((await first).rulesVersion, 'v5', 'an announcement is not a newer state than the fetch it started');
+  assert.equal((await second).rulesVersion, 'v5');
+  assert.equal((await source.get()).rulesVersion, 'v5');
+});
