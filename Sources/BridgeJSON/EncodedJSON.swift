@@ -1,6 +1,8 @@
 /// The compact JSON text of one value, exactly as `JSONWriter.bytes` writes
 /// it, kept so that a value sent again and again (settings, a vocabulary) is
-/// encoded once and then copied.
+/// encoded once and then copied. Made only by the writer: `JSONWriter`, a
+/// `JSONObjectWriter` (`object(_:)`), or the checked copy of text the writer
+/// wrote (`compact(checked:…)`).
 public struct EncodedJSON: Equatable, Sendable {
     /// The UTF-8 JSON text.
     public let bytes: [UInt8]
@@ -8,13 +10,21 @@ public struct EncodedJSON: Equatable, Sendable {
     /// Encodes `value`.
     public init(_ value: JSONValue) { bytes = JSONWriter.bytes(value) }
 
-    private init(writerOutput bytes: [UInt8]) { self.bytes = bytes }
+    fileprivate init(writerOutput bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Text the caller wrote itself, exactly as `JSONWriter.bytes` would write
-    /// its value (a fixed-shape object on a hot path). Checked in debug builds.
-    public init(writtenAsTheWriterWould bytes: [UInt8]) {
-        assert((try? JSONParser.parse(bytes)).map { JSONWriter.bytes($0) == bytes } ?? false, "not writer output")
-        self.bytes = bytes
+    /// One object written member by member with a `JSONObjectWriter` (its
+    /// braces, separators and keys are the writer's own, so the text is what
+    /// `JSONWriter.bytes` writes for the same members). `write` adds the
+    /// members to the object and the buffer it is given.
+    public static func object(
+        reservingCapacity capacity: Int = 64, _ write: (inout JSONObjectWriter, inout [UInt8]) -> Void
+    ) -> EncodedJSON {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        var object = JSONObjectWriter(into: &out)
+        write(&object, &out)
+        object.finish(into: &out)
+        return EncodedJSON(writerOutput: out)
     }
 
     /// The value again (for tests and comparisons; the hot path never parses).
@@ -76,37 +86,103 @@ public struct EncodedJSON: Equatable, Sendable {
     public static func compact(checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8])
         -> EncodedJSON
     {
+        compact(checked: text, wrappedAs: wrapper, storage: &storage, indexing: false).json
+    }
+
+    /// `compact(checked:wrappedAs:storage:)` with the members of the copied
+    /// object (the wrapped one, with a wrapper) indexed as they are copied;
+    /// nil when the text is not an object.
+    public static func compactIndexing(
+        checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8]
+    ) -> IndexedJSON? {
+        let result = compact(checked: text, wrappedAs: wrapper, storage: &storage, indexing: true)
+        return result.members.map { IndexedJSON(json: result.json, members: $0) }
+    }
+
+    private static func compact(
+        checked text: ArraySlice<UInt8>, wrappedAs wrapper: String?, storage: inout [UInt8], indexing: Bool
+    ) -> (json: EncodedJSON, members: [Range<Int>]?) {
         var out: [UInt8] = []
         swap(&out, &storage)  // the only reference: appending does not copy
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(text.count + (wrapper?.utf8.count ?? 0) + 8)
+        var object: JSONObjectWriter?
         if let wrapper {
-            out.append(UInt8(ascii: "{"))
-            JSONWriter.writeString(wrapper, into: &out)
-            out.append(UInt8(ascii: ":"))
+            object = JSONObjectWriter(into: &out)
+            object?.key(wrapper, into: &out)
         }
+        var members: [Range<Int>]?
         text.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            let n = buffer.count
-            var i = 0
-            var run = 0
-            while i < n {
-                let b = p[i]
-                if b == UInt8(ascii: "\"") {
-                    i = endOfString(p, n, after: i + 1)
-                } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
-                    if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
-                    i += 1
-                    while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
-                    run = i
-                } else {
-                    i += 1
-                }
+            if indexing {
+                members = copyIndexing(p, buffer.count, into: &out)
+            } else {
+                copy(p, buffer.count, into: &out)
             }
-            if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
         }
-        if wrapper != nil { out.append(UInt8(ascii: "}")) }
-        return EncodedJSON(writerOutput: out)
+        object?.finish(into: &out)
+        return (EncodedJSON(writerOutput: out), members)
+    }
+
+    /// Appends the checked text without white space outside strings.
+    private static func copy(_ p: UnsafePointer<UInt8>, _ n: Int, into out: inout [UInt8]) {
+        var i = 0
+        var run = 0
+        while i < n {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                i = endOfString(p, n, after: i + 1)
+            } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
+                i += 1
+                while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
+                run = i
+            } else {
+                i += 1
+            }
+        }
+        if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
+    }
+
+    /// `copy`, noting where each member of the outermost object lands in
+    /// `out` as it is copied; nil when the text is not an object. (A second
+    /// loop rather than a flag in one: a reply that only sends its rules pays
+    /// nothing for the index.)
+    private static func copyIndexing(_ p: UnsafePointer<UInt8>, _ n: Int, into out: inout [UInt8]) -> [Range<Int>]? {
+        var members: [Range<Int>] = []
+        var isObject = false
+        var i = 0
+        var run = 0
+        var depth = 0
+        // Where the member being copied starts in `out` (byte i lands at out.count + i - run:
+        // runs are appended lazily).
+        var memberStart = -1
+        while i < n {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                if depth == 1 && memberStart < 0 { memberStart = out.count + (i - run) }
+                i = endOfString(p, n, after: i + 1)
+            } else if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run)) }
+                i += 1
+                while i < n && (p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09) { i += 1 }
+                run = i
+            } else {
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                    if depth == 0 { isObject = b == UInt8(ascii: "{") }
+                    depth += 1
+                } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                    if depth == 1 && memberStart >= 0 { members.append(memberStart..<(out.count + i - run)) }
+                    depth -= 1
+                } else if b == UInt8(ascii: ",") && depth == 1 {
+                    members.append(memberStart..<(out.count + i - run))
+                    memberStart = -1
+                }
+                i += 1
+            }
+        }
+        if run < n { out.append(contentsOf: UnsafeBufferPointer(start: p + run, count: n - run)) }
+        return isObject ? members : nil
     }
 
     /// Just past the closing quote of a checked string whose text starts at `i`.
@@ -129,6 +205,32 @@ public struct EncodedJSON: Equatable, Sendable {
             if p[i] == UInt8(ascii: "\"") { return i + 1 }
             i += p[i] == UInt8(ascii: "\\") ? 2 : 1
         }
+    }
+}
+
+/// An encoded object with the place of each of its members (or, for a
+/// wrapper `{"wrapper":{…}}`, of the wrapped object's members): `"key":value`
+/// ranges of `json.bytes`, in order, noted while the object was written or
+/// copied, so that it can be cut between members without reading it again.
+public struct IndexedJSON: Equatable, Sendable {
+    public let json: EncodedJSON
+    public let members: [Range<Int>]
+
+    fileprivate init(json: EncodedJSON, members: [Range<Int>]) {
+        self.json = json
+        self.members = members
+    }
+
+    /// `EncodedJSON.object`, where `write` returns the ranges of the members to index.
+    public static func object(
+        reservingCapacity capacity: Int = 64, _ write: (inout JSONObjectWriter, inout [UInt8]) -> [Range<Int>]
+    ) -> IndexedJSON {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity)
+        var object = JSONObjectWriter(into: &out)
+        let members = write(&object, &out)
+        object.finish(into: &out)
+        return IndexedJSON(json: EncodedJSON(writerOutput: out), members: members)
     }
 }
 

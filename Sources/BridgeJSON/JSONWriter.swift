@@ -61,37 +61,24 @@ public struct JSONWriter {
             newline(&out, level)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty {
-                out.append(contentsOf: "{}".utf8)
-                return
-            }
-            out.append(UInt8(ascii: "{"))
+            // The members go through the one object writer (JSONObjectWriter): braces, separators,
+            // keys and indentation are decided there, for this writer and every caller alike.
+            var object = JSONObjectWriter(into: &out, writer: self, level: level, checksOrder: false)
             // UTF-8 byte order: String's `<` is not a total order when NFC and NFD keys mix
             // ("é0" vs "e\u{301}": neither is less), so `sorted()` followed hash order there.
             // Small objects (replies): sort the pairs, no second hash lookup per key. Large ones
             // (a vocabulary): sort the keys alone, so the elements the sort moves stay small.
             if members.count <= 16 {
-                let pairs = members.sorted { JSONWriter.utf8Precedes($0.key, $1.key) }
-                for (i, member) in pairs.enumerated() {
-                    writeMember(member.key, member.value, first: i == 0, into: &out, level: level)
+                for member in members.sorted(by: { JSONWriter.utf8Precedes($0.key, $1.key) }) {
+                    object.member(member.key, member.value, into: &out)
                 }
             } else {
-                for (i, key) in members.keys.sorted(by: JSONWriter.utf8Precedes).enumerated() {
-                    writeMember(key, members[key] ?? .null, first: i == 0, into: &out, level: level)
+                for key in members.keys.sorted(by: JSONWriter.utf8Precedes) {
+                    object.member(key, members[key] ?? .null, into: &out)
                 }
             }
-            newline(&out, level)
-            out.append(UInt8(ascii: "}"))
+            object.finish(into: &out)
         }
-    }
-
-    private func writeMember(_ key: String, _ value: JSONValue, first: Bool, into out: inout [UInt8], level: Int) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        newline(&out, level + 1)
-        JSONWriter.writeString(key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        if indent != nil { out.append(UInt8(ascii: " ")) }
-        write(value, into: &out, level: level + 1)
     }
 
     private func newline(_ out: inout [UInt8], _ level: Int) {

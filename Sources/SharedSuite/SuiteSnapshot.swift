@@ -86,6 +86,22 @@ public struct SuiteSnapshot: Equatable, Sendable {
     ///     under: `{"wrapper":{…}}`, built in the same buffer (a large
     ///     vocabulary is not copied twice).
     public func encodedStringDictionary(_ key: String, nestedUnder wrapper: String? = nil) -> EncodedJSON? {
+        copyStringDictionary(key, nestedUnder: wrapper) { text, storage in
+            EncodedJSON.compact(checked: text, wrappedAs: wrapper, storage: &storage)
+        }
+    }
+
+    /// `encodedStringDictionary` with the dictionary's entries indexed as
+    /// they are copied (`IndexedJSON`: to be cut between entries).
+    public func indexedStringDictionary(_ key: String, nestedUnder wrapper: String? = nil) -> IndexedJSON? {
+        copyStringDictionary(key, nestedUnder: wrapper) { text, storage in
+            EncodedJSON.compactIndexing(checked: text, wrappedAs: wrapper, storage: &storage)
+        }
+    }
+
+    private func copyStringDictionary<Result>(
+        _ key: String, nestedUnder wrapper: String?, _ copy: (ArraySlice<UInt8>, inout [UInt8]) -> Result?
+    ) -> Result? {
         guard let (bytes, slot) = slot(key), slot.isCanonicalStringMap else { return nil }
         // A large buffer is backed by the kernel in one call, not page by page.
         let capacity = slot.range.count + (wrapper?.utf8.count ?? 0) + 8
@@ -93,7 +109,7 @@ public struct SuiteSnapshot: Equatable, Sendable {
             if capacity >= 256 << 10, let base = buffer.baseAddress { Platform.prefault(base, count: capacity) }
             count = 0
         }
-        return EncodedJSON.compact(checked: bytes[slot.range], wrappedAs: wrapper, storage: &storage)
+        return copy(bytes[slot.range], &storage)
     }
 
     /// The value at `key` as `UserDefaults.bool(forKey:)` reads it

@@ -54,7 +54,7 @@ extension BridgeEndpoint {
             ["extensionEnabled": .bool(false), "extensionTheme": .string(theme)], ["extensionTheme": .int(1)],
         ] {
             let snapshot = SuiteSnapshot(values: values)
-            #expect(PublishedState.encodedSettings(snapshot) == EncodedJSON(PublishedState.settingsValue(snapshot)))
+            #expect(PageState.encodedSettings(snapshot) == EncodedJSON(PageState.settingsValue(snapshot)))
         }
     }
 

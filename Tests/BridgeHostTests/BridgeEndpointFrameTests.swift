@@ -140,7 +140,7 @@ struct HugeAction: BridgeAction {
     }
 
     @Test func changeNotification_onlyWhenWhatTheExtensionSeesChanged() throws {
-        let (endpoint, suite, _) = makeEndpoint(["extensionEnabled": .bool(false)])
+        let (endpoint, suite, _) = makeEndpoint(["extensionEnabled": .bool(true)])
         endpoint.startChangeNotifications()
         #expect(endpoint.changeNotification() == nil)
         suite.values["other"] = .string("x")
@@ -152,6 +152,15 @@ struct HugeAction: BridgeAction {
         #expect(json["rules"] == ["vocabulary": ["a": "b"]])
         #expect(endpoint.changeNotification() == nil)
         suite.failure = .corrupt(path: "x", reason: "y")
+        #expect(endpoint.changeNotification() == nil)
+        suite.failure = nil
+        // Switched off: pushed once, with no rules; the vocabulary changing then is nothing a page sees.
+        suite.values["extensionEnabled"] = .bool(false)
+        let off = try JSONParser.parse(try #require(endpoint.changeNotification()).body)
+        #expect(off["enabled"] == false)
+        #expect(off["rules"] == ["vocabulary": [:]])
+        #expect(off["rulesVersion"] == "")
+        suite.values["vocabulary"] = .dictionary(["a": .string("c")])
         #expect(endpoint.changeNotification() == nil)
     }
 }

@@ -97,7 +97,7 @@ import Testing
         for i in 0..<10 { words["w\(i)"] = .string(String(repeating: "y", count: 300)) }
         words["huge"] = .string(String(repeating: "z", count: 5_000))
         let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
-        let split = RulesPages.split(PublishedState.encodedRules(snapshot), of: snapshot, budget: 1_000)
+        let split = RulesPages.split(PageState.indexedRules(snapshot), budget: 1_000)
         #expect(split.undeliverable == 1)
         var seen = 0
         for page in split.pages {
@@ -110,29 +110,37 @@ import Testing
     @Test func version_followsTheRules() {
         let a = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("blauw")])])
         let b = SuiteSnapshot(values: ["vocabulary": .dictionary(["blue": .string("bleu")])])
-        let va = RulesPages.split(PublishedState.encodedRules(a), of: a, budget: 1_000).version
-        let vb = RulesPages.split(PublishedState.encodedRules(b), of: b, budget: 1_000).version
+        let va = RulesPages.split(PageState.indexedRules(a), budget: 1_000).version
+        let vb = RulesPages.split(PageState.indexedRules(b), budget: 1_000).version
         #expect(va != vb)
-        #expect(va == RulesPages.split(PublishedState.encodedRules(a), of: a, budget: 1_000).version)
+        #expect(va == RulesPages.split(PageState.indexedRules(a), budget: 1_000).version)
     }
 
-    /// Pages are cut from the encoded bytes; they must be what cutting the
-    /// decoded vocabulary gives, escapes and non-ASCII keys included.
-    @Test func cuttingTheBytes_equalsCuttingTheDecodedVocabulary() throws {
+    /// Pages are runs of entries copied from the rules' own bytes (indexed as
+    /// they were written): each page must be the writer's bytes of its
+    /// entries, escapes and non-ASCII keys included, and together the pages
+    /// hold every entry once, in key order.
+    @Test func pagesCutFromTheIndexedBytes_areTheWritersBytesOfTheirEntries() throws {
         var words: [String: SuiteValue] = [
             "quote \" in": .string("a\\b"), "blå": .string("blue \u{1F499}"), "__proto__": .string("p"),
-            "tab\there": .string("line\nbreak"), "Zebra": .string("z"),
+            "tab\there": .string("line\nbreak"), "Zebra": .string("z"), "": .string("empty word"), "n": .int(3),
         ]
         for i in 0..<200 { words["w\(i)"] = .string(String(repeating: "v", count: i % 17)) }
         let snapshot = SuiteSnapshot(values: ["vocabulary": .dictionary(words)])
-        let rules = PublishedState.encodedRules(snapshot)
-        let ranges = try #require(RulesPages.entryRanges(rules.bytes))
-        #expect(ranges.count == words.count)
-        let fromBytes = RulesPages.split(rules, of: snapshot, budget: 300)
-        let decoded = RulesPages.pack(
-            RulesPages.entriesDecoded(from: snapshot), budget: 300, version: fromBytes.version)
-        #expect(fromBytes == decoded)
-        #expect(fromBytes.pages.count > 5)
-        #expect(RulesPages.entryRanges(Array(#"{"vocabulary":{"a":1}}"#.utf8)) == nil)
+        let rules = PageState.indexedRules(snapshot)
+        let entries = PageState.entries(of: snapshot)
+        #expect(rules.members.count == entries.count)
+        #expect(rules.json == PageState.encodedRules(snapshot))
+        #expect(entries.count == words.count - 2, "the empty word and the number do not count")
+        let split = RulesPages.split(rules, budget: 300)
+        #expect(split.pages.count > 5)
+        var keys: [String] = []
+        for page in split.pages {
+            #expect(page.bytes.count <= 300)
+            #expect(JSONWriter.bytes(page.value) == page.bytes)
+            let vocabulary = try #require(page.value["vocabulary"]?.objectValue)
+            keys += vocabulary.keys.sorted(by: JSONWriter.utf8Precedes)
+        }
+        #expect(keys == entries.map(\.word))
     }
 }

@@ -172,12 +172,27 @@ import Testing
         let port = try HostPort(environment: env)
         #expect(try port.request(["action": "hello", "id": 1])?["id"] == 1)
         #expect(
+            try runProcess(Binaries.cli, ["write", "extensionEnabled", "-bool", "true"], environment: env).status == 0)
+        #expect(try port.receive(timeout: 5)?["enabled"] == true)
+        #expect(
             try runProcess(Binaries.cli, ["write", "vocabulary", "-dict", "blue", "blauw"], environment: env).status
                 == 0)
+        // The push is page 0 of getPageState, and the settings.
         let event = try port.receive(timeout: 5)
         #expect(event?["event"] == "settingsChanged")
         #expect(event?["rules"] == ["vocabulary": ["blue": "blauw"]])
-        #expect(event?["settings"] == ["enabled": false, "theme": "auto"])
+        #expect(event?["settings"] == ["enabled": true, "theme": "auto"])
+        let page = try #require(try port.request(["action": "getPageState", "id": 2]))
+        for key in ["enabled", "page", "pages", "rules", "rulesVersion", "undeliverable"] {
+            #expect(event?[key] == page[key], "\(key)")
+        }
+        // Switched off: pushed once without rules; a vocabulary written then pushes nothing.
+        #expect(
+            try runProcess(Binaries.cli, ["write", "extensionEnabled", "-bool", "false"], environment: env).status == 0)
+        #expect(try port.receive(timeout: 5)?["rules"] == ["vocabulary": [:]])
+        #expect(
+            try runProcess(Binaries.cli, ["write", "vocabulary", "-dict", "red", "rood"], environment: env).status == 0)
+        #expect(try port.receive(timeout: 1) == nil)
         // A write that changes nothing the extension sees pushes nothing.
         #expect(try runProcess(Binaries.cli, ["write", "private", "x"], environment: env).status == 0)
         #expect(try port.receive(timeout: 1) == nil)

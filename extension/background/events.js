@@ -3,7 +3,7 @@
 // open only while it is useful). Pure: the tabs API and the storage area are
 // passed in.
 
-import { HostEvent, MessageType, SessionKey } from '../shared/constants.js';
+import { MessageType, SessionKey } from '../shared/constants.js';
 import { pageStateMessage } from './page-state.js';
 
 /**
@@ -18,22 +18,14 @@ export async function sendToTabs(tabs, tabIds, message) {
   return results.filter((result) => result.status === 'fulfilled').length;
 }
 
-/** True for a host event frame that means the page state changed. */
-export function isPageStateEvent(frame) {
-  return frame?.event === HostEvent.SETTINGS_CHANGED || frame?.event === HostEvent.RULES_CHANGED;
-}
-
 /**
- * Broadcasts complete page states to the tabs that asked for one, skipping a
- * state equal to the last one sent (same enabled, same rules version).
+ * Broadcasts a complete page state to the tabs that asked for one. Whether it
+ * is new is the page state's business (page-state.js calls this only for a
+ * state that differs from the last one).
  */
 export function createBroadcaster(tabs, registry) {
-  let last = null;
   return async function broadcast(state) {
     if (state?.status !== 'success') return 0;
-    const key = `${state.enabled === true}|${state.rulesVersion}`;
-    if (key === last) return 0;
-    last = key;
     return sendToTabs(tabs, await registry.list(), pageStateMessage(MessageType.PAGE_STATE, state));
   };
 }

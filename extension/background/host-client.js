@@ -23,7 +23,7 @@ import {
  * state and goes away with it — leaving a state cancels its timers.
  *
  *   idle       {}                          no port; one opens on the next request (or keep-alive)
- *   connecting {port}                      hello sent, not answered
+ *   connecting {port}                      hello sent, not answered; requests wait for it
  *   connected  {port, hello, idleTimer}    idleTimer closes an unneeded port
  *   backoff    {retryTimer}                the port dropped; requests go one-shot meanwhile
  *   oneShot    {}                          ports are unusable here; every request one-shot
@@ -38,13 +38,25 @@ export const ConnectionState = Object.freeze({
   FAILED: 'failed', // a problem retrying cannot fix (not found, forbidden, …)
 });
 
-/** Requests that may be sent again after the port dropped with them in flight. */
-const RETRY_SAFE_ACTIONS = new Set(['hello', 'getSettings', 'getContent', 'queueCount', 'setSettings', 'transform']);
+/**
+ * The actions a host's hello says may be sent again after the port dropped
+ * with them in flight (`resendSafe`: each host action declares it), as a Set.
+ * A hello without the list (a host from before it) names none.
+ */
+export function resendSafeActions(hello) {
+  const names = Array.isArray(hello?.resendSafe) ? hello.resendSafe : [];
+  return new Set(names.filter((name) => typeof name === 'string'));
+}
 
-/** Also a saveContent with an idempotency key: the host queues it once however often it comes. */
-export function isRetrySafe(message) {
+/**
+ * True when `message` may be sent again after a lost reply: an action the
+ * host declared resend-safe (`resendSafe`, from its hello), a saveContent
+ * with an idempotency key (the host queues it once however often it comes),
+ * or the legacy enabled-status question (a read).
+ */
+export function isRetrySafe(message, resendSafe) {
   if (message.action === 'saveContent') return typeof message.key === 'string' && message.key !== '';
-  if (typeof message.action === 'string') return RETRY_SAFE_ACTIONS.has(message.action);
+  if (typeof message.action === 'string') return resendSafe.has(message.action);
   return message.message === 'request:enabled_status';
 }
 
@@ -70,6 +82,8 @@ export class HostClient {
   /** The one current state: {kind: ConnectionState, ...its data}. */
   #conn = { kind: ConnectionState.IDLE };
   #pending = new Map(); // id → {message, resolve, reject, timer, internal}
+  #waiting = []; // requests made while hello is unanswered: {message, timeoutMs, resolve, reject}
+  #resendSafe = new Set(); // from the last successful hello: the host's word, never a list of our own
   #nextId = 1;
   #attempt = 0;
   #problem = null; // the last problem seen (for the popup)
@@ -246,7 +260,29 @@ export class HostClient {
       if (this.#conn.kind === ConnectionState.FAILED) throw new HostProblemError(this.#conn.problem);
       return this.#oneShot(message, timeoutMs);
     }
+    if (this.#conn.kind === ConnectionState.CONNECTING) {
+      // Nothing goes on a port before its hello is answered: until then the
+      // host has not said what may be resent if the port drops.
+      return new Promise((resolve, reject) => this.#waiting.push({ message, timeoutMs, resolve, reject }));
+    }
     return this.#postOnPort(this.#port, message, timeoutMs, false);
+  }
+
+  /** Hello answered: the requests that waited for it go on the port, in order. */
+  #sendWaiting(port) {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const entry of waiting) this.#postOnPort(port, entry.message, entry.timeoutMs, false).then(entry.resolve, entry.reject);
+  }
+
+  /** The port was lost before hello: the waiting requests were never sent, so any may go one-shot. */
+  #releaseWaiting(problem) {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const entry of waiting) {
+      if (problem) entry.reject(new HostProblemError(problem));
+      else this.#oneShot(entry.message, entry.timeoutMs).then(entry.resolve, entry.reject);
+    }
   }
 
   #postOnPort(port, message, timeoutMs, internal) {
@@ -342,7 +378,9 @@ export class HostClient {
           // connecting → connected
           this.#attempt = 0;
           this.#problem = null;
+          this.#resendSafe = resendSafeActions(reply);
           this.#enter(ConnectionState.CONNECTED, { port, hello: reply, idleTimer: null });
+          this.#sendWaiting(port);
           this.#maybeIdleClose();
         } else {
           this.#fail(this.#mismatch(reply));
@@ -423,12 +461,13 @@ export class HostClient {
     this.#pending.clear();
     for (const entry of entries) {
       this.#clearTimeout(entry.timer);
-      if (!entry.internal && isRetrySafe(entry.message)) {
+      if (!entry.internal && isRetrySafe(entry.message, this.#resendSafe)) {
         this.#oneShot(entry.message, this.#requestTimeoutMs).then(entry.resolve, entry.reject);
       } else {
         entry.reject(new HostProblemError(problem));
       }
     }
+    this.#releaseWaiting(null);
     if (problem.code === ProblemCode.PORT_CLOSED) {
       // Not worth retrying the port; one-shot messages may still work.
       this.#enter(ConnectionState.ONE_SHOT);
@@ -463,6 +502,7 @@ export class HostClient {
   }
 
   #rejectAll(problem) {
+    this.#releaseWaiting(problem);
     const entries = [...this.#pending.values()];
     this.#pending.clear();
     for (const entry of entries) {

@@ -1,24 +1,86 @@
 // The page state content scripts need — {enabled, entries, rulesVersion} —
-// held by the background so a page asks once, at document_start, and gets
-// it from memory while the port that would announce changes is connected.
-// Fetched with the host's getPageState (never reads the queue); rules too big
-// for one frame come in pages that are put back together here. Pure: the
-// host client and its connection state are passed in.
+// and its only owner in the extension. Everything the host says about it goes
+// in through one door (`enter`): a push on the port (`settingsChanged`, which
+// is page 0 of getPageState with the settings, or `rulesChanged` when the
+// rules take more than one page) and the replies of getPageState (never reads
+// the queue; rules too big for one frame come in pages that are put back
+// together here). A push with the whole rules is applied as it is: no second
+// round trip. The one "is this the same state?" check of the background is
+// here too: `onChange` hears only a state that differs from the last one.
+// Pure: the host client and its connection state are passed in.
 
+import { HostEvent } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
 
 const MAX_ATTEMPTS = 3;
+
+/** True for a host event frame that carries or announces a new page state. */
+export function isPageStateEvent(frame) {
+  return frame?.event === HostEvent.SETTINGS_CHANGED || frame?.event === HostEvent.RULES_CHANGED;
+}
+
+/**
+ * The state of page 0 (a getPageState reply or a push) and the vocabularies of
+ * all pages, or null when page 0 is not a page state. Switched off, no rules
+ * leave the background, whatever the host sent (a host from before issue 28
+ * sends them with enabled false). The extension's one rule for which entries
+ * count: string values (the engine skips empty words).
+ */
+function stateOf(first, parts) {
+  const enabled = first.enabled === true;
+  const entries = [];
+  for (const part of enabled ? parts : []) {
+    if (part && typeof part === 'object' && !Array.isArray(part)) {
+      for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
+    }
+  }
+  return {
+    status: 'success',
+    enabled,
+    entries,
+    rulesVersion: enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '',
+    pages: Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1,
+    undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
+  };
+}
+
+/** What makes two states the same for a page: on or off, and the rules' version. */
+function identity(state) {
+  return `${state.enabled === true}|${state.rulesVersion}`;
+}
 
 /**
  * @param {object} deps
  * @param {{request: Function}} deps.host a HostClient
  * @param {() => boolean} deps.isConnected true while the port (which delivers change events) is connected
+ * @param {(state: object) => void} [deps.onChange] a state different from the last one came in (push or fetch)
  */
-export function createPageState({ host, isConnected }) {
-  let cache = null; // the last complete state, with the epoch it was fetched in
+export function createPageState({ host, isConnected, onChange = () => {} }) {
+  let cache = null; // the last complete state, with the epoch it arrived in
   let epoch = 0; // moves on with every change of the connection
+  let applied = 0; // counts pushes applied as they came: a fetch that saw one meanwhile is older than it
   let inflight = null;
+  let last = null; // identity of the last state onChange heard
   let summary = { entries: 0, undeliverable: 0, problem: null };
+
+  /**
+   * The one door: a complete state from the host, pushed or fetched.
+   * `announce` false for the first state a content script's own request
+   * brought: it has it already, and the others have theirs.
+   */
+  function enter(state, { current, announce = true }) {
+    cache = { state, epoch: current ? epoch : -1 };
+    summary = { entries: state.entries.length, undeliverable: state.undeliverable, problem: null };
+    const key = identity(state);
+    if (key === last) return;
+    last = key;
+    if (!announce) return;
+    try {
+      onChange(state);
+    } catch {
+      // a broadcast that failed must not lose the state
+    }
+  }
 
   async function fetchOnce() {
     const first = await host.request({ action: 'getPageState' });
@@ -31,25 +93,7 @@ export function createPageState({ host, isConnected }) {
       if (reply.rulesVersion !== first.rulesVersion) return { changed: true };
       parts.push(reply.rules?.vocabulary);
     }
-    // Switched off: no rules leave the background, whatever the host sent
-    // (a host from before issue 28 sends them with enabled false).
-    const enabled = first.enabled === true;
-    const entries = [];
-    for (const part of enabled ? parts : []) {
-      if (part && typeof part === 'object' && !Array.isArray(part)) {
-        for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
-      }
-    }
-    return {
-      state: {
-        status: 'success',
-        enabled,
-        entries,
-        rulesVersion: enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '',
-        pages,
-        undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
-      },
-    };
+    return { state: stateOf(first, parts) };
   }
 
   async function fetchAll() {
@@ -66,9 +110,10 @@ export function createPageState({ host, isConnected }) {
   }
 
   /** Fetches the state from the host (one fetch at a time); resolves with it or an error reply. */
-  function refresh() {
+  function refresh({ announce = true } = {}) {
     if (inflight) return inflight;
     const started = epoch;
+    const appliedBefore = applied;
     const connected = isConnected();
     inflight = fetchAll()
       .catch((error) => {
@@ -77,12 +122,13 @@ export function createPageState({ host, isConnected }) {
       })
       .then((state) => {
         inflight = null;
-        if (state?.status === 'success') {
-          cache = { state, epoch: connected && started === epoch ? started : -1 };
-          summary = { entries: state.entries.length, undeliverable: state.undeliverable, problem: null };
-        } else {
+        if (state?.status !== 'success') {
           summary = { ...summary, problem: { code: state?.code ?? 'unknown', message: state?.message ?? '' } };
+          return state;
         }
+        // A push that came in meanwhile is the newer state: the host pushes every change it sees.
+        if (applied !== appliedBefore && cache) return cache.state;
+        enter(state, { current: connected && started === epoch, announce });
         return state;
       }, (error) => {
         inflight = null;
@@ -95,9 +141,32 @@ export function createPageState({ host, isConnected }) {
     /** The state: from memory while the port that announces changes is still the one it came through. */
     get() {
       if (cache && cache.epoch === epoch && isConnected()) return Promise.resolve(cache.state);
+      return refresh({ announce: cache !== null });
+    },
+    /** Fetches the state again (after the popup changed a setting: the push may not come, one-shot). */
+    refresh: () => refresh(),
+    /**
+     * A frame the host pushed on the port. A page-state push with the whole
+     * rules (one page) is the state: entered as it is, no request. One that
+     * announces rules of more pages is fetched, unless it is the state held.
+     * Resolves with the state (or null for another event).
+     */
+    accept(frame) {
+      if (!isPageStateEvent(frame)) return Promise.resolve(null);
+      const whole = frame.pages === 1 && frame.rules && typeof frame.rules === 'object' && 'rulesVersion' in frame;
+      if (whole) {
+        const state = stateOf(frame, [frame.rules.vocabulary]);
+        applied += 1;
+        enter(state, { current: isConnected() });
+        return Promise.resolve(state);
+      }
+      const held = cache?.state;
+      if (held && cache.epoch === epoch && typeof frame.rulesVersion === 'string'
+        && identity(held) === identity(stateOf(frame, []))) {
+        return Promise.resolve(held); // only the settings changed: the rules held are the rules
+      }
       return refresh();
     },
-    refresh,
     /** The connection changed: what is in memory may have missed a change event. */
     connectionChanged() {
       epoch += 1;

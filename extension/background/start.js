@@ -11,7 +11,7 @@
 import { Feature, MenuId, SessionKey, UNDO_WINDOW_MS, hasFeature } from '../shared/constants.js';
 import { ConnectionState, HostClient } from './host-client.js';
 import { createRouter } from './router.js';
-import { createBroadcaster, createTabRegistry, isPageStateEvent } from './events.js';
+import { createBroadcaster, createTabRegistry } from './events.js';
 import { createPageState } from './page-state.js';
 import { createMenuHandlers, createSaver, hasMenus, menuEntries } from './menus.js';
 
@@ -29,11 +29,10 @@ export function startBackground(api, app) {
   const log = (...args) => console.warn('[extension-bridge]', ...args);
 
   let pageState = null;
-  let broadcast = async () => 0;
 
-  /** Fetches the page state again and sends it to the tabs that asked, if it changed. */
-  function refreshAndBroadcast() {
-    pageState.refresh().then(broadcast).catch((error) => log('page state refresh failed:', error));
+  /** Fetches the page state again; the page state sends it to the tabs that asked if it changed. */
+  function refresh() {
+    pageState.refresh().catch((error) => log('page state refresh failed:', error));
   }
 
   const client = new HostClient({
@@ -41,9 +40,9 @@ export function startBackground(api, app) {
     hostName: app.hostName,
     log,
     onEvent: (frame) => {
-      // settingsChanged or rulesChanged: one getPageState (paged when large)
-      // gives the complete state, with the host's rulesVersion.
-      if (isPageStateEvent(frame)) refreshAndBroadcast();
+      // settingsChanged (page 0 of getPageState: applied as it is) or
+      // rulesChanged (fetched in pages): the page state's one door.
+      pageState.accept(frame).catch((error) => log('page state push failed:', error));
     },
     onStatus: (snapshot) => {
       pageState?.connectionChanged();
@@ -51,12 +50,17 @@ export function startBackground(api, app) {
     },
   });
 
-  pageState = createPageState({ host: client, isConnected: () => client.state === ConnectionState.CONNECTED });
-
   // Keep the port (and with it this worker) alive while a tab has a content
   // script to send page states to.
   const tabs = createTabRegistry(session, (count) => client.setKeepAlive(count > 0));
-  broadcast = createBroadcaster(api.tabs, tabs);
+  const broadcast = createBroadcaster(api.tabs, tabs);
+  pageState = createPageState({
+    host: client,
+    isConnected: () => client.state === ConnectionState.CONNECTED,
+    onChange: (state) => {
+      broadcast(state).catch((error) => log('page state broadcast failed:', error));
+    },
+  });
 
   // ---- save and transform: menus, shortcut, undo (only the app's features) ----
 
@@ -146,7 +150,7 @@ export function startBackground(api, app) {
     onSettingsSaved: () => {
       // Pages update at once, even when the host's own event comes later or
       // not at all (one-shot fallback).
-      refreshAndBroadcast();
+      refresh();
     },
     log,
   });

@@ -143,7 +143,8 @@
       return;
     }
     const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
-    if (enabled && version !== undefined && rewriter.signature === `v:${version}`) return; // the same rules again
+    // The same rules again (the engine knows which version it has), or being compiled already.
+    if (enabled && (rewriter.hasVersion(version) || compiling?.isVersion(version))) return;
     enabled = true;
     tellHook();
     const compiler = engine.startCompiling(entries, version);

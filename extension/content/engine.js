@@ -109,6 +109,11 @@
     return Object.entries(vocabulary);
   }
 
+  /** The signature of rules identified by the host's rulesVersion; null without one. Private to the engine. */
+  function versionSignature(version) {
+    return typeof version === 'string' && version !== '' ? `v:${version}` : null;
+  }
+
   /**
    * Compiles a vocabulary: a {word: replacement} object, a Map, or an array of
    * [word, replacement] pairs. Keys match case-insensitively as whole words;
@@ -192,6 +197,8 @@
       if (version === undefined) mix(`${key}\u0000${value}\u0001`);
     }
     return {
+      /** True when this compilation is of the host's `version` (a rulesVersion). */
+      isVersion: (other) => versionSignature(version) !== null && versionSignature(other) === versionSignature(version),
       step(maxMs, now) {
         const start = now();
         while (index < pairs.length) {
@@ -200,7 +207,7 @@
           if ((index & 127) === 0 && now() - start > maxMs) return undefined;
         }
         if (size === 0) return null;
-        const signature = typeof version === 'string' && version !== '' ? `v:${version}` : `h:${size}:${(hash >>> 0).toString(16)}`;
+        const signature = versionSignature(version) ?? `h:${size}:${(hash >>> 0).toString(16)}`;
         return { root, filter, mask, shift, maxTokens, signature, size };
       },
     };
@@ -794,6 +801,11 @@
       },
       get signature() {
         return compiled?.signature ?? null;
+      },
+      /** True when the rules in use are those of the host's `version` (a rulesVersion). */
+      hasVersion(version) {
+        const signature = versionSignature(version);
+        return signature !== null && compiled?.signature === signature;
       },
       get pending() {
         return stack.length + recordBatches.length + (cursor === null ? 0 : 1);

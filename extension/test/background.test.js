@@ -82,6 +82,43 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     port.reply({ status: 'success', id: refetch.id, enabled: false, page: 0, pages: 1, rulesVersion: 'v2', undeliverable: 0, rules: { vocabulary: {} } });
     await flush();
     assert.deepEqual(tabs.sent.map((s) => [s.tabId, s.message.type, s.message.enabled]), [[11, 'pageState', false]]);
+
+    // A push from this host is page 0 of getPageState: applied as it is, with no request
+    // to the host (no second round trip), sent to the tab, and served from memory after.
+    const requestsBefore = port.sent.length;
+    const oneShotsBefore = runtime.oneShotCalls.length;
+    port.reply({
+      event: 'settingsChanged', settings: { enabled: true, theme: 'auto' },
+      enabled: true, page: 0, pages: 1, rulesVersion: 'v3', undeliverable: 0, rules: { vocabulary: { red: 'rood' } },
+    });
+    await flush();
+    assert.equal(port.sent.length, requestsBefore, 'no request to the host for a push that carries the state');
+    assert.equal(runtime.oneShotCalls.length, oneShotsBefore);
+    assert.deepEqual(tabs.sent.at(-1), { tabId: 11, message: { type: 'pageState', enabled: true, entries: [['red', 'rood']], rulesVersion: 'v3' } });
+    ask();
+    await flush();
+    assert.equal(replies.at(-1).rulesVersion, 'v3');
+    assert.equal(port.sent.length, requestsBefore, 'the pushed state is the state a page gets');
+    // The same state pushed again (only the theme changed) reaches no tab.
+    const sentToTabs = tabs.sent.length;
+    port.reply({
+      event: 'settingsChanged', settings: { enabled: true, theme: 'dark' },
+      enabled: true, page: 0, pages: 1, rulesVersion: 'v3', undeliverable: 0, rules: { vocabulary: { red: 'rood' } },
+    });
+    await flush();
+    assert.equal(tabs.sent.length, sentToTabs);
+    // Rules of more pages are announced without them: fetched in pages, then sent.
+    port.reply({ event: 'rulesChanged', settings: { enabled: true, theme: 'dark' }, enabled: true, page: 0, pages: 2, rulesVersion: 'v4', undeliverable: 0, rulesBytes: 2_000_000 });
+    await flush();
+    const paged = port.sent.filter((m) => m.action === 'getPageState').slice(-1)[0];
+    assert.equal(paged.page, undefined, 'page 0 first');
+    port.reply({ status: 'success', id: paged.id, enabled: true, page: 0, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: '1' } } });
+    await flush();
+    const page1 = port.sent.at(-1);
+    assert.equal(page1.page, 1);
+    port.reply({ status: 'success', id: page1.id, enabled: true, page: 1, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { b: '2' } } });
+    await flush();
+    assert.deepEqual(tabs.sent.at(-1).message, { type: 'pageState', enabled: true, entries: [['a', '1'], ['b', '2']], rulesVersion: 'v4' });
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;

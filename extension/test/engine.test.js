@@ -731,3 +731,19 @@ test('rewriter_designModeSwitchedOnLater_undoesWhatItWrote_andRewritesNothingTyp
   assert.equal(second.rewriter.stopIfEditable(), true);
   assert.equal(page2.textContent, 'blue');
 });
+
+test('rewriter_hasVersion_answersForTheHostsRulesVersion_withoutItsFormat', () => {
+  const rewriter = T.createRewriter({ schedule: () => {}, documentEditable: () => false });
+  assert.equal(rewriter.hasVersion('abc'), false);
+  rewriter.setCompiled(T.compileVocabulary([['blue', 'blauw']], 'abc'), null);
+  assert.equal(rewriter.hasVersion('abc'), true);
+  assert.equal(rewriter.hasVersion('abd'), false);
+  assert.equal(rewriter.hasVersion(''), false, 'no version: never "the same"');
+  assert.equal(rewriter.hasVersion(undefined), false);
+  rewriter.setCompiled(T.compileVocabulary([['blue', 'blauw']]), null);
+  assert.equal(rewriter.hasVersion('abc'), false, 'rules without a version are not the versioned ones');
+  const compiler = T.startCompiling([['a', 'b']], 'v9');
+  assert.equal(compiler.isVersion('v9'), true);
+  assert.equal(compiler.isVersion('v8'), false);
+  assert.equal(T.startCompiling([['a', 'b']]).isVersion(undefined), false);
+});

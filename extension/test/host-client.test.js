@@ -42,10 +42,12 @@ test('request_firstUse_opensPortSendsHelloThenRequest', async () => {
   const port = runtime.lastPort;
   assert.equal(port.name, 'org.extensionbridge.host');
   assert.equal(port.sent[0].action, 'hello');
-  assert.equal(port.sent[1].action, 'queueCount');
-  assert.notEqual(port.sent[0].id, port.sent[1].id);
+  assert.equal(port.sent.length, 1, 'the request waits for hello: until then the host has not said what may be resent');
   assert.equal(client.state, ConnectionState.CONNECTING);
   port.answerHello();
+  await flush();
+  assert.equal(port.sent[1].action, 'queueCount');
+  assert.notEqual(port.sent[0].id, port.sent[1].id);
   port.reply({ status: 'success', id: port.sent[1].id, count: 3 });
   assert.deepEqual(await pending, { status: 'success', id: port.sent[1].id, count: 3 });
   assert.equal(client.state, ConnectionState.CONNECTED);
@@ -62,6 +64,7 @@ test('request_outOfOrderReplies_matchById', async () => {
   const c = client.request({ action: 'queueCount' });
   const port = runtime.lastPort;
   port.answerHello();
+  await flush();
   const byUrl = (url) => port.sent.find((m) => m.url === url).id;
   port.reply({ status: 'success', id: port.sent.find((m) => m.action === 'queueCount').id, count: 7 });
   port.reply({ status: 'success', id: byUrl('https://b.example/'), url: 'https://b.example/' });
@@ -76,6 +79,7 @@ test('request_noReply_timesOutAloneAndLateReplyIsIgnored', async () => {
   const slow = client.request({ action: 'queueCount' });
   const port = runtime.lastPort;
   port.answerHello();
+  await flush();
   const slowId = port.sent[1].id;
   const other = client.request({ action: 'getSettings' });
   const check = rejectsWith(slow, 'timeout');
@@ -223,6 +227,7 @@ test('fallback_postMessageOnDisconnectedPort_goesOneShotAndStopsUsingPorts', asy
   const { client, runtime, clock } = setup();
   const first = client.request({ action: 'getSettings' });
   runtime.lastPort.answerHello();
+  await flush();
   runtime.lastPort.reply({ status: 'success', id: runtime.lastPort.sent[1].id, settings: {} });
   await first;
   runtime.lastPort.throwOnPost = 'Attempt to postMessage on disconnected port';
@@ -235,14 +240,48 @@ test('fallback_postMessageOnDisconnectedPort_goesOneShotAndStopsUsingPorts', asy
   assert.equal((await client.request({ action: 'queueCount' })).via, 'oneShot');
 });
 
-test('disconnect_transientWithRequestsInFlight_resendsRetrySafeOnly', async () => {
+test('disconnect_transientWithRequestsInFlight_resendsWhatHelloListsOnly', async () => {
   const { client, runtime } = setup();
   const read = client.request({ action: 'getContent', url: 'https://a/' });
+  const page = client.request({ action: 'getPageState' });
   const save = client.request({ action: 'saveContent', url: 'https://a/', content: 'x' });
+  const other = client.request({ action: 'queueCount' });
+  runtime.lastPort.answerHello({ resendSafe: ['getContent', 'getPageState', 'hello'] });
+  await flush();
+  assert.equal(runtime.lastPort.sent.length, 5, 'all four on the port');
   runtime.lastPort.drop('Native host has exited.');
   assert.equal((await read).via, 'oneShot');
+  assert.equal((await page).via, 'oneShot', 'getPageState: the tab still gets its rules');
   await rejectsWith(save, 'exited');
-  assert.deepEqual(runtime.oneShotCalls.map((c) => c.message.action), ['getContent']);
+  await rejectsWith(other, 'exited', 'queueCount: not in this hello\'s list, so not resent');
+  assert.deepEqual(runtime.oneShotCalls.map((c) => c.message.action), ['getContent', 'getPageState']);
+});
+
+test('disconnect_beforeHello_nothingWasSent_soEveryRequestGoesOneShot', async () => {
+  const { client, runtime } = setup();
+  const save = client.request({ action: 'saveContent', url: 'https://a/', content: 'x' });
+  const page = client.request({ action: 'getPageState' });
+  assert.deepEqual(runtime.lastPort.sent.map((m) => m.action), ['hello']);
+  runtime.lastPort.drop('Native host has exited.');
+  assert.equal((await save).via, 'oneShot');
+  assert.equal((await page).via, 'oneShot');
+  assert.deepEqual(runtime.oneShotCalls.map((c) => c.message.action), ['saveContent', 'getPageState']);
+});
+
+test('resendSafe_isTheLastHellosList_aHostWithoutOneNamesNone', async () => {
+  const { client, runtime, clock } = setup({ keepAlive: true });
+  runtime.lastPort.answerHello();
+  await flush();
+  const read = client.request({ action: 'getSettings' });
+  runtime.lastPort.drop('Native host has exited.');
+  await rejectsWith(read, 'exited');
+  assert.equal(runtime.oneShotCalls.length, 0);
+  await clock.advance(100);
+  runtime.lastPort.answerHello({ resendSafe: ['getSettings'] });
+  await flush();
+  const again = client.request({ action: 'getSettings' });
+  runtime.lastPort.drop('Native host has exited.');
+  assert.equal((await again).via, 'oneShot');
 });
 
 test('disconnect_keyedSaveInFlight_isResentWithTheSameKey', async () => {
@@ -266,6 +305,7 @@ test('frame_eventWithoutId_goesToOnEventNotToRequests', async () => {
   const { client, runtime, events } = setup({ keepAlive: true });
   const port = runtime.lastPort;
   port.answerHello();
+  await flush();
   const pending = client.request({ action: 'queueCount' });
   const event = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, rules: { vocabulary: { blue: 'blauw' } } };
   port.reply(event);
@@ -279,6 +319,7 @@ test('keepAliveOff_idlePortClosesAfterIdleTime', async () => {
   const pending = client.request({ action: 'queueCount' });
   const port = runtime.lastPort;
   port.answerHello();
+  await flush();
   port.reply({ status: 'success', id: port.sent[1].id, count: 0 });
   await pending;
   await clock.advance(4999);

@@ -113,3 +113,60 @@ test('disabledState_carriesNoRules_toContentScripts', async () => {
     { enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
   assert.doesNotMatch(JSON.stringify(contentPageState({ status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' })), /blauw|v9/);
 });
+
+test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
+  const host = pagedHost({ a: '1' });
+  const heard = [];
+  const source = createPageState({ host, isConnected: () => true, onChange: (state) => heard.push(state.rulesVersion) });
+  const push = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, enabled: true, page: 0, pages: 1, rulesVersion: 'p1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw', n: 3 } } };
+  const state = await source.accept(push);
+  assert.deepEqual(state.entries, [['blue', 'blauw']]);
+  assert.equal(host.requests.length, 0, 'no second round trip');
+  assert.equal((await source.get()).rulesVersion, 'p1', 'served from memory');
+  assert.equal(host.requests.length, 0);
+  await source.accept({ ...push, settings: { enabled: true, theme: 'dark' } });
+  assert.deepEqual(heard, ['p1'], 'the same state twice is heard once');
+  assert.equal(await source.accept({ event: 'somethingElse' }), null);
+});
+
+test('accept_switchedOff_carriesNoRulesToPages', async () => {
+  const source = createPageState({ host: pagedHost({}), isConnected: () => true });
+  const state = await source.accept({ event: 'settingsChanged', enabled: false, page: 0, pages: 1, rulesVersion: 'x', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
+  assert.deepEqual([state.enabled, state.entries, state.rulesVersion], [false, [], '']);
+});
+
+test('accept_rulesOfMorePages_areFetched_unlessTheyAreTheRulesHeld', async () => {
+  const host = pagedHost({ a: '1', b: '2', c: '3' });
+  const source = createPageState({ host, isConnected: () => true });
+  const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v1', undeliverable: 0, rulesBytes: 9 };
+  const state = await source.accept(announce);
+  assert.equal(state.entries.length, 3);
+  assert.equal(host.requests.length, 2);
+  await source.accept({ ...announce, settings: { theme: 'dark' } });
+  assert.equal(host.requests.length, 2, 'the version held: nothing to fetch');
+});
+
+test('accept_aPushDuringAFetch_winsOverTheFetchsAnswer', async () => {
+  let answer;
+  const host = { request: () => new Promise((resolve) => { answer = resolve; }) };
+  const source = createPageState({ host, isConnected: () => true });
+  const fetching = source.refresh();
+  await source.accept({ event: 'settingsChanged', enabled: true, page: 0, pages: 1, rulesVersion: 'new', undeliverable: 0, rules: { vocabulary: { a: 'new' } } });
+  answer({ status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'old', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
+  assert.equal((await fetching).rulesVersion, 'new');
+  assert.equal((await source.get()).rulesVersion, 'new');
+});
+
+test('accept_anAnnouncementDuringItsOwnFetch_doesNotThrowTheFetchAway', async () => {
+  let answer;
+  const host = { request: () => new Promise((resolve) => { answer = resolve; }) };
+  const source = createPageState({ host, isConnected: () => true });
+  await source.accept({ event: 'settingsChanged', enabled: true, page: 0, pages: 1, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
+  const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v5', undeliverable: 0, rulesBytes: 9 };
+  const first = source.accept(announce);
+  const second = source.accept({ ...announce, settings: { theme: 'dark' } }); // only the theme changed meanwhile
+  answer({ status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'v5', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
+  assert.equal((await first).rulesVersion, 'v5', 'an announcement is not a newer state than the fetch it started');
+  assert.equal((await second).rulesVersion, 'v5');
+  assert.equal((await source.get()).rulesVersion, 'v5');
+});

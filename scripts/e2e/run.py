@@ -966,6 +966,94 @@ def check_hook_invisible(r: Run, site) -> None:
     r.log(f"    across frames: {tab.evaluate('probeAcrossFrames()')}")
 
 
+# A host in front of the real one: relays frames both ways, logs each request's action, and
+# the first time it sees a getPageState it exits without answering — the port drops with the
+# page-state fetch in flight. Every later copy (the marker file exists) only relays.
+DROPPING_HOST = """#!/usr/bin/python3
+import json, os, struct, subprocess, sys, threading
+REAL, MARK, LOG = {real!r}, {mark!r}, {log!r}
+child = subprocess.Popen([REAL, *sys.argv[1:]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+out = sys.stdout.buffer
+def relay():
+    while True:
+        data = child.stdout.read1(1 << 16)
+        if not data:
+            os._exit(0)  # the real host ended: so does this port
+        out.write(data)
+        out.flush()
+threading.Thread(target=relay, daemon=True).start()
+inp = sys.stdin.buffer
+while True:
+    header = inp.read(4)
+    if len(header) < 4:
+        break
+    body = inp.read(struct.unpack("=I", header)[0])
+    try:
+        action = json.loads(body).get("action")
+    except ValueError:
+        action = None
+    with open(LOG, "a") as fh:
+        fh.write(f"{{os.getpid()}} {{action}}\\n")
+    if action == "getPageState" and not os.path.exists(MARK):
+        open(MARK, "w").close()
+        child.kill()
+        os._exit(0)
+    child.stdin.write(header + body)
+    child.stdin.flush()
+child.stdin.close()
+child.wait()
+"""
+
+
+def check_port_drop_during_page_state(r: Run, site) -> None:
+    """15. the port drops while a page-state fetch is in flight (the host ends without answering
+    it) → the background resends it (hello lists getPageState as resend-safe) and the new page
+    is still rewritten; then a CLI write is pushed as the page state itself: the page follows it
+    with no getPageState sent to the host (no second round trip)."""
+    r.cli(["write", "extensionEnabled", "-bool", "true"])
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    # A served tab first: the background keeps a port (and reconnects it) only for tabs it serves.
+    tab = r.open("drop", site.url("index.html"))
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW))}", timeout=15)
+    real_dir = r.dir / "real-host"
+    real_dir.mkdir(exist_ok=True)
+    real = real_dir / r.host_path.name
+    shutil.copy2(r.host_path, real)
+    for extra in ("extension-bridge-host.conf", "extension-bridge-host.allowed"):
+        if (r.bin / extra).exists():
+            shutil.copy2(r.bin / extra, real_dir / extra)
+    mark, log = r.dir / "dropped-once", r.dir / "host-requests.log"
+    log.write_text("")
+    wrapper = r.bin / "dropping-host.tmp"
+    wrapper.write_text(DROPPING_HOST.format(real=str(real), mark=str(mark), log=str(log)))
+    wrapper.chmod(0o755)
+    os.replace(wrapper, r.host_path)  # the running host keeps its (now deleted) file
+
+    def actions() -> list:
+        return [line.split(" ", 1)[1] for line in log.read_text().splitlines()]
+
+    try:
+        # End the running host: the background reconnects, through the dropping host.
+        r.kill_hosts()
+        wait_until(lambda: "hello" in actions(), 15, "the background to reconnect (hello)", 0.05)
+        tab.navigate(site.url("index.html"))  # a fresh load: its content script asks for the page state
+        tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW))}", timeout=15)
+        expect(mark.exists(), "the port dropped during the page-state fetch")
+        expect_eq(actions().count("getPageState"), 2, "getPageState: the dropped one, and its resend")
+        # The port comes back (keep-alive: tabs are served); a write is then pushed.
+        wait_until(lambda: actions().count("hello") >= 2, 15, "the background to reconnect again", 0.05)
+        before = len(actions())
+        r.cli(["write", "vocabulary", "-dict", "blue", "blauw", "red", "rood"])
+        tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW_ROOD))}", timeout=15)
+        after = actions()[before:]
+        expect("getPageState" not in after, f"the push was applied without asking the host again: {after}")
+        r.log(f"    requests the host saw: {actions()}")
+    finally:
+        os.replace(real, r.host_path)
+        r.kill_hosts()  # the real copies now run from host_path: the dropping hosts end with them
+        r.tabs.pop("drop", None)
+
+
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
     ("1-disabled-unchanged", check_disabled),
@@ -981,6 +1069,7 @@ CHECKS = [
     ("12-share-menus-undo-transform", check_share_menus),
     ("13-designmode-editor-not-rewritten", check_design_mode),
     ("14-page-cannot-see-the-hook", check_hook_invisible),
+    ("15-port-drop-during-page-state-fetch", check_port_drop_during_page_state),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),

@@ -41,6 +41,7 @@ with open(os.path.join(container, "suite.json"), "w") as f:
 requests = [
     [{"action": "getSettings"}],
     [{"action": "getContent", "url": "https://example.org/a", "id": 1}],
+    [{"action": "getPageState", "id": 1}],
     [{"action": "saveContent", "url": "https://example.org/a", "title": "t", "content": "x" * 100}],
     [{"action": "hello", "id": "h"}, {"action": "getSettings", "id": 2}, {"action": "queueCount"}],
     [{"message": "request:enabled_status"}],

@@ -21,8 +21,9 @@ public struct ActionContext {
     /// passes the system's, the default answers `secrets_unavailable`). Hand
     /// out only those marked shared, and never log a value.
     public var secrets: any SecretStore
-    /// Settings and rules encoded per suite version, shared by every copy of the context.
-    public var published = PublishedState()
+    /// The settings, rules and page state as the extension sees them, built
+    /// and cached per suite version; shared by every copy of the context.
+    public var pageState = PageState()
     /// The app the host belongs to, reported by `hello`.
     public var app: AppIdentity
 

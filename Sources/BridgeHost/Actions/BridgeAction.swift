@@ -39,10 +39,19 @@ public protocol BridgeAction {
     /// this connection (the built-in `hello` does). Default false.
     var startsChangeNotifications: Bool { get }
 
+    /// True when asking again gives the same result and changes nothing more
+    /// than asking once (reads; writes of a whole value): a client may send
+    /// the request again when its port dropped with the request in flight.
+    /// `hello` lists these actions (`resendSafe`), so the extension's rule is
+    /// the host's. Default false: an action that writes something each time it
+    /// runs (an append) must not be sent twice.
+    var resendSafe: Bool { get }
+
     /// Answers `request`; failures are error replies, never thrown.
     func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply
 }
 
 extension BridgeAction {
     public var startsChangeNotifications: Bool { false }
+    public var resendSafe: Bool { false }
 }

@@ -5,6 +5,8 @@ import SharedSuite
 /// the seed's `data` (the newest saved content for the URL, an excerpt).
 public struct GetContentAction: BridgeAction {
     public let name = "getContent"
+    /// Asking again gives the same answer (a read): resent when a port drops with it in flight.
+    public var resendSafe: Bool { true }
     public init() {}
 
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
@@ -34,7 +36,7 @@ public struct GetContentAction: BridgeAction {
                 "url": .string(url), "enabled": .bool(SuiteKeys.isEnabled(snapshot)),
                 "items": .array(items), "data": .string(data),
             ])
-            reply.set("rules", encoded: context.published.rules(of: snapshot))
+            reply.set("rules", encoded: context.pageState.rules(of: snapshot))
             return reply
         } catch {
             context.logger.warn("getContent: \(error)")

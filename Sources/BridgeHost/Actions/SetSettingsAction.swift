@@ -4,6 +4,8 @@ import SharedSuite
 /// `setSettings {settings: {enabled?, theme?}}`: the popup's switch.
 public struct SetSettingsAction: BridgeAction {
     public let name = "setSettings"
+    /// It writes whole values (`enabled`, `theme`): twice is the same as once.
+    public var resendSafe: Bool { true }
     public init() {}
 
     public func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
@@ -32,7 +34,7 @@ public struct SetSettingsAction: BridgeAction {
                 if let enabled { SuiteKeys.setEnabled(enabled, in: &values) }
                 if let theme { values[SuiteKeys.theme] = .string(theme) }
             }
-            return .success(["settings": PublishedState.settingsValue(try context.suite.snapshot())])
+            return .success(["settings": PageState.settingsValue(try context.suite.snapshot())])
         } catch {
             context.logger.warn("setSettings: \(error)")
             return .failure(error)

@@ -16,6 +16,8 @@ import SharedSuite
 /// ```
 public struct TransformAction: BridgeAction {
     public let name = "transform"
+    /// Asking again gives the same answer (a read): resent when a port drops with it in flight.
+    public var resendSafe: Bool { true }
     private let transform: (String, ActionContext) throws(SuiteError) -> String
 
     /// The largest `text`, in UTF-8 bytes; larger is `content_too_large`.
@@ -36,12 +38,8 @@ public struct TransformAction: BridgeAction {
     /// The vocabulary rules, in the order the extension receives them (keys
     /// by UTF-8 bytes), so two keys differing only in case resolve alike.
     public static func vocabulary(_ text: String, in context: ActionContext) throws(SuiteError) -> String {
-        let snapshot = try context.suite.snapshot()
-        var pairs: [(String, String)] = []
-        for (word, value) in snapshot.dictionary(SuiteKeys.vocabulary) ?? [:] {
-            if case .string(let replacement) = value, !word.isEmpty { pairs.append((word, replacement)) }
-        }
-        pairs.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        let entries = PageState.entries(of: try context.suite.snapshot())  // the rule pages are sent by
+        let pairs = entries.map { ($0.word, $0.replacement) }
         return Vocabulary(pairs).apply(to: text)
     }
 

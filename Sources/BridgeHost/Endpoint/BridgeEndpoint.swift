@@ -12,9 +12,9 @@ import SharedSuite
 /// `ProtocolLimits.maxReplyBytes`. The native-messaging session, the tests,
 /// the fuzz targets and a Safari `beginRequest` adapter all go through it.
 ///
-/// It also decides what a `settingsChanged` push says and when there is
-/// something new to push (`changeNotification()`); when to look is the
-/// session's business.
+/// It also decides when there is something new to push
+/// (`changeNotification()`); what a push says is `PageState`'s, when to look
+/// is the session's business.
 public final class BridgeEndpoint {
     /// One reply, ready to write.
     public struct Response {
@@ -48,9 +48,8 @@ public final class BridgeEndpoint {
     public let context: ActionContext
     private let actions: [BridgeAction]
     private let names: [String]
-    /// The settings and rules last seen by `changeNotification()`.
-    private var lastVersion: ChangeToken?
-    private var lastPublished: [EncodedJSON]?
+    /// The state last pushed (or noted when notifications started).
+    private var lastPushed: PageState.Identity?
 
     /// - Parameters:
     ///   - context: what actions may use.
@@ -64,7 +63,10 @@ public final class BridgeEndpoint {
             table.removeAll { $0.name == action.name }
             table.append(action)
         }
-        table.append(HelloAction(actionNames: BridgeEndpoint.actionNames(of: actions)))
+        table.append(
+            HelloAction(
+                actionNames: BridgeEndpoint.actionNames(of: actions),
+                actions: table))
         self.actions = table
         self.names = table.map { $0.name }
     }
@@ -76,6 +78,13 @@ public final class BridgeEndpoint {
     /// an earlier one), `hello` always, sorted. `--actions` prints the same list.
     public static func actionNames(of actions: [BridgeAction]) -> [String] {
         Set(actions.map(\.name) + ["hello"]).sorted()
+    }
+
+    /// The names of the actions that declare themselves safe to send again
+    /// (`BridgeAction.resendSafe`), `hello` always, sorted: `hello`'s `resendSafe`.
+    static func resendSafeNames(of actions: [BridgeAction]) -> [String] {
+        // Closures, not key paths: key paths instantiate metadata on a one-shot host's start-up.
+        Set(actions.filter { $0.resendSafe }.map { $0.name } + ["hello"]).sorted()
     }
 
     // MARK: Requests
@@ -199,46 +208,33 @@ public final class BridgeEndpoint {
 
     // MARK: Changes
 
-    /// Notes the settings and rules as they are now, so that only later
-    /// changes are pushed. Call when notifications start (after `hello`).
+    /// Notes the page state as it is now, so that only later changes are
+    /// pushed. Call when notifications start (after `hello`).
     public func startChangeNotifications() {
-        lastVersion = try? context.suite.changeToken()
-        lastPublished = publicState()
+        lastPushed = currentEvent()?.identity
     }
 
-    /// A `settingsChanged` frame when the public settings or rules differ
-    /// from those last noted; nil when nothing the extension sees changed
-    /// (another key, or a rewrite with the same content) or the suite cannot
-    /// be read now.
+    /// The page-state push (`PageState.event`: page 0 of `getPageState` and
+    /// the settings) when it differs from the state last pushed; nil when
+    /// nothing the extension sees changed (another key, a rewrite with the
+    /// same content, the vocabulary while switched off) or the suite cannot be
+    /// read now. The one "same state?" check of the host.
     public func changeNotification() -> OutboundFrame? {
-        let version: ChangeToken?
+        guard let event = currentEvent(), event.identity != lastPushed else { return nil }
+        lastPushed = event.identity
+        context.logger.debug("pushing \(event.reply["event"]?.stringValue ?? "")")
+        return frame(event.reply)
+    }
+
+    private func currentEvent() -> PageState.Event? {
+        let snapshot: SuiteSnapshot
         do {
-            version = try context.suite.changeToken()
+            snapshot = try context.suite.snapshot()
         } catch {
             context.logger.warn("watching the suite: \(error)")
             return nil
         }
-        guard version != lastVersion else { return nil }
-        lastVersion = version
-        guard let state = publicState(), state != lastPublished else { return nil }
-        lastPublished = state
-        var event = BridgeReply(["event": "settingsChanged"])
-        event.set("settings", encoded: state[0])
-        if state[0].bytes.count + state[1].bytes.count + RulesPages.replyOverhead > context.maxReplyBytes {
-            // Too big for one frame: say so; the extension fetches the rules in pages (getPageState).
-            event["event"] = "rulesChanged"
-            event["rulesBytes"] = .int(state[1].bytes.count)
-        } else {
-            event.set("rules", encoded: state[1])
-        }
-        context.logger.debug("pushing \(event["event"]?.stringValue ?? "")")
-        return frame(event)
-    }
-
-    /// The settings and rules as the extension sees them; nil when unreadable.
-    private func publicState() -> [EncodedJSON]? {
-        guard let snapshot = try? context.suite.snapshot() else { return nil }
-        return context.published.both(of: snapshot)
+        return context.pageState.event(of: snapshot, replyLimit: context.maxReplyBytes)
     }
 
     /// Work that can wait until a reply is sent (closing a replaced suite file).

@@ -85,24 +85,17 @@ public struct BridgeReply: Equatable, Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(headerRoom + smallSize)
         for _ in 0..<headerRoom { out.append(0) }
-        out.append(UInt8(ascii: "{"))
-        let writer = JSONWriter()
+        // The one object writer (BridgeJSON): the reply is the writer's bytes by construction.
+        var object = JSONObjectWriter(into: &out)
         for entry in members {
-            let key = entry.key
-            if out.count > headerRoom + 1 || !pieces.isEmpty { out.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(key, into: &out)
-            out.append(UInt8(ascii: ":"))
             switch entry.member {
-            case .value(let value): writer.write(value, into: &out, level: 0)
+            case .value(let value): object.member(entry.key, value, into: &out)
             case .encoded(let text) where text.bytes.count >= 16_384:
-                pieces.append(out)
-                pieces.append(text.bytes)
-                out = []
-                out.reserveCapacity(64)
-            case .encoded(let text): out.append(contentsOf: text.bytes)
+                object.member(entry.key, sharing: text, into: &out, pieces: &pieces)
+            case .encoded(let text): object.member(entry.key, encoded: text, into: &out)
             }
         }
-        out.append(UInt8(ascii: "}"))
+        object.finish(into: &out)
         pieces.append(out)
         return pieces
     }
