@@ -170,6 +170,8 @@ public enum ProjectTemplate {
         /// beside it and register them in the host's main.swift.
         public struct AppInfoAction: BridgeAction {
             public let name = "appInfo"
+            /// A read: the extension may ask again after a lost connection (`hello` lists it).
+            public let resendSafe = true
 
             public init() {}
 

@@ -156,14 +156,6 @@ test('declarations_reservedMalformedOrUnknownCallers_areLeftOut_andLogged', asyn
   assert.deepEqual(Object.values(AppCaller).sort(), ['background', 'content', 'popup']);
 });
 
-test('appActions_areNotInTheHostClientsResendList', async () => {
-  // A lost connection fails an app action rather than running it twice (host-client.js isRetrySafe).
-  const { isRetrySafe } = await import('../background/host-client.js');
-  assert.equal(isRetrySafe({ action: 'shout' }), false);
-  const { call: callAction } = createAppActions({ host: fakeHost(), actions: ACTIONS });
-  assert.equal((await callAction('shout', {}, AppCaller.CONTENT)).status, 'success');
-});
-
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // In ExtensionBridge's own checkout (a generated project has no Sources/BridgeHost).
