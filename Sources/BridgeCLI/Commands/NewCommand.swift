@@ -10,12 +10,8 @@ struct NewCommand {
     let context: CLIContext
     let args: Invocation
 
-    func run(_ operands: [String]) throws(CLIError) {
-        guard operands.count == 1, let name = operands.first else {
-            throw .usage(
-                "new takes one NAME, for example: new ReadLater --host-name com.example.readlater "
-                    + "--group group.com.example.readlater", verb: "new")
-        }
+    /// Writes the project for the app `name` (the one operand `NewVerb.spec` lets through).
+    func run(name: String) throws(CLIError) {
         guard let hostName = args[NewVerbOptions.hostName] else {
             throw .usage("new needs --host-name ID (for example com.example.readlater)", verb: "new")
         }

@@ -29,7 +29,7 @@ enum NewVerb: Verb {
         operands: [OperandSpec("NAME")])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try NewCommand(context: context, args: invocation).run(invocation.operands)
+        try NewCommand(context: context, args: invocation).run(name: invocation.operands[0])
         return 0
     }
 }

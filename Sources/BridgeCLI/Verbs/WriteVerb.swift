@@ -17,7 +17,7 @@ enum WriteVerb: Verb {
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try invocation.suiteCommands(context).write(invocation.operands)
+        try invocation.suiteCommands(context).write(invocation.operands[0], Array(invocation.operands.dropFirst()))
         return 0
     }
 }
