@@ -2,7 +2,8 @@ import BridgeJSON
 import BridgeSystem
 import SharedSuite
 
-/// `read`, `write`, `delete`, `export`, `import`, `enable`, `disable`, `repair`.
+/// `read`, `delete`, `export`, `import`, `enable`, `disable`, `repair` (`write` is all in Verbs/:
+/// `WriteVerb`, `ValueParser`, `ValueTypes`).
 struct SuiteCommands {
     let context: CLIContext
     let store: Suite
@@ -33,15 +34,6 @@ struct SuiteCommands {
             throw CLIError(.missing, "the key '\(key)' does not exist in \(store.container.suitePath)")
         }
         try context.print(json ? JSONWriter.string(value.json) : SuiteCommands.plain(value))
-    }
-
-    /// Writes the value `words` spell (`[-TYPE] VALUE…`) under `key`.
-    func write(_ key: String, _ words: [String]) throws(CLIError) {
-        guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
-        let value = try ValueParser.parse(words)
-        try suite { () throws(SuiteError) in
-            try store.update { $0[key] = value }
-        }
     }
 
     func delete(_ key: String) throws(CLIError) {
