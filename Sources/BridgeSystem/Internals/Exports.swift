@@ -13,8 +13,8 @@
 // The C library's types and constants, re-exported under their own names with a leading `_`
 // (swift-system's Internals/Exports.swift): with Syscalls.swift, the only files of BridgeSystem
 // that import libc (`scripts/checks/syscalls.py` checks it). A type is an alias (`_stat` is
-// `stat`); a constant keeps libc's own type on each platform (`_S_IFMT` is `mode_t` on Darwin,
-// `Int32` on Linux). Add a name here when a file needs one more.
+// `stat`); a constant keeps libc's own type on each platform (a `let` infers it; a release build
+// folds it to the number). Add a name here when a file needs one more.
 
 // MARK: Types
 
@@ -97,19 +97,22 @@ internal let _SIGKILL = SIGKILL
 internal let _SIGPIPE = SIGPIPE
 internal let _SIGTERM = SIGTERM
 internal let _SIGXFSZ = SIGXFSZ
-internal let _SIG_IGN = SIG_IGN
 internal let _SIG_UNBLOCK = SIG_UNBLOCK
-internal let _S_IFBLK = S_IFBLK
-internal let _S_IFCHR = S_IFCHR
-internal let _S_IFDIR = S_IFDIR
-internal let _S_IFIFO = S_IFIFO
-internal let _S_IFLNK = S_IFLNK
-internal let _S_IFMT = S_IFMT
-internal let _S_IFREG = S_IFREG
-internal let _S_IFSOCK = S_IFSOCK
 internal let _TCSAFLUSH = TCSAFLUSH
 internal let _WNOHANG = WNOHANG
 internal let _X_OK = X_OK
+
+// The C library's overlay defines these as computed properties (not C macros): a stored `let` of
+// one would be initialised lazily, behind a once-check on every use, so they stay computed here.
+@inline(__always) internal var _S_IFMT: mode_t { S_IFMT }
+@inline(__always) internal var _S_IFBLK: mode_t { S_IFBLK }
+@inline(__always) internal var _S_IFCHR: mode_t { S_IFCHR }
+@inline(__always) internal var _S_IFDIR: mode_t { S_IFDIR }
+@inline(__always) internal var _S_IFIFO: mode_t { S_IFIFO }
+@inline(__always) internal var _S_IFLNK: mode_t { S_IFLNK }
+@inline(__always) internal var _S_IFREG: mode_t { S_IFREG }
+@inline(__always) internal var _S_IFSOCK: mode_t { S_IFSOCK }
+@inline(__always) internal var _SIG_IGN: @convention(c) (Int32) -> Void { SIG_IGN }
 
 #if os(Linux)
     internal let _IN_ATTRIB = IN_ATTRIB
