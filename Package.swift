@@ -32,6 +32,9 @@ let package = Package(
             dependencies: ["BridgeProtocol", "BridgeJSON", "SharedSuite", "NativeMessaging", "BridgeSystem"]),
         // Foundation's [String: Any] ↔ JSONValue, for SafariWebExtensionHandler; not on the host's path.
         .target(name: "BridgeFoundation", dependencies: ["BridgeJSON"]),
+        // The macOS Keychain through Security.framework (Foundation) for the CLI's `secret` verbs; the host never
+        // links it (it reads items through /usr/bin/security). Imports nothing of Apple's elsewhere.
+        .target(name: "BridgeKeychain", dependencies: ["SharedSuite", "BridgeSystem"]),
         // `extension-bridge new`: checks and templates of a generated bridge project.
         .target(
             name: "BridgeGenerator",
@@ -43,7 +46,8 @@ let package = Package(
         .target(
             name: "BridgeCLI",
             dependencies: [
-                "BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeGenerator", "BridgeSystem",
+                "BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeGenerator", "BridgeKeychain",
+                "BridgeSystem",
             ]
         ),
         .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost", "BridgeSystem"]),

@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeKeychain
 import BridgeSystem
 import SharedSuite
 
@@ -31,7 +32,7 @@ public struct CLIContext {
         self.writeOut = writeOut
         self.errorSink = writeErr
         self.readIn = readIn
-        self.makeSecrets = { SecretStores.system(groupID: $0, environment: environment) }
+        self.makeSecrets = { KeychainSecretStore.system(groupID: $0, environment: environment) }
     }
 
     /// The real process streams.

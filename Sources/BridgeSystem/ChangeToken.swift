@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// An opaque token for one version of stored data: equal tokens, same data.
 /// Stores hand it out (`SuiteStore.changeToken()`); watchers compare it.
 public struct ChangeToken: Hashable, Sendable {

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// `open(2)` by its C name, which the type's own `open` hides inside it.
 private func openFolder(_ path: String, _ flags: Int32) -> Int32 { system_open(path, flags) }
 
@@ -31,7 +21,7 @@ public final class Directory {
 
     /// Opens the folder at `path`; with `noFollow`, a link there is refused (`ELOOP`).
     public static func open(_ path: String, noFollow: Bool = true) throws(SystemError) -> Directory {
-        let fd = openFolder(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (noFollow ? O_NOFOLLOW : 0))
+        let fd = openFolder(path, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC | (noFollow ? _O_NOFOLLOW : 0))
         if fd < 0 { throw SystemError("open", path) }
         return Directory(path: path, fd: fd)
     }
@@ -43,15 +33,15 @@ public final class Directory {
     public func subdirectory(_ name: String, create: Bool = false, permissions: Int = 0o700) throws(SystemError)
         -> Directory
     {
-        if create && system_mkdirat(fd, name, mode_t(permissions)) != 0 && errno != EEXIST {
+        if create && system_mkdirat(fd, name, _mode_t(permissions)) != 0 && system_errno != _EEXIST {
             throw SystemError("mkdir", child(name))
         }
-        let sub = system_openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        let sub = system_openat(fd, name, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC | _O_NOFOLLOW)
         if sub < 0 {
             // With O_DIRECTORY, Linux reports a link as "not a directory": say what it is.
             let failure = SystemError("open", child(name))
-            if failure.code == ENOTDIR, (try? status(name))??.isSymbolicLink == true {
-                throw SystemError("open", child(name), code: ELOOP)
+            if failure.code == _ENOTDIR, (try? status(name))??.isSymbolicLink == true {
+                throw SystemError("open", child(name), code: _ELOOP)
             }
             throw failure
         }
@@ -60,16 +50,16 @@ public final class Directory {
 
     /// `lstat` of `name` in this folder; nil when it does not exist.
     public func status(_ name: String) throws(SystemError) -> FileStatus? {
-        var info = stat()
-        if system_fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return FileStatus(info) }
-        if errno == ENOENT || errno == ENOTDIR { return nil }
+        var info = _stat()
+        if system_fstatat(fd, name, &info, _AT_SYMLINK_NOFOLLOW) == 0 { return FileStatus(info) }
+        if system_errno == _ENOENT || system_errno == _ENOTDIR { return nil }
         throw SystemError("stat", child(name))
     }
 
     /// Opens the regular file `name` for reading: a link is refused (`ELOOP`),
     /// anything but a regular file too (`EINVAL`, `EISDIR`), without blocking.
     public func openRegularFile(_ name: String) throws(SystemError) -> (FileDescriptor, FileStatus) {
-        try regularFile(system_openat(fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK), name, "read")
+        try regularFile(system_openat(fd, name, _O_RDONLY | _O_CLOEXEC | _O_NOFOLLOW | _O_NONBLOCK), name, "read")
     }
 
     /// Opens the regular file `name` for reading and writing, creating it
@@ -78,8 +68,8 @@ public final class Directory {
     public func openOrCreateRegularFile(_ name: String, permissions: Int = 0o600) throws(SystemError)
         -> FileDescriptor
     {
-        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        return try regularFile(system_openat(fd, name, flags, mode_t(permissions)), name, "open").0
+        let flags = _O_RDWR | _O_CREAT | _O_CLOEXEC | _O_NOFOLLOW | _O_NONBLOCK
+        return try regularFile(system_openat(fd, name, flags, _mode_t(permissions)), name, "open").0
     }
 
     /// The descriptor `openat` returned for `name`, once it is known to be a
@@ -95,7 +85,7 @@ public final class Directory {
         }
         if !info.isRegular {
             file.close()
-            throw SystemError("\(use) (not a regular file)", child(name), code: info.isDirectory ? EISDIR : EINVAL)
+            throw SystemError("\(use) (not a regular file)", child(name), code: info.isDirectory ? _EISDIR : _EINVAL)
         }
         return (file, info)
     }
@@ -139,7 +129,7 @@ public final class Directory {
 
     /// Removes the file (or link) `name`; a missing one is not an error.
     public func remove(_ name: String) throws(SystemError) {
-        if system_unlinkat(fd, name, 0) != 0 && errno != ENOENT { throw SystemError("unlink", child(name)) }
+        if system_unlinkat(fd, name, 0) != 0 && system_errno != _ENOENT { throw SystemError("unlink", child(name)) }
     }
 
     /// Renames `name` to `newName` in `target` (this folder by default).
@@ -161,7 +151,8 @@ public final class Directory {
         _ name: String, _ buffer: UnsafeRawBufferPointer, permissions: Int = 0o600, exclusive: Bool = false
     ) throws(SystemError) {
         let temp = "." + name + ".tmp-" + FileSystem.hex(Platform.randomBytes(6))
-        let raw = system_openat(fd, temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
+        let raw = system_openat(
+            fd, temp, _O_WRONLY | _O_CREAT | _O_EXCL | _O_CLOEXEC | _O_NOFOLLOW, _mode_t(permissions))
         if raw < 0 { throw SystemError("create", child(temp)) }
         let file = FileDescriptor(rawValue: raw)
         var committed = false

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// Notifications of changes to folders' entries: inotify on Linux. Where the
 /// kernel offers no such thing (or refuses more watches), `init` throws and
 /// the caller falls back to looking with `stat` on a timer.
@@ -35,11 +25,11 @@ public final class DirectoryWatch {
     ///   or the process may not have more.
     public init() throws(SystemError) {
         #if os(Linux)
-            let fd = system_inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            let fd = system_inotify_init1(Int32(_IN_NONBLOCK | _IN_CLOEXEC))
             if fd < 0 { throw SystemError("inotify_init1") }
             descriptor = FileDescriptor(rawValue: fd)
         #else
-            throw SystemError("watch folders", code: ENOSYS)
+            throw SystemError("watch folders", code: _ENOSYS)
         #endif
     }
 
@@ -50,14 +40,14 @@ public final class DirectoryWatch {
     public func add(_ path: String) throws(SystemError) -> Int32 {
         #if os(Linux)
             let mask =
-                UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
-                | UInt32(IN_CLOSE_WRITE) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
-                | UInt32(IN_ONLYDIR)
+                UInt32(_IN_CREATE) | UInt32(_IN_DELETE) | UInt32(_IN_MOVED_FROM) | UInt32(_IN_MOVED_TO)
+                | UInt32(_IN_CLOSE_WRITE) | UInt32(_IN_ATTRIB) | UInt32(_IN_DELETE_SELF) | UInt32(_IN_MOVE_SELF)
+                | UInt32(_IN_ONLYDIR)
             let watch = system_inotify_add_watch(descriptor.rawValue, path, mask)
             if watch < 0 { throw SystemError("watch", path) }
             return watch
         #else
-            throw SystemError("watch", path, code: ENOSYS)
+            throw SystemError("watch", path, code: _ENOSYS)
         #endif
     }
 
@@ -91,9 +81,10 @@ public final class DirectoryWatch {
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                     offset += 16 + length
                     let gone =
-                        mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED) | UInt32(IN_UNMOUNT))
+                        mask
+                        & (UInt32(_IN_DELETE_SELF) | UInt32(_IN_MOVE_SELF) | UInt32(_IN_IGNORED) | UInt32(_IN_UNMOUNT))
                         != 0
-                    let overflow = mask & UInt32(IN_Q_OVERFLOW) != 0
+                    let overflow = mask & UInt32(_IN_Q_OVERFLOW) != 0
                     events.append(Event(watch: watch, name: name, folderGone: gone, overflow: overflow))
                 }
             }

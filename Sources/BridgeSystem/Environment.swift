@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// Read access to the process environment, passed in where code depends on it.
 ///
 /// The process environment is read name by name with `getenv`, never copied

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// An open file descriptor, typed so it cannot be mixed up with a count or a
 /// status. Its methods are I/O loops that finish the job: they retry on
 /// `EINTR` and continue after short reads and writes.
@@ -29,21 +19,21 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
         /// Refuse a symbolic link at the last component (`ELOOP`).
-        public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+        public static let noFollow = OpenOptions(rawValue: _O_NOFOLLOW)
         /// Do not wait for a FIFO's writer (a FIFO is then refused by type).
-        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        public static let nonBlocking = OpenOptions(rawValue: _O_NONBLOCK)
     }
 
     /// Opens `path` for reading, close-on-exec.
     public static func openForReading(_ path: String, options: OpenOptions = []) throws(SystemError) -> FileDescriptor {
-        let fd = system_open(path, O_RDONLY | O_CLOEXEC | options.rawValue)
+        let fd = system_open(path, _O_RDONLY | _O_CLOEXEC | options.rawValue)
         if fd < 0 { throw SystemError("open", path) }
         return FileDescriptor(rawValue: fd)
     }
 
     /// Opens the folder `path` (for `fsync` and as an anchor).
     public static func openDirectory(_ path: String) throws(SystemError) -> FileDescriptor {
-        let fd = system_open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = system_open(path, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC)
         if fd < 0 { throw SystemError("open", path) }
         return FileDescriptor(rawValue: fd)
     }
@@ -52,7 +42,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
         var fds: [Int32] = [0, 0]
         guard makePipe(&fds) == 0 else { throw SystemError("pipe") }
-        for fd in fds { _ = system_fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in fds { _ = system_fcntl(fd, _F_SETFD, _FD_CLOEXEC) }
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
@@ -61,7 +51,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// A close-on-exec duplicate numbered `minimum` or above.
     public func duplicate(atLeast minimum: Int32) throws(SystemError) -> FileDescriptor {
-        let fd = system_fcntl(rawValue, F_DUPFD_CLOEXEC, minimum)
+        let fd = system_fcntl(rawValue, _F_DUPFD_CLOEXEC, minimum)
         if fd < 0 { throw SystemError("dup", description) }
         return FileDescriptor(rawValue: fd)
     }
@@ -73,7 +63,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// What the descriptor refers to; nil when `fstat` fails.
     public func status() -> FileStatus? {
-        var info = stat()
+        var info = _stat()
         guard system_fstat(rawValue, &info) == 0 else { return nil }
         return FileStatus(info)
     }
@@ -83,14 +73,14 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// Sets or clears `O_NONBLOCK`.
     public func setNonBlocking(_ on: Bool) {
-        let flags = system_fcntl(rawValue, F_GETFL)
+        let flags = system_fcntl(rawValue, _F_GETFL)
         guard flags >= 0 else { return }
-        _ = system_fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+        _ = system_fcntl(rawValue, _F_SETFL, on ? flags | _O_NONBLOCK : flags & ~_O_NONBLOCK)
     }
 
     /// `fsync`; a folder on a file system that cannot sync folders is not an error.
     public func sync(_ subject: String) throws(SystemError) {
-        if system_fsync(rawValue) != 0 && errno != EINVAL { throw SystemError("fsync", subject) }
+        if system_fsync(rawValue) != 0 && system_errno != _EINVAL { throw SystemError("fsync", subject) }
     }
 
     // MARK: Reading
@@ -108,7 +98,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public func readOnce(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> ReadResult {
         let n = systemRead(rawValue, buffer.baseAddress, buffer.count)
         if n >= 0 { return .bytes(n) }
-        if errno == EINTR { return .interrupted }
+        if system_errno == _EINTR { return .interrupted }
         throw SystemError("read", description)
     }
 
@@ -129,10 +119,10 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
             let n = system_write(rawValue, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if n > 0 {
                 offset += n
-            } else if n < 0 && errno == EINTR {
+            } else if n < 0 && system_errno == _EINTR {
                 continue
             } else {
-                throw SystemError("write", description, code: n < 0 ? errno : EIO)
+                throw SystemError("write", description, code: n < 0 ? system_errno : _EIO)
             }
         }
     }
@@ -164,12 +154,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
                 offset += n
                 continue
             }
-            let code = n < 0 ? errno : EIO
-            if code == EINTR { continue }
-            guard code == EAGAIN || code == EWOULDBLOCK else { throw SystemError("write", description, code: code) }
+            let code = n < 0 ? system_errno : _EIO
+            if code == _EINTR { continue }
+            guard code == _EAGAIN || code == _EWOULDBLOCK else { throw SystemError("write", description, code: code) }
             let left = end - clock.milliseconds
-            if left <= 0 { throw SystemError("write", "\(description) (the reader stopped reading)", code: ETIMEDOUT) }
-            var entry = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+            if left <= 0 { throw SystemError("write", "\(description) (the reader stopped reading)", code: _ETIMEDOUT) }
+            var entry = _pollfd(fd: rawValue, events: Int16(_POLLOUT), revents: 0)
             _ = system_poll(&entry, 1, Int32(min(left, 1000)))
         }
     }
@@ -183,7 +173,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     /// (`FIONREAD`; on Linux it answers for the write end too).
     public func unreadByteCount() throws(SystemError) -> Int {
         var count: Int32 = 0
-        if system_ioctl(rawValue, UInt(FIONREAD), &count) != 0 { throw SystemError("ioctl FIONREAD", description) }
+        if system_ioctl(rawValue, UInt(_FIONREAD), &count) != 0 { throw SystemError("ioctl FIONREAD", description) }
         return Int(count)
     }
 
@@ -206,13 +196,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         var wait: Int32 = 0
         while true {
             if try unreadByteCount() == 0 { return .read }
-            var entry = pollfd(fd: rawValue, events: 0, revents: 0)
+            var entry = _pollfd(fd: rawValue, events: 0, revents: 0)
             let ready = system_poll(&entry, 1, wait)
             if ready < 0 {
-                if errno == EINTR { return .interrupted }
+                if system_errno == _EINTR { return .interrupted }
                 throw SystemError("poll", description)
             }
-            if ready > 0 && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+            if ready > 0 && entry.revents & Int16(_POLLERR | _POLLHUP | _POLLNVAL) != 0 {
                 // Read meanwhile, then closed: it has everything.
                 return try unreadByteCount() == 0 ? .read : .readerGone
             }
@@ -238,11 +228,11 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public static func waitForInput(_ descriptors: [FileDescriptor], timeoutMilliseconds: Int32?)
         throws(SystemError) -> WaitResult
     {
-        var fds = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
-        let ready = system_poll(&fds, nfds_t(fds.count), timeoutMilliseconds ?? -1)
+        var fds = descriptors.map { _pollfd(fd: $0.rawValue, events: Int16(_POLLIN), revents: 0) }
+        let ready = system_poll(&fds, _nfds_t(fds.count), timeoutMilliseconds ?? -1)
         if ready == 0 { return .timedOut }
         if ready < 0 {
-            if errno == EINTR { return .interrupted }
+            if system_errno == _EINTR { return .interrupted }
             throw SystemError("poll", descriptors.map(\.description).joined(separator: ", "))
         }
         for (index, entry) in fds.enumerated() where entry.revents != 0 { return .ready(index: index) }

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// What identifies one version of a file cheaply: a changed file has a new
 /// inode (atomic rename), size, or modification time.
 public struct FileIdentity: Hashable, Sendable {
@@ -17,7 +7,7 @@ public struct FileIdentity: Hashable, Sendable {
     public var modified: Int64
     public var changed: Int64
 
-    init(_ info: stat) {
+    init(_ info: _stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

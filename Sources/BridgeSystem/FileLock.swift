@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// An exclusive advisory lock (`flock`) on a lock file, held until `release`
 /// or until the lock is freed. Writers of one file agree on one lock file.
 public final class FileLock {
@@ -40,8 +30,8 @@ public final class FileLock {
             throw .system(error)
         }
         let path = folder.path + "/" + name
-        try retry(fd, path: path, call: "flock", busy: [EWOULDBLOCK], timeoutMilliseconds, clock) {
-            system_flock(fd.rawValue, LOCK_EX | LOCK_NB)
+        try retry(fd, path: path, call: "flock", busy: [_EWOULDBLOCK], timeoutMilliseconds, clock) {
+            system_flock(fd.rawValue, _LOCK_EX | _LOCK_NB)
         }
         return FileLock(fd, path: path)
     }
@@ -55,8 +45,8 @@ public final class FileLock {
     ) throws(Failure) {
         let deadline = clock.milliseconds + max(0, timeoutMilliseconds)
         while attempt() != 0 {
-            let code = errno
-            if code == EINTR { continue }
+            let code = system_errno
+            if code == _EINTR { continue }
             if !busy.contains(code) {
                 fd.close()
                 throw .system(SystemError(call, path, code: code))
@@ -88,12 +78,12 @@ public final class FileLock {
             throw .system(error)
         }
         let path = folder.path + "/" + name
-        var range = flock()
-        range.l_type = Int16(F_WRLCK)
-        range.l_whence = Int16(SEEK_SET)
-        range.l_start = off_t(max(0, offset))
+        var range = _flock()
+        range.l_type = Int16(_F_WRLCK)
+        range.l_whence = Int16(_SEEK_SET)
+        range.l_start = _off_t(max(0, offset))
         range.l_len = 1
-        try retry(fd, path: path, call: "fcntl F_OFD_SETLK", busy: [EAGAIN, EACCES], timeoutMilliseconds, clock) {
+        try retry(fd, path: path, call: "fcntl F_OFD_SETLK", busy: [_EAGAIN, _EACCES], timeoutMilliseconds, clock) {
             system_fcntl(fd.rawValue, openFileDescriptionSetLock, &range)
         }
         return FileLock(fd, path: path)
@@ -114,5 +104,5 @@ public final class FileLock {
 #else
     /// Elsewhere, a process-associated lock: the CLI and the host are separate
     /// processes, and each takes one claim at a time.
-    private let openFileDescriptionSetLock: Int32 = F_SETLK
+    private let openFileDescriptionSetLock: Int32 = _F_SETLK
 #endif

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// What `stat` says of a file, without the C type.
 public struct FileStatus: Equatable, Sendable {
     /// What kind of file it is.
@@ -27,15 +17,15 @@ public struct FileStatus: Equatable, Sendable {
     /// The owner's user id.
     public var owner: UInt32
 
-    init(_ info: stat) {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: kind = .regular
-        case S_IFDIR: kind = .directory
-        case S_IFLNK: kind = .symbolicLink
-        case S_IFIFO: kind = .fifo
-        case S_IFSOCK: kind = .socket
-        case S_IFCHR: kind = .characterDevice
-        case S_IFBLK: kind = .blockDevice
+    init(_ info: _stat) {
+        switch info.st_mode & _S_IFMT {
+        case _S_IFREG: kind = .regular
+        case _S_IFDIR: kind = .directory
+        case _S_IFLNK: kind = .symbolicLink
+        case _S_IFIFO: kind = .fifo
+        case _S_IFSOCK: kind = .socket
+        case _S_IFCHR: kind = .characterDevice
+        case _S_IFBLK: kind = .blockDevice
         default: kind = .other
         }
         size = Int64(info.st_size)

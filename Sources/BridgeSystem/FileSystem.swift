@@ -1,22 +1,12 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// File operations on real paths. Every write that replaces a file goes
 /// through a temporary file, `fsync`, `rename` and an `fsync` of the folder.
 public enum FileSystem {
     /// `lstat` (or with `followLinks`, `stat`) of `path`; nil when it does not exist.
     public static func status(_ path: String, followLinks: Bool = false) throws(SystemError) -> FileStatus? {
-        var info = stat()
+        var info = _stat()
         let rc = followLinks ? system_stat(path, &info) : system_lstat(path, &info)
         if rc == 0 { return FileStatus(info) }
-        if errno == ENOENT || errno == ENOTDIR { return nil }
+        if system_errno == _ENOENT || system_errno == _ENOTDIR { return nil }
         throw SystemError("stat", path)
     }
 
@@ -26,28 +16,28 @@ public enum FileSystem {
     }
 
     /// True when `path` names a file this process may execute.
-    public static func isExecutable(_ path: String) -> Bool { system_access(path, X_OK) == 0 }
+    public static func isExecutable(_ path: String) -> Bool { system_access(path, _X_OK) == 0 }
 
     /// Creates `path` and its missing parents with `permissions`.
     public static func makeDirectories(_ path: String, permissions: Int = 0o700) throws(SystemError) {
         if let info = try status(path, followLinks: true) {
             if info.isDirectory { return }
-            throw SystemError("mkdir", path, code: ENOTDIR)
+            throw SystemError("mkdir", path, code: _ENOTDIR)
         }
         let parent = parentPath(path)
         if parent != path && !parent.isEmpty { try makeDirectories(parent, permissions: permissions) }
-        if system_mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+        if system_mkdir(path, _mode_t(permissions)) != 0 && system_errno != _EEXIST { throw SystemError("mkdir", path) }
     }
 
     /// Creates the one folder `path` with `permissions`; refuses a link or a
     /// non-folder already there (`ELOOP`, `ENOTDIR`). An existing folder is fine.
     public static func makeDirectory(_ path: String, permissions: Int = 0o700) throws(SystemError) {
         if let info = try status(path) {
-            if info.isSymbolicLink { throw SystemError("open", path, code: ELOOP) }
-            if !info.isDirectory { throw SystemError("mkdir", path, code: ENOTDIR) }
+            if info.isSymbolicLink { throw SystemError("open", path, code: _ELOOP) }
+            if !info.isDirectory { throw SystemError("mkdir", path, code: _ENOTDIR) }
             return
         }
-        if system_mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw SystemError("mkdir", path) }
+        if system_mkdir(path, _mode_t(permissions)) != 0 && system_errno != _EEXIST { throw SystemError("mkdir", path) }
     }
 
     /// Reads a whole regular file. With `noFollow`, a symlink at `path` is refused.
@@ -90,7 +80,7 @@ public enum FileSystem {
         -> (bytes: [UInt8], identity: FileIdentity)
     {
         guard let info = fd.status() else { throw SystemError("stat", path) }
-        if !info.isRegular { throw SystemError("read", path, code: info.isDirectory ? EISDIR : EINVAL) }
+        if !info.isRegular { throw SystemError("read", path, code: info.isDirectory ? _EISDIR : _EINVAL) }
         return (try readAll(fd, status: info, path: path, limit: limit), info.identity)
     }
 
@@ -160,7 +150,7 @@ public enum FileSystem {
     ) throws(SystemError) {
         let folder = parentPath(path)
         let temp = folder + "/." + lastComponent(path) + ".tmp-" + hex(Platform.randomBytes(6))
-        let raw = system_open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(permissions))
+        let raw = system_open(temp, _O_WRONLY | _O_CREAT | _O_EXCL | _O_CLOEXEC | _O_NOFOLLOW, _mode_t(permissions))
         if raw < 0 { throw SystemError("create", temp) }
         let fd = FileDescriptor(rawValue: raw)
         var committed = false
@@ -234,7 +224,7 @@ public enum FileSystem {
 
     /// Removes a file; a missing file is not an error.
     public static func remove(_ path: String) throws(SystemError) {
-        if system_unlink(path) != 0 && errno != ENOENT { throw SystemError("unlink", path) }
+        if system_unlink(path) != 0 && system_errno != _ENOENT { throw SystemError("unlink", path) }
     }
 
     /// Makes a symbolic link at `path` whose target is `target` (as written: relative targets stay relative).
@@ -289,7 +279,7 @@ extension FileSystem {
         guard let info = try status(path) else { return }
         if info.isDirectory {
             for name in try listDirectory(path) { try removeTree(path + "/" + name) }
-            if system_rmdir(path) != 0 && errno != ENOENT { throw SystemError("rmdir", path) }
+            if system_rmdir(path) != 0 && system_errno != _ENOENT { throw SystemError("rmdir", path) }
         } else {
             try remove(path)
         }

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// The one clock for intervals and deadlines: monotonic, never for dates.
 /// Passed in where code waits or measures, so tests can move time by hand.
 public struct MonotonicClock: Sendable {
@@ -21,8 +11,8 @@ public struct MonotonicClock: Sendable {
 
     /// `CLOCK_MONOTONIC`.
     public static let system = MonotonicClock {
-        var ts = timespec()
-        system_clock_gettime(CLOCK_MONOTONIC, &ts)
+        var ts = _timespec()
+        system_clock_gettime(_CLOCK_MONOTONIC, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }

@@ -3,16 +3,6 @@
 // Everything above sees typed wrappers: `FileDescriptor`, `FileStatus`,
 // `FileLock`, `MonotonicClock`, `Signals`, `DirectoryWatch`, `Subprocess`.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// Platform differences, each behind one name.
 public enum Platform {
     /// True on macOS, for the few paths that differ (group containers,
@@ -27,14 +17,14 @@ public enum Platform {
 
     /// True when `path` names a regular file (links followed) that this process may execute.
     public static func isExecutableFile(_ path: String) -> Bool {
-        var info = stat()
-        guard system_stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return system_access(path, X_OK) == 0
+        var info = _stat()
+        guard system_stat(path, &info) == 0, (info.st_mode & _S_IFMT) == _S_IFREG else { return false }
+        return system_access(path, _X_OK) == 0
     }
 
     /// True when something exists at `path` (links followed).
     public static func exists(_ path: String) -> Bool {
-        var info = stat()
+        var info = _stat()
         return system_stat(path, &info) == 0
     }
 
@@ -58,7 +48,7 @@ public enum Platform {
     /// of KiB: a fault costs microseconds in a virtual machine.
     public static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux)
-            let page = Int(system_sysconf(Int32(_SC_PAGESIZE)))
+            let page = Int(system_sysconf(Int32(__SC_PAGESIZE)))
             let first = (Int(bitPattern: start) + page - 1) / page * page
             let end = (Int(bitPattern: start) + count) / page * page
             guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
@@ -95,17 +85,17 @@ public enum Platform {
     /// directory service knows give nil there. Nil when there is no entry or it is not absolute.
     public static func accountHomeDirectory() -> String? {
         #if canImport(Darwin)
-            var entry = passwd()
-            var result: UnsafeMutablePointer<passwd>?
+            var entry = _passwd()
+            var result: UnsafeMutablePointer<_passwd>?
             var buffer = [CChar](repeating: 0, count: 16_384)
-            guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+            guard system_getpwuid_r(system_getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
                 let dir = entry.pw_dir
             else { return nil }
             let home = String(cString: dir)
             return home.hasPrefix("/") ? home : nil
         #else
             guard let bytes = try? FileSystem.readFile("/etc/passwd", limit: 16 << 20) else { return nil }
-            return passwdHome(of: UInt32(getuid()), in: bytes)
+            return passwdHome(of: UInt32(system_getuid()), in: bytes)
         #endif
     }
 
@@ -164,8 +154,8 @@ public enum Platform {
 
     /// Sleeps for `milliseconds` (tests and lock retries).
     public static func sleep(milliseconds: Int) {
-        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        var remaining = timespec()
-        while system_nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        var request = _timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = _timespec()
+        while system_nanosleep(&request, &remaining) != 0 && system_errno == _EINTR { request = remaining }
     }
 }

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// Runs a program with pipes, without Foundation. Changes the working
 /// directory of the calling process for the instant of the spawn: call it from
 /// single-threaded programs only: `doctor` launches the host
@@ -61,7 +51,7 @@ public enum Subprocess {
         }
         defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { system_close(fd) } }
 
-        var actions = posix_spawn_file_actions_t()
+        var actions = _posix_spawn_file_actions_t()
         system_posix_spawn_file_actions_init(&actions)
         defer { system_posix_spawn_file_actions_destroy(&actions) }
         system_posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
@@ -70,19 +60,19 @@ public enum Subprocess {
         for fd in [inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
             system_posix_spawn_file_actions_addclose(&actions, fd)
         }
-        var attributes = posix_spawnattr_t()
+        var attributes = _posix_spawnattr_t()
         system_posix_spawnattr_init(&attributes)
         defer { system_posix_spawnattr_destroy(&attributes) }
         // The program starts with SIGPIPE (and SIGXFSZ) at their defaults, whatever this process
         // ignores: a pipeline's reader closing must end a writer that expects it.
-        var defaults = sigset_t()
+        var defaults = _sigset_t()
         system_sigemptyset(&defaults)
-        system_sigaddset(&defaults, SIGPIPE)
-        system_sigaddset(&defaults, SIGXFSZ)
+        system_sigaddset(&defaults, _SIGPIPE)
+        system_sigaddset(&defaults, _SIGXFSZ)
         system_posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = Int32(POSIX_SPAWN_SETSIGDEF)
+        var flags = Int32(_POSIX_SPAWN_SETSIGDEF)
         if ownProcessGroup {
-            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            flags |= Int32(_POSIX_SPAWN_SETPGROUP)
             system_posix_spawnattr_setpgroup(&attributes, 0)
         }
         system_posix_spawnattr_setflags(&attributes, Int16(flags))
@@ -90,11 +80,11 @@ public enum Subprocess {
         let argv = ([path] + arguments).map { system_strdup($0) } + [nil]
         let envp = environment.map { $0.map { system_strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for p in argv + (envp ?? []) { system_free(p) } }
-        var pid = pid_t()
+        var pid = _pid_t()
         // The child inherits the working directory: change ours around the
         // spawn (posix_spawn_file_actions_addchdir_np is not exported to Swift
         // on Linux). The CLI is single-threaded, so nothing else sees it.
-        let previous = system_open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let previous = system_open(".", _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC)
         defer { if previous >= 0 { system_close(previous) } }
         if let workingDirectory, system_chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
         var rc: Int32 = 0
@@ -106,9 +96,9 @@ public enum Subprocess {
             if let envp {
                 rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, envp)
             } else {
-                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, system_environ)
             }
-            if rc != ETXTBSY { break }
+            if rc != _ETXTBSY { break }
         }
         if workingDirectory != nil && previous >= 0 { _ = system_fchdir(previous) }
         system_close(inPipe[0])
@@ -135,26 +125,26 @@ public enum Subprocess {
         while true {
             if reaped == nil {
                 var status: Int32 = 0
-                if system_waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+                if system_waitpid(pid, &status, _WNOHANG) == pid { reaped = status }
             }
             if reaped != nil && open.isEmpty { break }
             let left = deadline - clock.milliseconds
             if left <= 0 && reaped == nil {
                 timedOut = true
-                signalChild(SIGKILL)
+                signalChild(_SIGKILL)
                 break
             }
             if ownProcessGroup && !terminated && reaped == nil && Signals.terminationRequested {
                 terminated = true
-                signalChild(SIGTERM)
+                signalChild(_SIGTERM)
             }
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if inPipe[1] >= 0 { fds.append(pollfd(fd: inPipe[1], events: Int16(POLLOUT), revents: 0)) }
+            var fds = open.map { _pollfd(fd: $0, events: Int16(_POLLIN), revents: 0) }
+            if inPipe[1] >= 0 { fds.append(_pollfd(fd: inPipe[1], events: Int16(_POLLOUT), revents: 0)) }
             // Once the program is gone, take what its pipes hold now and stop:
             // a child it left behind may keep them open for ever.
             let wait: Int32 = reaped != nil ? 0 : fds.isEmpty ? 1 : Int32(min(max(left, 1), 100))
-            let ready = system_poll(&fds, nfds_t(fds.count), wait)
-            if ready < 0 && errno != EINTR { break }
+            let ready = system_poll(&fds, _nfds_t(fds.count), wait)
+            if ready < 0 && system_errno != _EINTR { break }
             if ready == 0 && reaped != nil { break }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inPipe[1] {
@@ -162,7 +152,7 @@ public enum Subprocess {
                         system_write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
                     }
                     if n > 0 { written += n }
-                    if written == input.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                    if written == input.count || (n < 0 && system_errno != _EAGAIN && system_errno != _EINTR) {
                         system_close(inPipe[1])
                         inPipe[1] = -1
                     }
@@ -178,13 +168,13 @@ public enum Subprocess {
                     } else {
                         out += chunk[0..<n]
                     }
-                } else if n == 0 || errno != EINTR {
+                } else if n == 0 || system_errno != _EINTR {
                     open.removeAll { $0 == entry.fd }
                 }
             }
         }
         var status: Int32 = reaped ?? 0
-        if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && system_errno == _EINTR {} }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
     }

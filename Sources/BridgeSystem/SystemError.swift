@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// A failed system call: which operation, on what, and `errno`.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The operation that failed, such as `open` or `rename`.
@@ -34,22 +24,22 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// True for "no such file or directory".
-    public var isNotFound: Bool { code == ENOENT }
+    public var isNotFound: Bool { code == _ENOENT }
     /// True for a full disk, an exhausted quota or a file-size limit.
-    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
+    public var isNoSpace: Bool { code == _ENOSPC || code == _EDQUOT || code == _EFBIG }
     /// True for permission problems and read-only file systems.
-    public var isPermission: Bool { code == EACCES || code == EPERM || code == EROFS }
+    public var isPermission: Bool { code == _EACCES || code == _EPERM || code == _EROFS }
     /// True for a reader that closed its end of a pipe.
-    public var isBrokenPipe: Bool { code == EPIPE }
+    public var isBrokenPipe: Bool { code == _EPIPE }
     /// True for a write that gave up waiting (`FileDescriptor.writeAll(_:timeoutMilliseconds:clock:)`).
-    public var isTimeout: Bool { code == ETIMEDOUT }
+    public var isTimeout: Bool { code == _ETIMEDOUT }
 
     public var description: String {
         let what = subject.isEmpty ? operation : "\(operation) \(subject)"
         var text = "\(what): \(reason)"
         if isNoSpace { text += " (free some disk space and try again)" }
         if isPermission { text += " (check the folder's owner and permissions)" }
-        if code == ELOOP { text += " (a symbolic link: links in the group container are never followed)" }
+        if code == _ELOOP { text += " (a symbolic link: links in the group container are never followed)" }
         return text
     }
 }

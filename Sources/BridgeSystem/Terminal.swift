@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// The terminal a person types on.
 public enum Terminal {
     /// Reads one line from the terminal `input` without showing what is
@@ -21,17 +11,17 @@ public enum Terminal {
     ///     returned cut at `limit + 1` bytes, so the caller can tell.
     /// - Throws: `SystemError` with `Errno.interrupted` when a signal stopped it.
     public static func readLineHidden(_ input: FileDescriptor, limit: Int) throws(SystemError) -> [UInt8] {
-        var saved = termios()
+        var saved = _termios()
         guard system_tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr", input.description) }
         var hidden = saved
-        hidden.c_lflag &= ~tcflag_t(ECHO)
-        hidden.c_lflag |= tcflag_t(ECHONL)
+        hidden.c_lflag &= ~_tcflag_t(_ECHO)
+        hidden.c_lflag |= _tcflag_t(_ECHONL)
         let dispositions = Signals.requestTermination(on: [.interrupt, .terminate, .hangUp])
         defer { dispositions.restore() }
-        guard system_tcsetattr(input.rawValue, TCSAFLUSH, &hidden) == 0 else {
+        guard system_tcsetattr(input.rawValue, _TCSAFLUSH, &hidden) == 0 else {
             throw SystemError("tcsetattr", input.description)
         }
-        defer { _ = system_tcsetattr(input.rawValue, TCSAFLUSH, &saved) }
+        defer { _ = system_tcsetattr(input.rawValue, _TCSAFLUSH, &saved) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
@@ -40,7 +30,7 @@ public enum Terminal {
             }
             switch result {
             case .interrupted:
-                if Signals.terminationRequested { throw SystemError("read", input.description, code: EINTR) }
+                if Signals.terminationRequested { throw SystemError("read", input.description, code: _EINTR) }
             case .bytes(0):
                 return line  // end of input: Ctrl-D
             case .bytes:

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#else
-    #error("Unsupported platform")
-#endif
-
 /// A point in time as seconds and nanoseconds since 1970 (UTC).
 public struct WallTime: Equatable, Comparable, Sendable {
     public var seconds: Int64
@@ -23,8 +13,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
 
     /// The current time from `CLOCK_REALTIME`.
     public static func now() -> WallTime {
-        var ts = timespec()
-        system_clock_gettime(CLOCK_REALTIME, &ts)
+        var ts = _timespec()
+        system_clock_gettime(_CLOCK_REALTIME, &ts)
         return WallTime(seconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))
     }
 

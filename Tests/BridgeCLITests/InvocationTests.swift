@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func allMeansWhatEachVerbDeclares() throws {
-        #expect(try Invocation(["queue", "drain", "--all"], commands: commands).has("--all"))
-        #expect(try Invocation(["doctor", "--all"], commands: commands).has("--all"))
+        #expect(try Invocation(["queue", "drain", "--all"], commands: commands).has(QueueVerb.all))
+        #expect(try Invocation(["doctor", "--all"], commands: commands).has(DoctorVerbOptions.all))
         let drain = commands.flatMap(\.flattened).first { $0.name == "queue drain" }?.option("--all")
         let doctor = commands.first { $0.name == "doctor" }?.option("--all")
         #expect(drain?.help != doctor?.help)

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Every system call in one file: BridgeSystem calls libc only through the wrappers of
-Sources/BridgeSystem/Internals/Syscalls.swift, and nothing outside BridgeSystem imports libc.
+Sources/BridgeSystem/Internals/Syscalls.swift, imports libc only in its Internals/ files (Syscalls.swift
+for the calls, Exports.swift for the types and constants, swift-system's layout), and nothing outside
+BridgeSystem imports libc.
 
 Fails (exit 1, one line per finding) when a Swift file of BridgeSystem other than Syscalls.swift
 calls one of the wrapped functions by its libc name (`close(fd)` instead of `system_close(fd)`),
-or when a file under Sources/ outside BridgeSystem imports Glibc, Musl or Darwin.
+when a file of BridgeSystem outside Internals/ (and not in ALLOWED_IMPORTS, each with its reason)
+imports Glibc, Musl or Darwin, or when a file under Sources/ outside BridgeSystem imports one.
 What counts as a call: the name followed by `(`, not after `.` (a method of ours) or `func `;
 `stat()`, `sigaction()` and `flock()` with nothing inside are the C structs' initialisers.
 Lines that are comments are skipped. A libc function no wrapper exists for yet is not caught:
@@ -19,6 +22,10 @@ import sys
 
 SYSCALLS = "Sources/BridgeSystem/Internals/Syscalls.swift"
 STRUCTS = {"stat", "sigaction", "flock"}  # `stat()`: the struct's initialiser, not a call
+INTERNALS = "Sources/BridgeSystem/Internals/"
+# Files of BridgeSystem outside Internals/ that may import libc, each with the reason it cannot use
+# Internals/Exports.swift's names. Empty: every file can.
+ALLOWED_IMPORTS = {}
 LIBC = re.compile(r"^\s*(?:(?:internal|public|private|package)\s+)?import\s+(Glibc|Musl|Darwin)\b")
 
 
@@ -54,6 +61,13 @@ def check(root):
             with open(path, encoding="utf-8") as f:
                 text = f.read()
             if rel.startswith("Sources/BridgeSystem/"):
+                if not rel.startswith(INTERNALS) and rel not in ALLOWED_IMPORTS:
+                    for number, line in enumerate(text.splitlines(), 1):
+                        match = LIBC.match(line)
+                        if match:
+                            problems.append(
+                                f"{rel}:{number}: imports {match.group(1)}; use Internals/Exports.swift's names "
+                                "(_O_RDONLY, _stat) and Syscalls.swift's wrappers")
                 if rel == SYSCALLS:
                     continue
                 for number, call in raw_calls(text, names):
@@ -74,7 +88,8 @@ def main(argv):
     if problems:
         print(f"syscalls: {len(problems)} call(s) around Internals/Syscalls.swift", file=sys.stderr)
         return 1
-    print("syscalls: every wrapped system call goes through Internals/Syscalls.swift; libc only in BridgeSystem")
+    print("syscalls: every wrapped system call goes through Internals/Syscalls.swift; libc imported only in"
+          " BridgeSystem/Internals")
     return 0
 
 

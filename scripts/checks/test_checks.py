@@ -196,7 +196,7 @@ class SyscallsCheckTests(unittest.TestCase):
 
     def test_callsThroughTheWrappers_pass(self):
         text = (
-            "internal import Glibc\nstruct FileDescriptor {\n    func close() { system_close(fd) }\n"
+            "struct FileDescriptor {\n    func close() { system_close(fd) }\n"
             "    func status() { var info = stat()\n system_stat(path, &info); self.close() }\n"
             "    // close(fd) in a comment is not a call\n}\n")
         self.assertEqual(self.check({"Sources/BridgeSystem/FileDescriptor.swift": text}), [])
@@ -205,6 +205,18 @@ class SyscallsCheckTests(unittest.TestCase):
         found = self.check({"Sources/BridgeSystem/Directory.swift": "deinit { close(fd) }\nlet r = stat(p, &i)\n"})
         self.assertEqual(len(found), 2, found)
         self.assertIn("Directory.swift:1: calls close()", found[0])
+
+    def test_libcImportedInBridgeSystemOutsideInternals_isFound_unlessAllowed(self):
+        block = "#if canImport(Glibc)\n    internal import Glibc\n#elseif canImport(Darwin)\n    internal import Darwin\n#endif\n"
+        found = self.check({"Sources/BridgeSystem/Terminal.swift": block})
+        self.assertEqual(len(found), 2, found)
+        self.assertIn("Sources/BridgeSystem/Terminal.swift:2: imports Glibc; use Internals/Exports.swift", found[0])
+        self.assertEqual(self.check({"Sources/BridgeSystem/Internals/Exports.swift": block}), [])
+        syscalls.ALLOWED_IMPORTS["Sources/BridgeSystem/Terminal.swift"] = "a C struct layout (test)"
+        try:
+            self.assertEqual(self.check({"Sources/BridgeSystem/Terminal.swift": block}), [])
+        finally:
+            del syscalls.ALLOWED_IMPORTS["Sources/BridgeSystem/Terminal.swift"]
 
     def test_libcImportedOutsideBridgeSystem_isFound(self):
         found = self.check({"Sources/SharedSuite/Suite.swift": "#if canImport(Glibc)\n    import Glibc\n#endif\n"})

@@ -10,25 +10,21 @@ struct NewCommand {
     let context: CLIContext
     let args: Invocation
 
-    func run(_ operands: [String]) throws(CLIError) {
-        guard operands.count == 1, let name = operands.first else {
-            throw .usage(
-                "new takes one NAME, for example: new ReadLater --host-name com.example.readlater "
-                    + "--group group.com.example.readlater", verb: "new")
-        }
-        guard let hostName = args.flags["--host-name"] else {
+    /// Writes the project for the app `name` (the one operand `NewVerb.spec` lets through).
+    func run(name: String) throws(CLIError) {
+        guard let hostName = args[NewVerbOptions.hostName] else {
             throw .usage("new needs --host-name ID (for example com.example.readlater)", verb: "new")
         }
-        guard let group = args.flags["--group"] ?? args.suiteID else {
+        guard let group = args[NewVerbOptions.group] ?? args.suiteID else {
             throw .usage("new needs --group GROUP (for example group.com.example.readlater)", verb: "new")
         }
-        if args.flags["--package-path"] != nil && args.flags["--package-url"] != nil {
+        if args[NewVerbOptions.packagePath] != nil && args[NewVerbOptions.packageURL] != nil {
             throw .usage("--package-path and --package-url exclude each other", verb: "new")
         }
-        if (args.flags["--from"] != nil) != (args.flags["--package-url"] != nil) {
+        if (args[NewVerbOptions.from] != nil) != (args[NewVerbOptions.packageURL] != nil) {
             throw .usage("--package-url and --from go together", verb: "new")
         }
-        if args.flags["--from-safari"] != nil && args.flags["--features"] != nil {
+        if args[NewVerbOptions.fromSafari] != nil && args[NewVerbOptions.features] != nil {
             throw .usage(
                 "--from-safari and --features exclude each other: an imported extension does what its own code does",
                 verb: "new")
@@ -38,9 +34,10 @@ struct NewCommand {
 
         // The ExtensionBridge source: the generated package's dependency (by
         // default) and where the bundled extension is copied from.
-        let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
+        let source = try SourceLocation.locate(
+            given: args[NewVerbOptions.packagePath], context: context, absolute: absolute)
         let dependency: ProjectSpec.Dependency
-        if let url = args.flags["--package-url"], let from = args.flags["--from"] {
+        if let url = args[NewVerbOptions.packageURL], let from = args[NewVerbOptions.from] {
             dependency = .url(url, exact: from)
         } else {
             // The versioned folder the installed `source` link names, so a later install of another
@@ -48,14 +45,14 @@ struct NewCommand {
             dependency = .path(FileSystem.resolvedPath(source) ?? source)
         }
         var spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
-        let target = absolute(args.flags["--dir"] ?? name)
+        let target = absolute(args[NewVerbOptions.directory] ?? name)
         do {
-            if let list = args.flags["--features"] { spec.features = try ProjectSpec.features(list) }
+            if let list = args[NewVerbOptions.features] { spec.features = try ProjectSpec.features(list) }
             try spec.validate()
-            if !args.has("--force") && (try? FileSystem.status(target)) != nil {
+            if !args.has(NewVerbOptions.force) && (try? FileSystem.status(target)) != nil {
                 throw GeneratorError.folderExists(target)
             }
-            let safari = try args.flags["--from-safari"].map { (dir) throws(GeneratorError) in
+            let safari = try args[NewVerbOptions.fromSafari].map { (dir) throws(GeneratorError) in
                 try SafariImport.read(absolute(dir))
             }
             let template = try ProjectWriter.readTree(source + "/extension")
@@ -73,7 +70,7 @@ struct NewCommand {
             if let report, !args.json {
                 for line in report.lines { try context.print(line) }
             }
-            if args.has("--dry-run") {
+            if args.has(NewVerbOptions.dryRun) {
                 for file in files {
                     if args.json {
                         try context.print(
@@ -84,7 +81,7 @@ struct NewCommand {
                 }
                 return
             }
-            let aside = try ProjectWriter.write(files, to: target, force: args.has("--force"))
+            let aside = try ProjectWriter.write(files, to: target, force: args.has(NewVerbOptions.force))
             if args.json {
                 try context.print(
                     JSONWriter.string([

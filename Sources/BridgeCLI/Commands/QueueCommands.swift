@@ -185,9 +185,8 @@ struct QueueCommands {
     }
 
     /// Removes items by id (as `queue list` shows them), readable or not.
-    /// Removes none when any id is not in the queue.
+    /// Removes none when any id is not in the queue. At least one: the parser's (`ID…`).
     func remove(_ ids: [String]) throws(CLIError) {
-        if ids.isEmpty { throw .usage("`queue remove` needs at least one ID", verb: "queue remove") }
         let waiting = Set(try suite { () throws(SuiteError) in try queue.ids() })
         let missing = ids.filter { !waiting.contains($0) }
         if !missing.isEmpty {

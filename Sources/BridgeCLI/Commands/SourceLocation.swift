@@ -7,17 +7,17 @@ import BrowserSupport
 /// for: its bundled extension, its templates' version, the folder the
 /// project's `Package.swift` names.
 enum SourceLocation {
-    /// `--package-path`, `EXTENSION_BRIDGE_SOURCE`, the installed copy
+    /// `packagePath` (the verb's `--package-path`), `EXTENSION_BRIDGE_SOURCE`, the installed copy
     /// (`<prefix>/share/extension-bridge/source`), or the checkout this binary
     /// was built in. The two found by walking from the binary are used only
     /// when `SourceTrust` trusts them: one another user could have planted or
     /// changed is refused (exit 77), never skipped for the next (issue 28).
-    static func locate(args: Invocation, context: CLIContext, absolute: (String) -> String) throws(CLIError)
+    static func locate(given packagePath: String?, context: CLIContext, absolute: (String) -> String) throws(CLIError)
         -> String
     {
         var candidates: [String] = []
-        // `new` declares the same `--package-path` (NewVerb); the value is read by its name either way.
-        if let given = args[UpgradeVerbOptions.packagePath] { candidates = [absolute(given)] }
+        // `packagePath`: the value of the calling verb's own `--package-path` (NewVerbOptions, UpgradeVerbOptions).
+        if let given = packagePath { candidates = [absolute(given)] }
         if let given = context.environment[EnvironmentVariable.source], candidates.isEmpty {
             candidates = [absolute(given)]
         }

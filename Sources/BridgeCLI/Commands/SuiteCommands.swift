@@ -2,7 +2,8 @@ import BridgeJSON
 import BridgeSystem
 import SharedSuite
 
-/// `read`, `write`, `delete`, `export`, `import`, `enable`, `disable`, `repair`.
+/// `read`, `delete`, `export`, `import`, `enable`, `disable`, `repair` (`write` is all in Verbs/:
+/// `WriteVerb`, `ValueParser`, `ValueTypes`).
 struct SuiteCommands {
     let context: CLIContext
     let store: Suite
@@ -21,10 +22,10 @@ struct SuiteCommands {
         }
     }
 
-    func read(_ operands: [String]) throws(CLIError) {
-        guard operands.count <= 1 else { throw .usage("read takes at most one key", verb: "read") }
+    /// The value of `key`, or every key when nil. Operand counts are the parser's (`ReadVerb.spec`).
+    func read(_ key: String?) throws(CLIError) {
         let snapshot = try suite { () throws(SuiteError) in try store.snapshot() }
-        guard let key = operands.first else {
+        guard let key else {
             let all = JSONValue.object(snapshot.values.mapValues(\.json))
             try context.print(json ? JSONWriter.string(all) : JSONWriter.prettyString(all))
             return
@@ -35,18 +36,7 @@ struct SuiteCommands {
         try context.print(json ? JSONWriter.string(value.json) : SuiteCommands.plain(value))
     }
 
-    func write(_ operands: [String]) throws(CLIError) {
-        guard let key = operands.first else { throw .usage("write needs a key and a value", verb: "write") }
-        guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
-        let value = try ValueParser.parse(Array(operands.dropFirst()))
-        try suite { () throws(SuiteError) in
-            try store.update { $0[key] = value }
-        }
-    }
-
-    func delete(_ operands: [String]) throws(CLIError) {
-        guard operands.count == 1 else { throw .usage("delete takes one key", verb: "delete") }
-        let key = operands[0]
+    func delete(_ key: String) throws(CLIError) {
         var existed = false
         try suite { () throws(SuiteError) in
             try store.update { values in existed = values.removeValue(forKey: key) != nil }
@@ -59,11 +49,11 @@ struct SuiteCommands {
         if !json { context.writeErr("extension \(on ? "enabled" : "disabled") (\(SuiteKeys.enabled) = \(on))") }
     }
 
-    func export(_ operands: [String]) throws(CLIError) {
-        guard operands.count <= 1 else { throw .usage("export takes at most one file", verb: "export") }
+    /// Writes the suite to `target` (`-` or nil: stdout).
+    func export(_ target: String?) throws(CLIError) {
         let values = try suite { () throws(SuiteError) in try store.snapshot().values }
         let bytes = Suite.encode(values)
-        let target = operands.first ?? "-"
+        let target = target ?? "-"
         if target == "-" {
             try context.out(bytes)
         } else {
@@ -75,9 +65,9 @@ struct SuiteCommands {
         }
     }
 
-    func importValues(_ operands: [String]) throws(CLIError) {
-        guard operands.count <= 1 else { throw .usage("import takes at most one file", verb: "import") }
-        let source = operands.first ?? "-"
+    /// Replaces the suite with `source` (`-` or nil: stdin).
+    func importValues(_ source: String?) throws(CLIError) {
+        let source = source ?? "-"
         let bytes: [UInt8]
         do {
             bytes = source == "-" ? try context.readIn() : try FileSystem.readFile(source)

@@ -18,7 +18,8 @@ struct UpgradeCommand {
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
         let project = args[UpgradeVerbOptions.directory].map(absolute) ?? cwd
-        let source = try SourceLocation.locate(args: args, context: context, absolute: absolute)
+        let source = try SourceLocation.locate(
+            given: args[UpgradeVerbOptions.packagePath], context: context, absolute: absolute)
         let version = SourceLocation.version(of: source)
         do {
             if let url = args[UpgradeVerbOptions.packageURL], let from = args[UpgradeVerbOptions.from] {

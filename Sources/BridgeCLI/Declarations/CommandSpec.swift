@@ -41,7 +41,8 @@ public struct CommandSpec: Equatable, Sendable {
     /// Fewest and most operands (nil: no limit).
     public var operandRange: (minimum: Int, maximum: Int?) {
         (
-            operands.filter { !$0.optional && !$0.variadic }.count,
+            // A variadic operand that is not optional (`ID…`) takes at least one word.
+            operands.filter { !$0.optional }.count,
             operands.contains(where: \.variadic) ? nil : operands.count
         )
     }

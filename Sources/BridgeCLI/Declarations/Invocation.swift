@@ -17,10 +17,6 @@ public struct Invocation: Equatable {
     /// True when `option` was given.
     public func has(_ option: OptionSpec) -> Bool { flags[option.name] != nil }
 
-    /// True when the option `name` was given. Only `new` still reads its options by name
-    /// (`NewCommand`, to be moved to its declarations); `InvocationTests` keeps every other verb off it.
-    public func has(_ name: String) -> Bool { flags[name] != nil }
-
     /// Parses `arguments` (without the program name) against `commands`.
     ///
     /// Options may come before or after the command words; `--` ends options;

@@ -6,7 +6,7 @@ enum ExportVerb: Verb {
         operands: [OperandSpec("FILE|-", optional: true, completion: .file)])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try invocation.suiteCommands(context).export(invocation.operands)
+        try invocation.suiteCommands(context).export(invocation.operands.first)
         return 0
     }
 }

@@ -11,7 +11,7 @@ enum ImportVerb: Verb {
         operands: [OperandSpec("FILE|-", optional: true, completion: .file)])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try invocation.suiteCommands(context).importValues(invocation.operands)
+        try invocation.suiteCommands(context).importValues(invocation.operands.first)
         return 0
     }
 }

@@ -22,29 +22,14 @@ enum NewVerb: Verb {
             ExtensionBridge source, 69 no openssl, 74 I/O.
             """,
         options: [
-            OptionSpec("--host-name", value: "ID", help: "the native-messaging host name (com.example.readlater)"),
-            OptionSpec("--group", value: "GROUP", help: "the App Group whose suite the host serves"),
-            OptionSpec(
-                "--features", value: "LIST", repeats: true,
-                help: "what the extension does, comma-separated: vocabulary, saving, transform, secrets (default all)"),
-            OptionSpec(
-                "--from-safari", value: "DIR",
-                help: "import a Safari Web Extension's resources folder as the extension (not with --features)",
-                completion: .directory),
-            OptionSpec(
-                "--dir", value: "PATH", help: "where to write the project (default ./NAME)", completion: .directory),
-            OptionSpec(
-                "--package-path", value: "PATH", help: "the ExtensionBridge checkout to depend on",
-                completion: .directory),
-            OptionSpec("--package-url", value: "URL", help: "depend on a published ExtensionBridge instead"),
-            OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version (pinned)"),
-            OptionSpec("--force", help: "replace an existing folder (it is kept beside, renamed)"),
-            OptionSpec("--dry-run", help: "list the files, write nothing"),
+            NewVerbOptions.hostName, NewVerbOptions.group, NewVerbOptions.features, NewVerbOptions.fromSafari,
+            NewVerbOptions.directory, NewVerbOptions.packagePath, NewVerbOptions.packageURL, NewVerbOptions.from,
+            NewVerbOptions.force, NewVerbOptions.dryRun,
         ],
         operands: [OperandSpec("NAME")])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try NewCommand(context: context, args: invocation).run(invocation.operands)
+        try NewCommand(context: context, args: invocation).run(name: invocation.operands[0])
         return 0
     }
 }

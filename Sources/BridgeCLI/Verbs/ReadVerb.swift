@@ -10,7 +10,7 @@ enum ReadVerb: Verb {
         operands: [OperandSpec("KEY", optional: true)])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try invocation.suiteCommands(context).read(invocation.operands)
+        try invocation.suiteCommands(context).read(invocation.operands.first)
         return 0
     }
 }

@@ -1,4 +1,7 @@
-/// `extension-bridge write KEY [-TYPE] VALUE…`.
+import SharedSuite
+
+/// `extension-bridge write KEY [-TYPE] VALUE…`: declared and run here; the value words are
+/// `ValueParser`'s, their completions `ValueTypes`' (all three in this folder).
 enum WriteVerb: Verb {
     static let spec = CommandSpec(
         ["write"], section: "Suite (like `defaults`)",
@@ -17,7 +20,11 @@ enum WriteVerb: Verb {
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try invocation.suiteCommands(context).write(invocation.operands)
+        let store = Suite(container: try invocation.container(context))
+        let key = invocation.operands[0]
+        guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
+        let value = try ValueParser.parse(Array(invocation.operands.dropFirst()))
+        try suite { () throws(SuiteError) in try store.update { $0[key] = value } }
         return 0
     }
 }

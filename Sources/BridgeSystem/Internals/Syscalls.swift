@@ -12,8 +12,9 @@
 // `system_<call>` with the call's own parameters, in the style of swift-system's
 // Internals/Syscalls.swift: a newcomer sees every system call in this one file, and a test double
 // or an fault injector has one seam. The rest of BridgeSystem calls these, never libc directly
-// (`scripts/checks/syscalls.py` checks it); other files still import libc for its constants and
-// types (O_RDONLY, stat, pollfd).
+// (`scripts/checks/syscalls.py` checks it). The C library's types and constants reach the other
+// files through Internals/Exports.swift (`_O_RDONLY`, `_stat`, `_pollfd`): these two files are
+// the only ones that import libc.
 //
 // Retries on EINTR, errno and error reporting stay with the callers: a wrapper only forwards.
 
@@ -440,3 +441,25 @@
 }
 
 @inline(__always) internal func system_free(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }
+
+@inline(__always) internal func system_raise(_ signal: Int32) -> Int32 { raise(signal) }
+
+@inline(__always) internal func system_getuid() -> uid_t { getuid() }
+
+#if canImport(Darwin)
+    @inline(__always) internal func system_getpwuid_r(
+        _ uid: uid_t, _ entry: UnsafeMutablePointer<passwd>, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int,
+        _ result: UnsafeMutablePointer<UnsafeMutablePointer<passwd>?>
+    ) -> Int32 {
+        getpwuid_r(uid, entry, buffer, size, result)
+    }
+#endif
+
+/// The process environment, for `posix_spawn`.
+internal var system_environ: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
+
+/// The calling thread's `errno`.
+internal var system_errno: Int32 {
+    @inline(__always) get { errno }
+    @inline(__always) set { errno = newValue }
+}

@@ -3,9 +3,11 @@
     internal import Security
 #endif
 
-/// Generic-password items in the macOS Keychain, through Security.framework.
-/// Compiled and run on macOS only; **untested here** (the test machines run
-/// Linux). Elsewhere every call throws `Keychain.Failure.unsupported`.
+/// Generic-password items in the macOS Keychain, through Security.framework
+/// (and so Foundation): in its own module, `BridgeKeychain`, which only the
+/// CLI links; the host never does. Compiled and run on macOS only; **untested
+/// here** (the test machines run Linux). Elsewhere every call throws
+/// `Keychain.Failure.unsupported` and the module imports no Foundation.
 ///
 /// An item is found by its service and account; `comment` carries a short
 /// mark of the caller's (SharedSuite's `KeychainSecretStore` keeps `shared` in it).

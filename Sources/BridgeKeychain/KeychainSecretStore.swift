@@ -1,9 +1,12 @@
 import BridgeSystem
+import SharedSuite
 
-/// Secrets in the macOS login Keychain: service `extension-bridge:<group id>`,
-/// account the name, comment `shared` or `private`. **Untested here**: the
-/// test machines run Linux, where `SecretStores.system` picks
-/// `SecretServiceStore`. A sandboxed app that shares items with its
+/// Secrets in the macOS login Keychain through Security.framework, for the
+/// CLI's `secret set/get/delete/list`: service `extension-bridge:<group id>`,
+/// account the name, comment `shared` or `private`. The host reads the same
+/// items with SharedSuite's `KeychainReader` (`/usr/bin/security`), so it
+/// links neither Foundation nor Security. **Untested here**: the test
+/// machines run Linux, where the CLI uses `SecretServiceStore`. A sandboxed app that shares items with its
 /// extensions through a Keychain access group would add
 /// `kSecAttrAccessGroup`; a command-line bridge has no entitlements, so the
 /// Keychain asks the user the first time another program reads an item.
@@ -11,6 +14,12 @@ public struct KeychainSecretStore: SecretStore {
     public let groupID: String
 
     public init(groupID: String) { self.groupID = groupID }
+
+    /// The store the CLI uses: this one on macOS, `SecretStores.system` elsewhere.
+    public static func system(groupID: String, environment: Environment) -> any SecretStore {
+        Platform.isMacOS
+            ? KeychainSecretStore(groupID: groupID) : SecretStores.system(groupID: groupID, environment: environment)
+    }
 
     public var backendName: String { "macOS Keychain (untested here)" }
 
