@@ -91,11 +91,12 @@ fi
 # 6.4 cannot parse private class fields): node --check parses every file, and the manifest tests run.
 git ls-files -z 'extension/*.js' | xargs -0 -n 1 node --check
 
-step "checks: docs name what exists, the module graph agrees with Package.swift and ARCHITECTURE.md, system calls go through Syscalls.swift (scripts/checks)"
+step "checks: docs name what exists, the module graph agrees with Package.swift and ARCHITECTURE.md, system calls go through Syscalls.swift, no file-level cycle inside a module (scripts/checks)"
 python3 -m unittest discover -s scripts/checks -p 'test_*.py'
 python3 scripts/checks/docs.py
 python3 scripts/checks/modules.py
 python3 scripts/checks/syscalls.py
+python3 scripts/checks/cycles.py
 
 step "swift build (debug, with tests)"
 swift build --build-tests

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests of scripts/checks/docs.py and modules.py on small fixture repositories (stdlib unittest).
+"""Unit tests of scripts/checks/docs.py, modules.py, syscalls.py and cycles.py on small fixture repositories (stdlib unittest).
 
 Run: python3 -m unittest discover -s scripts/checks -p 'test_*.py'   (scripts/test.sh does)
 Each fixture holds one of issue 29's real findings, so a check that stops catching it fails here.
@@ -12,6 +12,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cycles  # noqa: E402
 import docs  # noqa: E402
 import modules  # noqa: E402
 import syscalls  # noqa: E402
@@ -221,6 +222,69 @@ class SyscallsCheckTests(unittest.TestCase):
     def test_libcImportedOutsideBridgeSystem_isFound(self):
         found = self.check({"Sources/SharedSuite/Suite.swift": "#if canImport(Glibc)\n    import Glibc\n#endif\n"})
         self.assertEqual(found, ["Sources/SharedSuite/Suite.swift:2: imports Glibc; libc belongs to BridgeSystem"])
+
+
+class CyclesCheckTests(unittest.TestCase):
+    def check(self, files, allowed=None):
+        return cycles.check(make_repo(files), allowed or {})
+
+    def test_aTwoFileCycle_isFound(self):  # BridgeAction.swift held BuiltInActions, which used the actions
+        found = self.check({
+            "Sources/BridgeHost/BridgeAction.swift": (
+                "public protocol BridgeAction {}\nenum BuiltInActions { static let all = [HelloAction.self] }\n"),
+            "Sources/BridgeHost/HelloAction.swift": "struct HelloAction: BridgeAction {}\n",
+        })
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("BridgeHost: a cycle of 2 files", found[0])
+        self.assertIn("BridgeAction.swift → HelloAction.swift (HelloAction)", found[0])
+        self.assertIn("HelloAction.swift → BridgeAction.swift (BridgeAction)", found[0])
+
+    def test_anExtensionOfATypeDeclaredElsewhere_isAnEdge(self):
+        found = self.check({
+            "Sources/M/PackError.swift": "enum PackError { case a\n var message: String { Messages.text } }\n",
+            "Sources/M/PackError+Messages.swift": "extension PackError {}\nenum Messages { static let text = \"\" }\n",
+        })
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("PackError+Messages.swift → PackError.swift (PackError)", found[0])
+
+    def test_aOneWayUse_isNotReported(self):
+        files = {
+            "Sources/M/A.swift": "struct A { let b: B; func f() -> C { C() } }\nfunc helper() {}\n",
+            "Sources/M/B.swift": "struct B { func g() { helper() } }\nfunc helper() {}\n",
+            "Sources/M/C.swift": "extension B {}\nstruct C {}\n",
+            "Sources/N/D.swift": "struct D { let a: A }\n",  # another module: no edge
+        }
+        self.assertEqual(self.check(files), [])
+        # B declares its own helper(): no edge to A; naming A makes one, and A → B closes it:
+        self.assertEqual(len(self.check({**files, "Sources/M/B.swift": "struct B { func g() { _ = A.self } }\n"})), 1)
+
+    def test_namesInCommentsAndStrings_areIgnored(self):
+        files = {
+            "Sources/M/A.swift": "struct A { let b: B }\n",
+            "Sources/M/B.swift": (
+                "struct B {\n    // A in a line comment\n    /* A in a /* nested */ block A */\n"
+                "    let s = \"A \\\"A\\\" A\"\n    let t = \"\"\"\n    A\n    \"\"\"\n"
+                "    let r = #\"A \\(A) \"A\"#\n    let m = x.A\n}\n"),
+        }
+        self.assertEqual(self.check(files), [])
+        interpolated = {**files, "Sources/M/B.swift": "struct B { let s = \"x \\(A.self) y\" }\n"}
+        self.assertEqual(len(self.check(interpolated)), 1)
+
+    def test_privateNamesAndMembers_areTheFilesOwn(self):
+        files = {
+            "Sources/M/A.swift": "struct A { let b: B }\nprivate struct Helper {}\n",
+            "Sources/M/B.swift": "struct B { struct A {}\n func f() { Helper() } }\nprivate func Helper() {}\n",
+        }
+        self.assertEqual(self.check(files), [])
+
+    def test_anAllowedCycle_passes_andAStaleEntry_isFound(self):
+        files = {"Sources/M/A.swift": "struct A { let b: B }\n", "Sources/M/B.swift": "struct B { let a: A }\n"}
+        key = frozenset({"Sources/M/A.swift", "Sources/M/B.swift"})
+        self.assertEqual(self.check(files, {key: "one unit (test)"}), [])
+        files["Sources/M/B.swift"] = "struct B {}\n"
+        found = self.check(files, {key: "one unit (test)"})
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("no longer a cycle", found[0])
 
 
 if __name__ == "__main__":
