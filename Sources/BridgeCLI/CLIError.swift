@@ -1,3 +1,4 @@
+import BrowserSupport
 import SharedSuite
 
 /// A failed command: what to tell the person, and the exit status
@@ -57,5 +58,14 @@ func suite<T>(_ body: () throws(SuiteError) -> T) throws(CLIError) -> T {
         return try body()
     } catch {
         throw CLIError(error)
+    }
+}
+
+/// Runs `body`, turning a packing error into a CLI error with its exit status.
+func pack<T>(_ body: () throws(PackError) -> T) throws(CLIError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
     }
 }

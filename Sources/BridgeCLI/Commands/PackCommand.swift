@@ -92,12 +92,3 @@ struct PackCommand {
         return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer
     }
 }
-
-/// Runs `body`, turning a packing error into a CLI error with its exit status.
-func pack<T>(_ body: () throws(PackError) -> T) throws(CLIError) -> T {
-    do {
-        return try body()
-    } catch {
-        throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
-    }
-}

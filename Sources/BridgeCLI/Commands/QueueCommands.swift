@@ -44,23 +44,6 @@ struct QueueCommands {
         }
     }
 
-    /// One item as drain and watch hand it over (and CMD reads it on stdin):
-    /// a JSON line, or a text block. A missing or empty title is handed over
-    /// as the URL. Every hand-over record is made here.
-    static func handOverRecord(_ item: QueueItem, json: Bool) -> String {
-        var item = item
-        if item.title?.isEmpty ?? true { item.title = item.url }
-        if json { return JSONWriter.string(item.json) }
-        // A record starts with `# ` at the start of a line and only there: the
-        // one-line fields have their line breaks escaped and every content line
-        // is indented, so no saved text can start a record of its own
-        // (docs/SUITE.md, "drain output").
-        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-        return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
-            + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
-    }
-
     func count() throws(CLIError) {
         let n = try suite { () throws(SuiteError) in try queue.count() }
         try context.print(json ? JSONWriter.string(["count": .int(n)]) : String(n))

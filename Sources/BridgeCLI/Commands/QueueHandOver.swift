@@ -35,6 +35,23 @@ struct QueueHandOver {
     /// How long to wait for another drain or watch handing an item over.
     static let lockWaitMilliseconds: Int64 = 30_000
 
+    /// One item as drain and watch hand it over (and CMD reads it on stdin):
+    /// a JSON line, or a text block. A missing or empty title is handed over
+    /// as the URL. Every hand-over record is made here.
+    static func record(_ item: QueueItem, json: Bool) -> String {
+        var item = item
+        if item.title?.isEmpty ?? true { item.title = item.url }
+        if json { return JSONWriter.string(item.json) }
+        // A record starts with `# ` at the start of a line and only there: the
+        // one-line fields have their line breaks escaped and every content line
+        // is indented, so no saved text can start a record of its own
+        // (docs/SUITE.md, "drain output").
+        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
+            + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"
+    }
+
     let context: CLIContext
     let queue: PendingQueue
     let delivery: Delivery
@@ -89,7 +106,7 @@ struct QueueHandOver {
         }
         switch delivery {
         case .print(let json):
-            try context.print(QueueCommands.handOverRecord(item, json: json), brokenPipe: .readerGone)
+            try context.print(QueueHandOver.record(item, json: json), brokenPipe: .readerGone)
             // Into a pipe, "written" is not "read": the item goes only once
             // the reader has emptied the pipe of it, and stays when it left.
             if let awaitRead = context.awaitOutputRead {
@@ -130,7 +147,7 @@ struct QueueHandOver {
 
     /// Runs CMD with the item on stdin; nil when it exited 0, else why not.
     private func run(_ command: String, item: QueueItem, timeoutMilliseconds: Int64) throws(CLIError) -> String? {
-        let input = Array((QueueCommands.handOverRecord(item, json: true) + "\n").utf8)
+        let input = Array((QueueHandOver.record(item, json: true) + "\n").utf8)
         let context = self.context
         let result: Subprocess.Result
         do {

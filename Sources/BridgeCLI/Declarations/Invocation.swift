@@ -9,6 +9,9 @@ public struct Invocation: Equatable {
     /// The command's options given, with their values ("" for flags); repeated values joined with commas.
     public var flags: [String: String] = [:]
     public var operands: [String] = []
+    /// Every command the line was parsed against: what help, man and completions list, so those
+    /// verbs need not reach back to the list they are part of.
+    public let commands: [CommandSpec]
 
     /// The value given for `option` ("" for a flag), nil when it was not given. Verbs read options
     /// through their declarations (`invocation[InstallVerbOptions.destination]`), never by a string of their own.
@@ -25,6 +28,7 @@ public struct Invocation: Equatable {
     /// names the command; so is a wrong number of operands.
     /// - Throws: `CLIError` of kind `.usage`.
     public init(_ arguments: [String], commands: [CommandSpec]) throws(CLIError) {
+        self.commands = commands
         var pending: [(name: String, value: String?)] = []
         var words: [String] = []
         var operandsOnly = false

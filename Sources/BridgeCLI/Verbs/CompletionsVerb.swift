@@ -14,7 +14,7 @@ enum CompletionsVerb: Verb {
         operands: [OperandSpec("SHELL", completion: .words(shells))])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        let commands = BridgeCLI.commands
+        let commands = invocation.commands
         switch invocation.operands[0] {
         case "bash": try context.print(CompletionScripts.bash(commands))
         case "zsh": try context.print(CompletionScripts.zsh(commands))

@@ -8,7 +8,7 @@ enum ManVerb: Verb {
             """)
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try context.print(ManPage.render(BridgeCLI.commands))
+        try context.print(ManPage.render(invocation.commands))
         return 0
     }
 }
