@@ -80,13 +80,6 @@ public final class BridgeEndpoint {
         Set(actions.map(\.name) + ["hello"]).sorted()
     }
 
-    /// The names of the actions that declare themselves safe to send again
-    /// (`BridgeAction.resendSafe`), `hello` always, sorted: `hello`'s `resendSafe`.
-    static func resendSafeNames(of actions: [BridgeAction]) -> [String] {
-        // Closures, not key paths: key paths instantiate metadata on a one-shot host's start-up.
-        Set(actions.filter { $0.resendSafe }.map { $0.name } + ["hello"]).sorted()
-    }
-
     // MARK: Requests
 
     /// Answers one frame body. The body is emptied once parsed, so a 64 MiB

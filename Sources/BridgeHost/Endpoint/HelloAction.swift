@@ -17,6 +17,13 @@ struct HelloAction: BridgeAction {
     var startsChangeNotifications: Bool { true }
     var resendSafe: Bool { true }
 
+    /// The names of the actions that declare themselves safe to send again
+    /// (`BridgeAction.resendSafe`), `hello` always, sorted: `hello`'s `resendSafe`.
+    static func resendSafeNames(of actions: [BridgeAction]) -> [String] {
+        // Closures, not key paths: key paths instantiate metadata on a one-shot host's start-up.
+        Set(actions.filter { $0.resendSafe }.map { $0.name } + ["hello"]).sorted()
+    }
+
     func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply {
         .success([
             "protocolVersion": .int(BridgeVersion.protocolVersion),
@@ -26,7 +33,7 @@ struct HelloAction: BridgeAction {
             "caller": .string(context.caller.identity),
             "group": .string(context.groupID),
             "actions": .array(actionNames.map(JSONValue.string)),
-            "resendSafe": .array(BridgeEndpoint.resendSafeNames(of: actions).map(JSONValue.string)),
+            "resendSafe": .array(HelloAction.resendSafeNames(of: actions).map(JSONValue.string)),
             "limits": .object([
                 "maxRequestBytes": .int(context.maxRequestBytes), "maxReplyBytes": .int(context.maxReplyBytes),
             ]),
