@@ -4,8 +4,8 @@
 /// Duplicate object keys: the last one wins. Escaped lone surrogates, which
 /// JavaScript's `JSON.stringify` can produce, become U+FFFD.
 public struct JSONParser {
-    /// Default limit on nested arrays and objects.
-    public static let defaultMaximumDepth = 64
+    /// Default limit on nested arrays and objects: the reader's, which enforces it.
+    public static let defaultMaximumDepth = JSONReader.defaultMaximumDepth
 
     /// Parses one JSON text that must span all of `bytes` (surrounding white space allowed).
     public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONError) -> JSONValue {

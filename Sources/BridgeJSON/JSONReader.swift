@@ -17,6 +17,9 @@
 /// }
 /// ```
 public struct JSONReader {
+    /// Default limit on nested arrays and objects (`JSONParser.defaultMaximumDepth` is this one).
+    public static let defaultMaximumDepth = 64
+
     /// What the next value is, from its first byte.
     public enum Kind: Equatable, Sendable {
         case object, array, string, number, bool, null
@@ -46,7 +49,7 @@ public struct JSONReader {
     public var remainingDepth: Int { maximumDepth - depth }
     private var scratch: [UInt8] = []
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
