@@ -125,7 +125,7 @@ public struct CoreRecord: Equatable, Sendable {
         var files: [String: String] = [:]
         for (path, value) in members {
             let shown = DisplayText.escaped(path)
-            guard ProjectOwnership.isPlainRelativePath(path) else {
+            guard ProjectPath.isPlainRelative(path) else {
                 throw .invalid(
                     "\(name) lists '\(shown)', which is not a plain relative path inside the project; "
                         + "upgrade writes nothing outside it")

@@ -1,5 +1,3 @@
-import BridgeJSON
-
 /// The Safari APIs an imported extension may use, and what each becomes in
 /// Chromium and Firefox with ExtensionBridge (docs/GENERATOR.md, "Porting a
 /// Safari Web Extension", prints the same table).
@@ -12,6 +10,15 @@ public enum SafariAPI {
         case differs
         /// No equivalent: the author changes the code.
         case no
+    }
+
+    /// An API use found in the author's code.
+    public struct Finding: Equatable, Sendable {
+        public var file: String
+        public var line: Int
+        public var api: String
+        public var equivalent: Equivalent
+        public var advice: String
     }
 
     /// One row: a text to look for, where it matters, and what to do.
@@ -102,9 +109,8 @@ public enum SafariAPI {
 
     /// Every rule's match in the author's text files (`.js`, `.mjs`, `.html`, `.htm`, `.swift`): at most
     /// one finding per file and rule, the first line it is on.
-    static func scan(_ files: [GeneratedFile], background: Set<String>, content: Set<String>) -> [SafariImport.Finding]
-    {
-        var out: [SafariImport.Finding] = []
+    static func scan(_ files: [GeneratedFile], background: Set<String>, content: Set<String>) -> [Finding] {
+        var out: [Finding] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let lower = file.path.lowercased()
             let isSwift = lower.hasSuffix(".swift")
@@ -124,7 +130,7 @@ public enum SafariAPI {
                 else { continue }
                 seen.insert(rule.api)
                 out.append(
-                    SafariImport.Finding(
+                    Finding(
                         file: file.path, line: number + 1, api: rule.api, equivalent: rule.equivalent,
                         advice: rule.advice))
             }
@@ -148,37 +154,4 @@ private func containsWord(_ line: ArraySlice<UInt8>, _ word: String) -> Bool {
         if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { return true }
     }
     return false
-}
-
-extension SafariImport.Report {
-    /// The report as lines for a terminal: every name from the author's files escaped (`DisplayText`).
-    public var lines: [String] {
-        var out = ["changes:"]
-        out += changes.map { "  - " + $0 }
-        if findings.isEmpty {
-            out.append("Safari APIs found: none that work differently here")
-        } else {
-            out.append("Safari APIs found (equivalent here: yes, differs, no):")
-            for finding in findings {
-                out.append(
-                    "  - \(DisplayText.escaped(finding.file)):\(finding.line): \(finding.api): "
-                        + "\(finding.equivalent.rawValue). \(finding.advice)")
-            }
-        }
-        return out
-    }
-
-    /// The report as JSON (`new --json`).
-    public var json: JSONValue {
-        [
-            "changes": .array(changes.map(JSONValue.string)),
-            "findings": .array(
-                findings.map {
-                    [
-                        "file": .string($0.file), "line": .int($0.line), "api": .string($0.api),
-                        "equivalent": .string($0.equivalent.rawValue), "advice": .string($0.advice),
-                    ]
-                }),
-        ]
-    }
 }

@@ -76,7 +76,7 @@ public struct SafariImport: Equatable, Sendable {
                     refuse(path, "more than \(countLimit) files")
                     return
                 }
-                guard ProjectOwnership.isPlainRelativePath(path), !name.contains("\\") else {
+                guard ProjectPath.isPlainRelative(path), !name.contains("\\") else {
                     refuse(path, "a name with a control character or backslash could not be written safely everywhere")
                     continue
                 }
@@ -153,14 +153,8 @@ public struct SafariImport: Equatable, Sendable {
         public var findings: [Finding] = []
     }
 
-    /// An API use found in the author's code.
-    public struct Finding: Equatable, Sendable {
-        public var file: String
-        public var line: Int
-        public var api: String
-        public var equivalent: SafariAPI.Equivalent
-        public var advice: String
-    }
+    /// An API use found in the author's code (the scan's result, `SafariAPI.Finding`).
+    public typealias Finding = SafariAPI.Finding
 
     /// The project's `extension/` files (relative to it) and the report.
     /// - Parameters:
@@ -201,7 +195,7 @@ public struct SafariImport: Equatable, Sendable {
             }
             background = try background.map { (path: String) throws(GeneratorError) -> String in
                 let plain = path.hasPrefix("/") ? String(path.dropFirst()) : path
-                guard ProjectOwnership.isPlainRelativePath(plain) else {
+                guard ProjectPath.isPlainRelative(plain) else {
                     throw .invalid(
                         "manifest.json: the background script '\(DisplayText.escaped(path))' is not a path inside the "
                             + "extension")
@@ -388,5 +382,38 @@ public struct SafariImport: Equatable, Sendable {
             }
         }
         return out + "\""
+    }
+}
+
+extension SafariImport.Report {
+    /// The report as lines for a terminal: every name from the author's files escaped (`DisplayText`).
+    public var lines: [String] {
+        var out = ["changes:"]
+        out += changes.map { "  - " + $0 }
+        if findings.isEmpty {
+            out.append("Safari APIs found: none that work differently here")
+        } else {
+            out.append("Safari APIs found (equivalent here: yes, differs, no):")
+            for finding in findings {
+                out.append(
+                    "  - \(DisplayText.escaped(finding.file)):\(finding.line): \(finding.api): "
+                        + "\(finding.equivalent.rawValue). \(finding.advice)")
+            }
+        }
+        return out
+    }
+
+    /// The report as JSON (`new --json`).
+    public var json: JSONValue {
+        [
+            "changes": .array(changes.map(JSONValue.string)),
+            "findings": .array(
+                findings.map {
+                    [
+                        "file": .string($0.file), "line": .int($0.line), "api": .string($0.api),
+                        "equivalent": .string($0.equivalent.rawValue), "advice": .string($0.advice),
+                    ]
+                }),
+        ]
     }
 }

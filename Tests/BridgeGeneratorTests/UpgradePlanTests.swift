@@ -27,9 +27,9 @@ import Testing
     }
 
     @Test func plainRelativePath_refusesEscapesAbsoluteAndControls() {
-        #expect(ProjectOwnership.isPlainRelativePath("extension/a.js"))
+        #expect(ProjectPath.isPlainRelative("extension/a.js"))
         for bad in ["", "/etc/passwd", "../../etc/passwd", "extension/../bridge.json", "extension//a", "./a", "a\n"] {
-            #expect(!ProjectOwnership.isPlainRelativePath(bad), "\(bad)")
+            #expect(!ProjectPath.isPlainRelative(bad), "\(bad)")
         }
     }
 

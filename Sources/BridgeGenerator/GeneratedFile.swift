@@ -1,0 +1,18 @@
+/// One file of a generated project.
+public struct GeneratedFile: Equatable, Sendable {
+    /// Relative to the project folder.
+    public var path: String
+    public var bytes: [UInt8]
+    /// Mode bits: 0o644, 0o755 for scripts, 0o600 for the private key.
+    public var permissions: Int
+
+    public init(_ path: String, _ bytes: [UInt8], permissions: Int = 0o644) {
+        self.path = path
+        self.bytes = bytes
+        self.permissions = permissions
+    }
+
+    public init(_ path: String, text: String, permissions: Int = 0o644) {
+        self.init(path, Array(text.utf8), permissions: permissions)
+    }
+}
