@@ -12,7 +12,7 @@ import BridgeSystem
 /// `README.md`, `extension-id.json`, and anywhere a name starting with `.`.
 /// A link, a FIFO or a device anywhere else is refused (a link can point
 /// anywhere), as is a name that is not a safe zip name, and more than
-/// `inputLimit` bytes or `entryLimit` files in all.
+/// `PackLimits.inputBytes` bytes or `PackLimits.entries` files in all.
 ///
 /// ```swift
 /// let package = try ExtensionPackage(extensionDirectory: "extension")
@@ -30,12 +30,6 @@ public struct ExtensionPackage: Sendable {
         case crx
     }
 
-    /// The most bytes read from the extension folder, all files together.
-    public static let inputLimit = 64 << 20
-    /// The most files packed.
-    public static let entryLimit = 10_000
-    /// How deep folders may nest.
-    public static let depthLimit = 32
     /// Left out when they are at the folder's top: tests, tools, benchmarks, and files only developers read.
     public static let excludedAtTop: Set<String> = [
         "test", "tools", "bench", "node_modules", "package.json", "README.md", "extension-id.json",
@@ -63,7 +57,7 @@ public struct ExtensionPackage: Sendable {
     ///   - limit: the most bytes read, all files together.
     /// - Throws: `PackError.missingExtension` (66) without a folder or manifest; `.symbolicLink`,
     ///   `.notRegularFile`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.io` (74).
-    public init(extensionDirectory: String, limit: Int = ExtensionPackage.inputLimit) throws(PackError) {
+    public init(extensionDirectory: String, limit: Int = PackLimits.inputBytes) throws(PackError) {
         self.extensionDirectory = extensionDirectory
         let root: Directory
         do {
@@ -245,7 +239,7 @@ private struct TreeReader {
     init(limit: Int) { self.limit = limit }
 
     mutating func read(_ folder: Directory, prefix: String, depth: Int) throws(PackError) {
-        guard depth <= ExtensionPackage.depthLimit else { throw .tooLarge(path: folder.path, limit: limit) }
+        guard depth <= PackLimits.depth else { throw .tooLarge(path: folder.path, limit: limit) }
         let names: [String]
         do {
             names = try folder.list().sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -276,7 +270,7 @@ private struct TreeReader {
                 continue
             }
             guard status.isRegular else { throw .notRegularFile(path: shown) }
-            guard entries.count < ExtensionPackage.entryLimit, status.size <= Int64(limit - total) else {
+            guard entries.count < PackLimits.entries, status.size <= Int64(limit - total) else {
                 throw .tooLarge(path: shown, limit: limit)
             }
             let bytes: [UInt8]

@@ -65,7 +65,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and ._-@+~()[],!$&=; only, '/' between folders)"
         case .tooLarge(let path, let limit):
             return "\(path): the extension's files add up to more than \(limit / (1 << 20)) MiB (or more than "
-                + "\(ExtensionPackage.entryLimit) files); leave big files out of the extension folder"
+                + "\(PackLimits.entries) files); leave big files out of the extension folder"
         case .corruptArchive(let reason):
             return "not a package this tool can read: \(reason); pack it again with extension-bridge pack"
         case .archiveTooLarge(let what):
