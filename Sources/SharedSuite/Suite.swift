@@ -19,7 +19,7 @@ import BridgeSystem
 ///   overwritten: every write fails until `repair()` moves it aside.
 public final class Suite: SuiteStore {
     /// The format this code writes and the newest it reads.
-    public static let formatVersion = 1
+    public static let formatVersion = SuiteDocument.formatVersion
 
     public let container: GroupContainer
     /// The suite file's name in the container.

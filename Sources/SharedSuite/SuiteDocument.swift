@@ -16,28 +16,13 @@ enum SuiteDocument {
     /// Nesting allowed in a suite file (the document and `values` are two levels).
     static let maximumDepth = 512
 
-    /// Where a top-level value's JSON text is in the file.
-    struct Slot: Equatable, Sendable {
-        var range: Range<Int>
-        /// The value is an object of strings stored as the writer writes one
-        /// (`StringMapShape`): its text, without white space, is its encoding.
-        var isCanonicalStringMap: Bool
-    }
+    /// The format version this reader reads and the writer writes (`Suite.formatVersion` is this one).
+    static let formatVersion = 1
 
-    /// A key of `values` as it is in the file: the text inside its quotes.
-    struct Key: Sendable {
-        var range: Range<Int>
-        /// No escape and no byte outside ASCII: the text is the key.
-        var plainASCII: Bool
-
-        /// The key as a string.
-        func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
-            if plainASCII { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            var reader = JSONReader(bytes)
-            reader.reset(to: JSONReader.Mark(offset: range.lowerBound - 1, depth: 0))
-            return (try? reader.readString()) ?? ""  // checked when it was first read
-        }
-    }
+    /// Where a top-level value's JSON text is in the file (the index's own type).
+    typealias Slot = SuiteIndex.Slot
+    /// A key of `values` as it is in the file (the index's own type).
+    typealias Key = SuiteIndex.Key
 
     /// JSON that is not a suite value (bad JSON throws `JSONError`).
     enum Failure: Error {
@@ -116,7 +101,7 @@ enum SuiteDocument {
                         refusal = nil
                         reader.skipSpace()
                         let start = reader.mark
-                        if let number = version?.intValue, number >= 1, number <= Suite.formatVersion {
+                        if let number = version?.intValue, number >= 1, number <= formatVersion {
                             do {
                                 try readValues(&reader, member: member)
                             } catch Failure.value(let reason) {
@@ -142,8 +127,8 @@ enum SuiteDocument {
         guard let number = version.intValue, number >= 1 else {
             throw .corrupt(path: path, reason: "formatVersion is not a positive integer")
         }
-        if number > Suite.formatVersion {
-            throw .newerFormat(path: path, version: number, supported: Suite.formatVersion)
+        if number > formatVersion {
+            throw .newerFormat(path: path, version: number, supported: formatVersion)
         }
         if let refusal { throw .corrupt(path: path, reason: refusal) }
         if let pending {

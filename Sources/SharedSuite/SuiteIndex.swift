@@ -9,20 +9,43 @@ import BridgeJSON
 /// of the decoded keys instead, because a Swift `String` compares by
 /// canonical equivalence and bytes do not.
 struct SuiteIndex: Sendable {
+    /// Where a top-level value's JSON text is in the file.
+    struct Slot: Equatable, Sendable {
+        var range: Range<Int>
+        /// The value is an object of strings stored as the writer writes one
+        /// (`StringMapShape`): its text, without white space, is its encoding.
+        var isCanonicalStringMap: Bool
+    }
+
+    /// A key of `values` as it is in the file: the text inside its quotes.
+    struct Key: Sendable {
+        var range: Range<Int>
+        /// No escape and no byte outside ASCII: the text is the key.
+        var plainASCII: Bool
+
+        /// The key as a string.
+        func string(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            if plainASCII { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var reader = JSONReader(bytes)
+            reader.reset(to: JSONReader.Mark(offset: range.lowerBound - 1, depth: 0))
+            return (try? reader.readString()) ?? ""  // checked when it was first read
+        }
+    }
+
     struct Entry: Sendable {
-        var key: SuiteDocument.Key
-        var slot: SuiteDocument.Slot
+        var key: Key
+        var slot: Slot
     }
 
     /// Plain keys, strictly increasing by bytes (the last of a repeated key kept).
     private var sorted: [Entry] = []
     /// Every key, when some key is not plain.
-    private var named: [String: SuiteDocument.Slot]?
+    private var named: [String: Slot]?
 
     /// The index of `entries` (file order) of the file `bytes`.
     init(_ entries: [Entry], in bytes: UnsafeBufferPointer<UInt8>) {
         guard entries.allSatisfy({ $0.key.plainASCII }) else {
-            var named = [String: SuiteDocument.Slot](minimumCapacity: entries.count)
+            var named = [String: Slot](minimumCapacity: entries.count)
             for entry in entries { named[entry.key.string(in: bytes)] = entry.slot }  // the last wins
             self.named = named
             return
@@ -53,10 +76,10 @@ struct SuiteIndex: Sendable {
     var count: Int { named?.count ?? sorted.count }
 
     /// The slot of `key`.
-    func slot(_ key: String, in bytes: UnsafeBufferPointer<UInt8>) -> SuiteDocument.Slot? {
+    func slot(_ key: String, in bytes: UnsafeBufferPointer<UInt8>) -> Slot? {
         if let named { return named[key] }
         var key = key
-        return key.withUTF8 { query -> SuiteDocument.Slot? in
+        return key.withUTF8 { query -> Slot? in
             if query.contains(where: { $0 >= 0x80 }) {
                 // Only a string comparison can say whether this equals an ASCII key (U+212A is "K").
                 let wanted = String(decoding: query, as: UTF8.self)
@@ -75,7 +98,7 @@ struct SuiteIndex: Sendable {
     }
 
     /// Every key and slot.
-    func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String, SuiteDocument.Slot) -> Void) {
+    func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String, Slot) -> Void) {
         if let named {
             for (key, slot) in named { body(key, slot) }
         } else {
