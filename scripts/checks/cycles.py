@@ -34,7 +34,17 @@ import sys
 
 # Cycles that stay, each the exact set of files (relative to the repository) and why it cannot be
 # broken by a move without making the code worse. Keep it short.
-ALLOWED = {}
+ALLOWED = {
+    frozenset({
+        "Sources/BridgeJSON/EncodedJSON.swift",
+        "Sources/BridgeJSON/JSONObjectWriter.swift",
+        "Sources/BridgeJSON/JSONWriter.swift",
+    }): (
+        "the one JSON writer (issue 29, item 3) is recursive by construction: JSONWriter writes every object "
+        "through JSONObjectWriter, which writes each member's value back through JSONWriter or copies an "
+        "EncodedJSON, the writer's own output, which only JSONWriter and JSONObjectWriter make. Splitting them "
+        "would bring back the second object writer item 3 removed."),
+}
 
 DECLARATION = re.compile(
     r"((?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate|open|final|indirect|"
