@@ -1,5 +1,5 @@
-// BridgeSystem is the one module that imports the C library, and each of its
-// files imports it `internal`ly: no libc name reaches a module above it.
+// BridgeSystem is the one module that imports the C library, and only its
+// Internals/ files import it (`internal`ly): no libc name reaches a module above it.
 // Everything above sees typed wrappers: `FileDescriptor`, `FileStatus`,
 // `FileLock`, `MonotonicClock`, `Signals`, `DirectoryWatch`, `Subprocess`.
 
