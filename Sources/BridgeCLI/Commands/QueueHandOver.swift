@@ -75,35 +75,39 @@ struct QueueHandOver {
     /// copies for collapsing.
     mutating func startRound() { handed.removeAll(keepingCapacity: true) }
 
-    /// Hands the item `id` over and removes it, or says why not.
+    /// Hands the item `id` over and removes it, or says why not: through
+    /// SharedSuite's `PendingQueue.handOver`, the one path an app's drain takes
+    /// too (its hand-over lock and the item's claim, so an undo from the
+    /// extension cannot remove the item halfway).
     /// - Throws: when stdout cannot be written (the item stays), CMD cannot be
     ///   started, or the lock or queue fails.
     mutating func handOver(id: String) throws(CLIError) -> Outcome {
-        let lock = try suite { () throws(SuiteError) in
-            try queue.lockForHandOver(timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        var outcome = Outcome.handedOver
+        var thrown: CLIError?
+        let result = try suite { () throws(SuiteError) in
+            try queue.handOver(id: id, timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds) { item in
+                do throws(CLIError) {
+                    outcome = try deliver(item)
+                } catch {
+                    thrown = error
+                    return false
+                }
+                return outcome == .handedOver || outcome == .collapsed
+            }
         }
-        defer { lock.release() }
-        // The item's own claim, so an undo (`removeItem`) can tell it is being
-        // handed over; an undo holds it only for an instant.
-        let claim = try suite { () throws(SuiteError) in
-            try queue.claim(id: id, timeoutMilliseconds: QueueHandOver.lockWaitMilliseconds)
+        if let thrown { throw thrown }
+        switch result {
+        case .handedOver, .kept: return outcome
+        case .vanished: return .vanished
+        case .unreadable(let reason): return .unreadable(reason)
         }
-        defer { claim.release() }
-        guard let entry = try suite({ () throws(SuiteError) in try queue.load(id: id, excerptBytes: nil) }) else {
-            return .vanished
-        }
-        let item: QueueItem
-        switch entry {
-        case .item(let loaded): item = loaded
-        case .unsupported(_, let version):
-            return .unreadable("formatVersion \(version) is newer than this extension-bridge reads; upgrade it")
-        case .unreadable(_, let reason): return .unreadable(reason)
-        }
+    }
+
+    /// Gives `item` to the reader or to CMD: `.handedOver` or `.collapsed` when
+    /// it may be removed, `.failed` when it stays.
+    private mutating func deliver(_ item: QueueItem) throws(CLIError) -> Outcome {
         let key = SHA256.digest(Array(item.url.utf8) + [0] + Array(item.content.utf8))
-        if collapseDuplicates && handed.contains(key) {
-            try remove(id)
-            return .collapsed
-        }
+        if collapseDuplicates && handed.contains(key) { return .collapsed }
         switch delivery {
         case .print(let json):
             try context.print(QueueHandOver.record(item, json: json), brokenPipe: .readerGone)
@@ -114,7 +118,7 @@ struct QueueHandOver {
                 do {
                     result = try awaitRead()
                 } catch {
-                    throw CLIError(.io, "cannot tell whether the reader of standard output read \(id): \(error)")
+                    throw CLIError(.io, "cannot tell whether the reader of standard output read \(item.id): \(error)")
                 }
                 if result == .interrupted {  // SIGTERM to a watch: stop, keeping the item
                     return .failed("stopped by a signal before the reader read it all; it stays queued")
@@ -122,20 +126,17 @@ struct QueueHandOver {
                 if result == .readerGone {
                     throw CLIError(
                         .readerGone,
-                        "the reader of standard output went away before reading all of \(id); it stays queued")
+                        "the reader of standard output went away before reading all of \(item.id); it stays queued")
                 }
             }
         case .exec(let command, let timeout):
             if let failure = try run(command, item: item, timeoutMilliseconds: timeout) { return .failed(failure) }
         }
         handed.insert(key)
-        try remove(id)
         return .handedOver
     }
 
     /// Removes `id`; one removed meanwhile (`queue remove`, a hand-over) is not an error.
-    private func remove(_ id: String) throws(CLIError) { try QueueHandOver.remove(id, from: queue) }
-
     static func remove(_ id: String, from queue: PendingQueue) throws(CLIError) {
         do throws(SuiteError) {
             try queue.remove(id: id)
