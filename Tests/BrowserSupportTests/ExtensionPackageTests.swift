@@ -54,6 +54,8 @@ import Testing
             ])
         #expect(package.slug == "read-later")
         #expect(package.fileName(.crx) == "read-later-1.2.3.crx")
+        // Named, so an author whose extension loads one of them sees it (dotfiles are not listed).
+        #expect(package.leftOut == ["README.md", "bench/", "extension-id.json", "package.json", "test/", "tools/"])
         let gecko = try manifest(in: package.firefoxXPI(updateURL: nil))["browser_specific_settings"]?["gecko"]
         #expect(gecko == ["id": "readlater@example.com", "data_collection_permissions": ["required": ["none"]]])
     }

@@ -39,6 +39,12 @@ struct PackCommand {
         }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
         let key = try browser.signingKey().key
+        if !package.leftOut.isEmpty {
+            context.writeErr(
+                "pack: left out of the packages as developer files: "
+                    + package.leftOut.map { DisplayText.escaped($0) }.joined(separator: ", ")
+                    + " (rename any your extension loads; docs/SHIPPING.md)")
+        }
 
         var files: [(kind: String, name: String, bytes: [UInt8])] = []
         try pack { () throws(PackError) in

@@ -39,6 +39,10 @@ public struct ExtensionPackage: Sendable {
     public let extensionDirectory: String
     /// The files packed besides `manifest.json`, sorted by path.
     public let files: [ZipArchive.Entry]
+    /// The names at the folder's top left out as `excludedAtTop` (a folder with a
+    /// trailing `/`), sorted: `pack` names them, so an author whose extension
+    /// needs one of them sees it before shipping.
+    public let leftOut: [String]
     /// The source manifest, as read.
     public let manifest: JSONValue
     /// `manifest.json` as written in the folder (with its `key`): what an unpacked install needs.
@@ -98,6 +102,7 @@ public struct ExtensionPackage: Sendable {
                 reason: "background has scripts but no service_worker (Chromium's Manifest V3 needs one)")
         }
         self.files = reader.entries
+        self.leftOut = reader.leftOut
         self.manifestBytes = manifestBytes
         self.manifest = manifest
         self.version = version
@@ -235,6 +240,7 @@ private struct TreeReader {
     let limit: Int
     var total = 0
     var entries: [ZipArchive.Entry] = []
+    var leftOut: [String] = []
 
     init(limit: Int) { self.limit = limit }
 
@@ -247,7 +253,12 @@ private struct TreeReader {
             throw .io(error)
         }
         for name in names {
-            if name.hasPrefix(".") || (prefix.isEmpty && ExtensionPackage.excludedAtTop.contains(name)) { continue }
+            if name.hasPrefix(".") { continue }
+            if prefix.isEmpty && ExtensionPackage.excludedAtTop.contains(name) {
+                let isFolder = (try? folder.status(name))??.isDirectory ?? false
+                leftOut.append(isFolder ? name + "/" : name)
+                continue
+            }
             let path = prefix + name
             let shown = folder.path + "/" + name
             try ZipArchive.check(path)
