@@ -164,28 +164,39 @@
     return Number.isSafeInteger(count) && count > 0 ? count : 0;
   }
 
-  /** Reads packed pairs one at a time: next() is a pair, or null at the end (or at a malformed rest). */
+  /**
+   * Reads packed pairs one at a time: next() is a pair (the same array each
+   * time, filled anew), or null at the end (or at a malformed rest).
+   */
   function unpacker(packed) {
+    const length = packed.length;
     let at = packed.indexOf(':') + 1;
-    function field() {
-      const colon = packed.indexOf(':', at);
-      if (colon < 0) return null;
-      const length = Number(packed.slice(at, colon));
-      const end = colon + 1 + length;
-      if (!Number.isSafeInteger(length) || length < 0 || end > packed.length) return null;
+    const pair = ['', ''];
+    function field(slot) {
+      // the decimal length up to ':' (digits by hand: no substring per field)
+      let size = 0;
+      let digits = 0;
+      for (;;) {
+        if (at >= length) return false;
+        const code = packed.charCodeAt(at);
+        at += 1;
+        if (code === 58) break; // ':'
+        if (code < 48 || code > 57 || digits > 9) return false;
+        size = size * 10 + (code - 48);
+        digits += 1;
+      }
+      const end = at + size;
+      if (digits === 0 || end > length) return false;
+      pair[slot] = packed.slice(at, end);
       at = end;
-      return packed.slice(colon + 1, end);
+      return true;
     }
     return {
       next() {
-        if (at <= 0 || at >= packed.length) return null;
-        const word = field();
-        const value = word === null ? null : field();
-        if (value === null) {
-          at = packed.length;
-          return null;
-        }
-        return [word, value];
+        if (at <= 0 || at >= length) return null;
+        if (field(0) && field(1)) return pair;
+        at = length;
+        return null;
       },
     };
   }
