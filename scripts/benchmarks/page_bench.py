@@ -350,7 +350,7 @@ def main():
                                 n = samples[("none", page)]
                                 for k in ("dcl_ms", "load_ms"):
                                     row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
-                                        [x / max(1e-9, y) for x, y in zip(s[k], n[k])]), 2)
+                                        [x / max(1e-9, y) for x, y in zip(s[k], n[k], strict=True)]), 2)
                         # The same final text, every round: both did the same replacements.
                         row["same_text"] = row["ours"]["text_hashes"] == row["reference"]["text_hashes"] and len(row["ours"]["text_hashes"]) == 1
                         row["ratio"] = round(row["ours"]["last_ms"] / max(1e-9, row["reference"]["last_ms"]), 2)
