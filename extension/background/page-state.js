@@ -11,6 +11,12 @@
 
 import { HostEvent } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
+// The engine (a classic script: defines globalThis.ExtensionBridgeText) owns the packed form
+// of the rules that tabs are sent; the background only packs them, once per state.
+import '../content/engine.js';
+
+const { packEntries } = globalThis.ExtensionBridgeText;
+const packedOf = new WeakMap(); // state → its entries packed
 
 const MAX_ATTEMPTS = 3;
 
@@ -180,15 +186,29 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
 
 /**
  * What a tab or frame is sent of a page state (the `pageState` broadcast and
- * the `getPageState` reply): the rules only while the extension is on. Off,
- * no entry and no rules version reaches a content script.
+ * the `getPageState` reply): the rules only while the extension is on, as
+ * one packed string (the engine's packEntries: {packed, count}), packed once
+ * per state, not per tab or navigation. Off, no entry and no rules version
+ * reaches a content script.
  */
 export function contentPageState(state) {
-  const enabled = state?.enabled === true;
+  const enabled = state?.enabled === true && Array.isArray(state.entries);
+  let packed = '';
+  let count = 0;
+  if (enabled && state.entries.length > 0) {
+    let held = packedOf.get(state);
+    if (held === undefined || held.entries !== state.entries) {
+      held = { entries: state.entries, packed: packEntries(state.entries) };
+      packedOf.set(state, held);
+    }
+    packed = held.packed;
+    count = globalThis.ExtensionBridgeText.packedCount(packed);
+  }
   return {
-    enabled,
-    entries: enabled && Array.isArray(state.entries) ? state.entries : [],
-    rulesVersion: enabled && typeof state.rulesVersion === 'string' ? state.rulesVersion : '',
+    enabled: state?.enabled === true,
+    packed,
+    count,
+    rulesVersion: state?.enabled === true && typeof state.rulesVersion === 'string' ? state.rulesVersion : '',
   };
 }
 

@@ -41,7 +41,7 @@ export const FEATURE_OF_TYPE = Object.freeze({
 });
 
 /** The page state a content script gets when the extension has no vocabulary feature: nothing to rewrite. */
-export const NO_VOCABULARY_STATE = Object.freeze({ status: 'success', enabled: false, entries: [], rulesVersion: '' });
+export const NO_VOCABULARY_STATE = Object.freeze({ status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
 
 /** Settings a content script may read. */
 const PUBLIC_SETTINGS = ['enabled', 'theme'];
@@ -147,7 +147,7 @@ export function createRouter({ host, pageState = null, saver = null, features = 
       case MessageType.GET_PAGE_STATE: {
         // Without the vocabulary feature the content script is there only to collect and replace text for
         // the menus: it is told there is nothing to rewrite, and the host is not asked.
-        if (!rewrites) return { ...NO_VOCABULARY_STATE, entries: [] };
+        if (!rewrites) return { ...NO_VOCABULARY_STATE };
         if (!pageState) return { status: 'error', code: 'internal_error', message: 'No page state source.' };
         const state = await pageState.get();
         if (state?.status !== 'success') return state;

@@ -133,8 +133,9 @@
   /** Applies a page state: compiles in steps, then rewrites from the document down. */
   function apply(state) {
     const on = state?.enabled === true && !documentIsEditor();
-    const entries = on ? state.entries : null;
-    if (!on || !entries || entries.length === 0) {
+    // The rules come packed (one string: engine.packEntries), read pair by pair as they compile.
+    const entries = on && typeof state.packed === 'string' && engine.packedCount(state.packed) > 0 ? state.packed : null;
+    if (!entries) {
       enabled = false;
       compiling = null;
       rewriter.setCompiled(null);
@@ -297,7 +298,7 @@
     if (sender.tab && !(typeof sender.url === 'string' && sender.url.startsWith(api.runtime.getURL('')))) return false;
     switch (message?.type) {
       case PAGE_STATE:
-        // The complete state: enabled, entries, rulesVersion.
+        // The complete state: enabled, packed (the rules), count, rulesVersion.
         apply(message);
         return false;
       case COLLECT_PAGE:

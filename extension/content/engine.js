@@ -115,8 +115,8 @@
   }
 
   /**
-   * Compiles a vocabulary: a {word: replacement} object, a Map, or an array of
-   * [word, replacement] pairs. Keys match case-insensitively as whole words;
+   * Compiles a vocabulary: a {word: replacement} object, a Map, an array of
+   * [word, replacement] pairs, or those pairs packed (packEntries). Keys match case-insensitively as whole words;
    * entries with empty keys or non-string values are skipped. `version`, when
    * given, identifies the vocabulary (the host's rulesVersion); otherwise one
    * is computed.
@@ -134,6 +134,73 @@
    * task for long: `step(maxMs, now)` works for about maxMs and returns
    * undefined while there is more to do, then the result (or null).
    */
+  /**
+   * The packed form of a vocabulary's [word, replacement] pairs, for sending
+   * to a tab (issue 27): one string, `<count>:` then, per pair,
+   * `<word length>:<word><replacement length>:<replacement>` (lengths in
+   * UTF-16 code units, decimal). A message of one string costs the sender,
+   * the browser and the page's main thread a copy, where 150,000 pairs cost
+   * 450,000 values to serialize and to build again in one task of the page;
+   * startCompiling reads the pairs out of it step by step. Pairs that are not
+   * two strings are left out. The background packs (page-state.js, once per
+   * state); only this engine reads it.
+   */
+  function packEntries(pairs) {
+    const parts = [];
+    let count = 0;
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') continue;
+      parts.push(`${pair[0].length}:`, pair[0], `${pair[1].length}:`, pair[1]);
+      count += 1;
+    }
+    return `${count}:${parts.join('')}`;
+  }
+
+  /** The number of pairs in a packed vocabulary (0 if it is not one). */
+  function packedCount(packed) {
+    if (typeof packed !== 'string') return 0;
+    const colon = packed.indexOf(':');
+    const count = colon > 0 ? Number(packed.slice(0, colon)) : NaN;
+    return Number.isSafeInteger(count) && count > 0 ? count : 0;
+  }
+
+  /**
+   * Reads packed pairs one at a time: next() is a pair (the same array each
+   * time, filled anew), or null at the end (or at a malformed rest).
+   */
+  function unpacker(packed) {
+    const length = packed.length;
+    let at = packed.indexOf(':') + 1;
+    const pair = ['', ''];
+    function field(slot) {
+      // the decimal length up to ':' (digits by hand: no substring per field)
+      let size = 0;
+      let digits = 0;
+      for (;;) {
+        if (at >= length) return false;
+        const code = packed.charCodeAt(at);
+        at += 1;
+        if (code === 58) break; // ':'
+        if (code < 48 || code > 57 || digits > 9) return false;
+        size = size * 10 + (code - 48);
+        digits += 1;
+      }
+      const end = at + size;
+      if (digits === 0 || end > length) return false;
+      pair[slot] = packed.slice(at, end);
+      at = end;
+      return true;
+    }
+    return {
+      next() {
+        if (at <= 0 || at >= length) return null;
+        if (field(0) && field(1)) return pair;
+        at = length;
+        return null;
+      },
+    };
+  }
+
   function startCompiling(vocabulary, version) {
     // A trie of tokens: root.get(first token) → {replacement, spaced, adjacent},
     // where `spaced` / `adjacent` map the next token after whitespace / right
@@ -142,7 +209,9 @@
     // alone (most keys are one word): half the objects to build and to carry
     // through the page's garbage collections.
     const root = new Map();
-    const pairs = Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
+    // A packed vocabulary (packEntries) is read pair by pair as the steps go.
+    const packed = typeof vocabulary === 'string' ? unpacker(vocabulary) : null;
+    const pairs = packed ? { length: packedCount(vocabulary) } : Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
     let index = 0;
     let size = 0;
     let maxTokens = 0;
@@ -202,7 +271,16 @@
       step(maxMs, now) {
         const start = now();
         while (index < pairs.length) {
-          add(pairs[index]);
+          if (packed) {
+            const pair = packed.next();
+            if (pair === null) {
+              index = pairs.length;
+              break;
+            }
+            add(pair);
+          } else {
+            add(pairs[index]);
+          }
           index += 1;
           if ((index & 127) === 0 && now() - start > maxMs) return undefined;
         }
@@ -822,6 +900,8 @@
   root.ExtensionBridgeText = Object.freeze({
     compileVocabulary,
     startCompiling,
+    packEntries,
+    packedCount,
     replaceText,
     keepCase,
     normalizeKey,

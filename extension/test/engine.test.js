@@ -528,7 +528,46 @@ test('replaceText_agreesWithTheRegexDefinition_onRandomUnicode', () => {
     const compiled = T.compileVocabulary(vocabulary);
     const ours = compiled === null ? text : T.replaceText(text, compiled);
     assert.equal(ours, oracle(text, vocabulary), `round ${round}: ${JSON.stringify(text)} with ${JSON.stringify(vocabulary)}`);
+    // The packed form a tab is sent (issue 27) compiles to the same rules.
+    const packed = T.compileVocabulary(T.packEntries(vocabulary));
+    assert.equal(packed === null ? text : T.replaceText(text, packed), ours, `packed, round ${round}`);
+    assert.equal(packed?.signature, compiled?.signature, `packed, round ${round}: the same rules`);
   }
+});
+
+test('packed_150000EntriesAndPhrases_sameAsPairs_zeroIsOff_malformedRestIsDropped', () => {
+  const pairs = [];
+  for (let i = 0; i < 150_000; i += 1) pairs.push([`word${i}`, `w${i}`]);
+  for (let i = 0; i < 1_000; i += 1) pairs.push([`phrase ${i} here`, `p${i}`]);
+  // Separators and digits inside words and replacements are data, not structure.
+  pairs.push(['12:ab', 'x:1:y'], ['Ice  Cream', 'IJs'], ['blue', 'BL:AUW'], ['Blue', 'no'], ['\u{1F600}', '\n']);
+  const packed = T.packEntries([...pairs, ['skipped', 3], null, ['also', null]]);
+  assert.equal(T.packedCount(packed), pairs.length);
+  const fromPairs = T.compileVocabulary(pairs);
+  const fromPacked = T.compileVocabulary(packed);
+  assert.equal(fromPacked.size, fromPairs.size);
+  assert.equal(fromPacked.signature, fromPairs.signature);
+  const text = 'Word0, word74999 and WORD149999; word150000, phrase 999 here, 12:ab, ice cream, Blue \u{1F600}';
+  assert.equal(T.replaceText(text, fromPacked), T.replaceText(text, fromPairs));
+  assert.equal(T.replaceText('Word0 blue', fromPacked), 'W0 BL:AUW');
+  // In steps, as content.js compiles: the same rules.
+  const compiler = T.startCompiling(packed, 'v7');
+  let steps = 0;
+  let result;
+  do {
+    let clock = 0;
+    result = compiler.step(0, () => (clock += 1));
+    steps += 1;
+  } while (result === undefined);
+  assert.ok(steps > 100, 'many short steps');
+  assert.equal(T.replaceText(text, result), T.replaceText(text, fromPairs));
+  assert.equal(T.compileVocabulary(T.packEntries([])), null, '0 entries: nothing to rewrite');
+  assert.equal(T.packedCount(T.packEntries([])), 0);
+  // A truncated or malformed packing keeps the whole pairs before the damage, never a wrong one.
+  const cut = T.compileVocabulary('3:4:blue5:blauw3:red4:ro');
+  assert.equal(T.replaceText('blue red', cut), 'blauw red');
+  assert.equal(T.compileVocabulary('2:x:blue5:blauw'), null);
+  assert.equal(T.packedCount('not packed'), 0);
 });
 
 test('replaceText_astralCharacters_beyondTheClassCache_stillClassified', () => {

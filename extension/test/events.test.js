@@ -28,7 +28,7 @@ test('broadcaster_sendsCompleteStateOnlyToTabsThatAsked', async () => {
   const broadcast = createBroadcaster(tabs, registry);
   assert.equal(await broadcast(STATE), 2);
   assert.deepEqual(tabs.sent.map((s) => s.tabId), [2, 3], 'tab 1 never asked');
-  assert.deepEqual(tabs.sent[0].message, { type: 'pageState', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' });
+  assert.deepEqual(tabs.sent[0].message, { type: 'pageState', enabled: true, packed: '1:4:blue5:blauw', count: 1, rulesVersion: 'v1' });
   assert.equal(await broadcast({ ...STATE, enabled: false }), 2);
   assert.equal(tabs.sent.at(-1).message.enabled, false);
   assert.equal(await broadcast({ status: 'error', code: 'timeout' }), 0, 'errors are not broadcast');

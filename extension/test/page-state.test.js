@@ -108,9 +108,9 @@ test('disabledState_carriesNoRules_toContentScripts', async () => {
   assert.deepEqual(state.entries, [], 'no entries kept while off');
   assert.equal(state.rulesVersion, '', 'not even a hash of the rules');
   const message = pageStateMessage('pageState', { enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
-  assert.deepEqual(message, { type: 'pageState', enabled: false, entries: [], rulesVersion: '' });
+  assert.deepEqual(message, { type: 'pageState', enabled: false, packed: '', count: 0, rulesVersion: '' });
   assert.deepEqual(contentPageState({ enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' }),
-    { enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
+    { enabled: true, packed: '1:4:blue5:blauw', count: 1, rulesVersion: 'v9' });
   assert.doesNotMatch(JSON.stringify(contentPageState({ status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' })), /blauw|v9/);
 });
 

@@ -246,7 +246,7 @@ test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes'
     host, extensionId: ID, extensionOrigin: ORIGIN, pageState: { get: async () => off },
   });
   const state = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
-  assert.deepEqual(state, { status: 'success', enabled: false, entries: [], rulesVersion: '' });
+  assert.deepEqual(state, { status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
   const content = await router.route({ type: MessageType.GET_CONTENT }, contentSender());
   assert.equal(content.status, 'success');
   assert.equal(content.rules, undefined, 'no rules to a content script');
@@ -267,7 +267,7 @@ function setupWith(features, answers) {
 test('getPageState_withoutVocabulary_tellsTheContentScriptNothingToRewrite_withoutTheHost', async () => {
   const { host, router, served } = setupWith(['saving', 'transform']);
   const reply = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
-  assert.deepEqual(reply, { status: 'success', enabled: false, entries: [], rulesVersion: '' });
+  assert.deepEqual(reply, { status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
   assert.deepEqual(host.requests, [], 'the host is not asked');
   assert.deepEqual(served, [], 'the tab is not served page states (no keep-alive)');
   const on = setupWith(['vocabulary']);

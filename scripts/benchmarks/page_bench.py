@@ -18,7 +18,15 @@ two. Measured per load, through the DevTools protocol:
     run inside the HTML parser, else our own time in it (see trace_tasks); any_task_ms: the
     longest task with any extension code in it, whoever started it;
   * ext_ms: the longest time spent in the extension's own code within one task;
-  * same_text: the body's final text was the same for both, in every round (a hash of it).
+  * same_text: the body's final text was the same for both, in every round (a hash of it);
+  * dcl_ms, load_ms: navigation start to the end of DOMContentLoaded and of the load event,
+    each also as a ratio to a third Chromium with no extension at all ("none"), whose loads
+    alternate with the other two (issue 27);
+  * first_paint_pct: of the vocabulary's words in the body's text (outside the skipped
+    elements) at the frame of the first contentful paint, the share already replaced — a
+    requestAnimationFrame callback in the page's world counts them before each frame's paint
+    until the 'paint' PerformanceObserver reports first-contentful-paint; the snapshot of the
+    last frame that began before that paint is the one painted.
 
 Prints one JSON line; run with the e2e venv's python (scripts/e2e/setup.sh)."""
 import argparse
@@ -40,6 +48,7 @@ import run as e2e  # noqa: E402
 DOCS = Path("/usr/share/doc/python3.11/html")
 PAGES = ["library/os.html", "library/stdtypes.html", "library/multiprocessing.html", "library/datetime.html"]
 SIZES = [100, 1_000, 5_000, 20_000]
+CONFIGS = ("ours", "reference", "none")
 DUMP = None  # --dump-trace FILE: the last trace, for looking at by hand
 SKIP_TAGS = ["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEXTAREA", "INPUT", "SELECT", "OPTION", "CODE", "PRE",
              "TEMPLATE", "KBD", "SAMP", "IFRAME", "OBJECT"]
@@ -53,6 +62,64 @@ OBSERVER_JS = r"""(() => {
     if (n) { window.__eb.last = performance.now(); window.__eb.changes += n; }
   }).observe(document, {subtree: true, characterData: true});
 })();"""
+
+# Also in the page's world, before its scripts: before each frame's paint (requestAnimationFrame)
+# until the first contentful paint, the body's text (outside the skipped elements).
+FIRST_PAINT_JS = r"""(() => {
+  const skip = new Set(%s);
+  const frames = [];
+  let fcp = null;
+  window.__ebPaint = {frames, fcp: () => fcp};
+  // Before each frame's paint: the body's text as it is (the strings themselves, immutable: a
+  // snapshot costs a walk, no copy); counted only after the load, outside the measured time.
+  const filter = {acceptNode: (node) => node.nodeType === 3 ? NodeFilter.FILTER_ACCEPT
+    : skip.has(node.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP};
+  // The paint entry comes a few frames late: snapshots stop at the second frame with text in it
+  // (the first contentful paint is one of those); later frames only note their time, so a first
+  // contentful paint after the snapshots is reported as not measured, never as a wrong share.
+  let withText = 0;
+  const frame = () => {
+    if (fcp !== null) return;
+    requestAnimationFrame(frame);
+    if (withText >= 2) {
+      frames.push({t: performance.now(), texts: null});
+      return;
+    }
+    const texts = [];
+    if (document.body) {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, filter);
+      while (walker.nextNode()) texts.push(walker.currentNode.nodeValue);
+    }
+    if (texts.some((text) => text.trim() !== '')) withText += 1;
+    frames.push({t: performance.now(), texts});
+  };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'first-contentful-paint' && fcp === null) fcp = {start: e.startTime, paint: e.paintTime ?? null};
+    }
+  }).observe({type: 'paint', buffered: true});
+})();""" % json.dumps(SKIP_TAGS)
+
+# After the load: of the vocabulary's words in the text painted first, how many were replaced?
+FIRST_PAINT_RESULT_JS = """((keys, values) => {
+  const p = window.__ebPaint, fcp = p && p.fcp();
+  if (!fcp) return null;
+  const at = fcp.paint ?? fcp.start;
+  let snap = null;
+  for (const f of p.frames) if (f.t <= at) snap = f;
+  if (!snap || !snap.texts) return {fcp_ms: Math.round(fcp.start), original: 0, replaced: 0};
+  let original = 0, replaced = 0;
+  const known = new Set(keys), written = new Set(values);
+  for (const text of snap.texts) {
+    for (const m of text.matchAll(/[\\p{L}\\p{M}\\p{N}]+/gu)) {
+      if (written.has(m[0])) replaced += 1;
+      else if (known.has(m[0].toLowerCase())) original += 1;
+    }
+  }
+  p.frames.length = 0;
+  return {fcp_ms: Math.round(fcp.start), original, replaced};
+})(FIRST_PAINT_KEYS[0], FIRST_PAINT_KEYS[1])"""
 
 SETTLED_JS = """(() => { const t = performance.getEntriesByType('navigation')[0];
   if (!t || !t.loadEventEnd || !window.__eb) return false;
@@ -173,7 +240,7 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     return {"max_task_ms": round(max_task, 1), "any_task_ms": round(max_any, 1), "ext_ms": round(max_ext, 1)}
 
 
-def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int) -> dict:
+def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int, keys: str) -> dict:
     cdp = browser.cdp
     with cdp._cond:
         cdp.events.clear()
@@ -185,7 +252,12 @@ def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int) -> di
                           " let h = 0; const text = document.body.textContent;"
                           " for (let i = 0; i < text.length; i += 1) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;"
                           " return {last: window.__eb.last, changes: window.__eb.changes, text_hash: h,"
-                          " dcl_ms: Math.round(t.domContentLoadedEventEnd)}; })()")
+                          " dcl_ms: t.domContentLoadedEventEnd, load_ms: t.loadEventEnd}; })()")
+    paint = tab.evaluate(keys + FIRST_PAINT_RESULT_JS) or {}
+    seen = paint.get("original", 0) + paint.get("replaced", 0)
+    result["fcp_ms"] = paint.get("fcp_ms")
+    result["first_paint_words"] = seen
+    result["first_paint_pct"] = round(100 * paint.get("replaced", 0) / seen, 1) if seen else None
     cdp.send("Tracing.end")
     browsers.wait_until(lambda: any(e.get("method") == "Tracing.tracingComplete" for e in list(cdp.events)),
                         60, "the trace", 0.1)
@@ -207,9 +279,12 @@ def main():
     p.add_argument("--sizes", default=",".join(map(str, SIZES)))
     p.add_argument("--settle-ms", type=int, default=1500)
     p.add_argument("--dump-trace", default=None)
+    p.add_argument("--pages", default=None, help="pages of python3.11-doc's html/, comma-separated")
     a = p.parse_args()
-    global DUMP
+    global DUMP, PAGES
     DUMP = a.dump_trace
+    if a.pages:
+        PAGES = a.pages.split(",")
     if not all((DOCS / page).is_file() for page in PAGES):
         print(json.dumps({"skipped": "python3.11-doc is not installed (apt-get install python3.11-doc)"}))
         return
@@ -223,7 +298,7 @@ def main():
                 r = e2e.Run("chromium", f"ours-{size}", Path(a.bin_dir), artifacts, lambda s: print(s, file=sys.stderr))
                 values = r.dir / "values.json"
                 values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
-                ref = None
+                ref = none = None
                 try:
                     r.install()
                     r.cli(["import", str(values)])
@@ -232,32 +307,50 @@ def main():
                     ref = browsers.Chromium(None, artifacts / f"ref-{size}")
                     ref.start()
                     ref_id = ref.load_unpacked(reference_extension(r.dir / "reference", vocab))
+                    # The third: no extension at all.
+                    none = browsers.Chromium(None, artifacts / f"none-{size}")
+                    none.start()
                     tabs = {}
-                    for name, b in (("ours", ours), ("reference", ref)):
+                    real = [k for k, v in vocab.items() if not k.startswith("zq")]
+                    keys = "const FIRST_PAINT_KEYS = " + json.dumps([real, [vocab[k] for k in real]]) + ";\n"
+                    for name, b in (("ours", ours), ("reference", ref), ("none", none)):
                         tab = b.new_tab("about:blank")
                         tab.send("Page.addScriptToEvaluateOnNewDocument", {"source": OBSERVER_JS})
+                        tab.send("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_JS})
                         tabs[name] = (b, tab)
                     prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/",
-                                "reference": f"chrome-extension://{ref_id}/"}
+                                "reference": f"chrome-extension://{ref_id}/", "none": "chrome-extension://-/"}
                     samples = collections.defaultdict(lambda: collections.defaultdict(list))
                     for rnd in range(a.rounds + 1):  # round 0 warms caches and is not counted
                         for page in PAGES:
-                            for name in ("ours", "reference") if rnd % 2 == 0 else ("reference", "ours"):
+                            order = CONFIGS[rnd % 3:] + CONFIGS[:rnd % 3]  # each first in turn
+                            for name in order:
                                 b, tab = tabs[name]
-                                m = measure(b, tab, site.url(page), prefixes[name], a.settle_ms)
+                                m = measure(b, tab, site.url(page), prefixes[name], a.settle_ms, keys)
                                 if rnd > 0:
                                     for k, v in m.items():
                                         samples[(name, page)][k].append(v)
                     for page in PAGES:
                         row = {"entries": size, "page": page}
-                        for name in ("ours", "reference"):
+                        for name in CONFIGS:
                             s = samples[(name, page)]
+                            pct = [v for v in s["first_paint_pct"] if v is not None]
                             row[name] = {"last_ms": statistics.median(s["last_ms"]),
                                          "max_task_ms": max(s["max_task_ms"]), "any_task_ms": max(s["any_task_ms"]),
                                          "ext_ms": max(s["ext_ms"]),
                                          "changes": statistics.median(s["changes"]),
                                          "text_hashes": sorted(set(s["text_hash"])),
-                                         "dcl_ms": statistics.median(s["dcl_ms"])}
+                                         "dcl_ms": round(statistics.median(s["dcl_ms"]), 1),
+                                         "load_ms": round(statistics.median(s["load_ms"]), 1),
+                                         "fcp_ms": statistics.median([v for v in s["fcp_ms"] if v is not None] or [0]),
+                                         "first_paint_words": statistics.median(s["first_paint_words"]),
+                                         "first_paint_pct": statistics.median(pct) if pct else None}
+                            # Ratios per round (alternated loads side by side), then their median.
+                            if name != "none":
+                                n = samples[("none", page)]
+                                for k in ("dcl_ms", "load_ms"):
+                                    row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
+                                        [x / max(1e-9, y) for x, y in zip(s[k], n[k], strict=True)]), 2)
                         # The same final text, every round: both did the same replacements.
                         row["same_text"] = row["ours"]["text_hashes"] == row["reference"]["text_hashes"] and len(row["ours"]["text_hashes"]) == 1
                         row["ratio"] = round(row["ours"]["last_ms"] / max(1e-9, row["reference"]["last_ms"]), 2)
@@ -266,6 +359,8 @@ def main():
                 finally:
                     if ref is not None:
                         ref.close()
+                    if none is not None:
+                        none.close()
                     r.close()
                     r.cleanup(False)
     finally:
