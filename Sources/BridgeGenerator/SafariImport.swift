@@ -91,11 +91,14 @@ public struct SafariImport: Equatable, Sendable {
                 }
                 var kind = info
                 if info.isSymbolicLink {
-                    guard let target = FileSystem.resolvedPath(full), target.hasPrefix(root + "/") else {
+                    let target = FileSystem.resolvedPath(full)
+                    guard let target, target.hasPrefix(root + "/") else {
+                        let shown = DisplayText.escaped(FileSystem.readLink(full) ?? "?")
                         refuse(
                             path,
-                            "a link that leads outside the folder (\(DisplayText.escaped(FileSystem.readLink(full) ?? "?")))"
-                        )
+                            target == root
+                                ? "a link back to the imported folder itself (\(shown))"
+                                : "a link that leads outside the folder (\(shown))")
                         continue
                     }
                     guard let followed = try? FileSystem.status(target), followed.isRegular else {

@@ -204,6 +204,7 @@ import Testing
         try FileSystem.writeAtomically(tmp.path + "/secret.txt", Array("secret".utf8))
         try FileSystem.makeSymbolicLink(folder + "/outside.js", pointingTo: tmp.path + "/secret.txt")
         try FileSystem.makeSymbolicLink(folder + "/up.js", pointingTo: "../secret.txt")
+        try FileSystem.makeSymbolicLink(folder + "/loop", pointingTo: ".")
         try FileSystem.writeAtomically(folder + "/bad\u{1b}]0;title\u{7}.js", Array("x".utf8))
         try FileSystem.writeAtomically(folder + "/back\\slash.js", Array("x".utf8))
         try FileSystem.writeAtomically(
@@ -217,6 +218,7 @@ import Testing
             let message = error.description
             #expect(message.contains("outside.js: a link that leads outside the folder"), "\(message)")
             #expect(message.contains("up.js: a link that leads outside the folder"))
+            #expect(message.contains("loop: a link back to the imported folder itself"), "\(message)")
             #expect(message.contains("bad\\u001b]0;title\\u0007.js"), "the name is shown escaped: \(message)")
             #expect(!message.contains("\u{1b}"), "no escape byte reaches the terminal")
             #expect(message.contains("back\\slash.js"))
