@@ -59,9 +59,12 @@ function identity(state) {
  * @param {object} deps
  * @param {{request: Function}} deps.host a HostClient
  * @param {() => boolean} deps.isConnected true while the port (which delivers change events) is connected
+ * @param {() => boolean} [deps.isConnecting] true while a port is being opened: a request made then
+ *   waits for its hello and goes on that port (host-client.js), so it is answered after the
+ *   host started announcing changes
  * @param {(state: object) => void} [deps.onChange] a state different from the last one came in (push or fetch)
  */
-export function createPageState({ host, isConnected, onChange = () => {} }) {
+export function createPageState({ host, isConnected, isConnecting = () => false, onChange = () => {} }) {
   let cache = null; // the last complete state, with the epoch it arrived in
   let epoch = 0; // moves on with every change of the connection
   let applied = 0; // counts pushes applied as they came: a fetch that saw one meanwhile is older than it
@@ -88,8 +91,24 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
     }
   }
 
-  async function fetchOnce() {
-    const first = await host.request({ action: 'getPageState' });
+  /**
+   * Whether a state fetched now is current: announced changes will reach it.
+   * Sampled as the first request leaves (host.request decides synchronously
+   * whether it goes on the connected port, waits for the hello of a port being
+   * opened, or goes one-shot), and checked again when the state is complete.
+   */
+  function sending() {
+    const at = epoch;
+    const onPort = isConnected();
+    const waitsForHello = !onPort && isConnecting();
+    // A port being opened moves on once, to connected, with the request sent on it.
+    return () => isConnected() && (onPort ? epoch === at : waitsForHello && epoch === at + 1);
+  }
+
+  async function fetchOnce(sent) {
+    const request = host.request({ action: 'getPageState' });
+    sent.isCurrent = sending();
+    const first = await request;
     if (first?.status !== 'success') return { reply: first };
     const pages = Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1;
     const parts = [first.rules?.vocabulary];
@@ -102,9 +121,9 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
     return { state: stateOf(first, parts) };
   }
 
-  async function fetchAll() {
+  async function fetchAll(sent) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const result = await fetchOnce();
+      const result = await fetchOnce(sent);
       if (result.state) return result.state;
       if ('reply' in result) return result.reply ?? { status: 'error', code: 'no_reply', message: 'The host sent no reply.' };
     }
@@ -118,10 +137,9 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
   /** Fetches the state from the host (one fetch at a time); resolves with it or an error reply. */
   function refresh({ announce = true } = {}) {
     if (inflight) return inflight;
-    const started = epoch;
     const appliedBefore = applied;
-    const connected = isConnected();
-    inflight = fetchAll()
+    const sent = { isCurrent: () => false };
+    inflight = fetchAll(sent)
       .catch((error) => {
         if (error instanceof HostProblemError) return problemReply(error.problem);
         throw error;
@@ -134,7 +152,7 @@ export function createPageState({ host, isConnected, onChange = () => {} }) {
         }
         // A push that came in meanwhile is the newer state: the host pushes every change it sees.
         if (applied !== appliedBefore && cache) return cache.state;
-        enter(state, { current: connected && started === epoch, announce });
+        enter(state, { current: sent.isCurrent(), announce });
         return state;
       }, (error) => {
         inflight = null;

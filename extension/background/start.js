@@ -57,6 +57,7 @@ export function startBackground(api, app) {
   pageState = createPageState({
     host: client,
     isConnected: () => client.state === ConnectionState.CONNECTED,
+    isConnecting: () => client.state === ConnectionState.CONNECTING,
     onChange: (state) => {
       broadcast(state).catch((error) => log('page state broadcast failed:', error));
     },

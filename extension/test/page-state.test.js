@@ -54,6 +54,53 @@ test('get_whileConnected_isServedFromMemory_untilTheConnectionChanges', async ()
   assert.equal(host.requests.length, 4, 'without a port nothing announces changes: ask every time');
 });
 
+test('get_fetchedWhileThePortOpens_isKept_onceThatPortConnects', async () => {
+  // A request made while the port is being opened waits for its hello and goes on it: the state
+  // it brings is current, and the next page load is served from memory.
+  let state = 'connecting';
+  let source;
+  const inner = pagedHost({ a: '1', b: '2', c: '3' });
+  const host = {
+    requests: inner.requests,
+    async request(message) {
+      if (state === 'connecting') {
+        await Promise.resolve();
+        state = 'connected';
+        source.connectionChanged();
+      }
+      return inner.request(message);
+    },
+  };
+  source = createPageState({ host, isConnected: () => state === 'connected', isConnecting: () => state === 'connecting' });
+  await source.get();
+  assert.equal(host.requests.length, 2, 'two pages');
+  await source.get();
+  assert.equal(host.requests.length, 2, 'served from memory: the port that announces changes carried the fetch');
+});
+
+test('get_fetchedOneShot_whileThePortOpensLater_isAskedAgain', async () => {
+  // A one-shot answer may predate the port's first announcement: not kept as current.
+  let state = 'idle';
+  let source;
+  const inner = pagedHost({ a: '1' });
+  const host = {
+    requests: inner.requests,
+    async request(message) {
+      const reply = inner.request(message); // one-shot: not on a port
+      if (state === 'idle') {
+        await Promise.resolve();
+        state = 'connected'; // a port opened meanwhile (another request, the keep-alive)
+        source.connectionChanged();
+      }
+      return reply;
+    },
+  };
+  source = createPageState({ host, isConnected: () => state === 'connected', isConnecting: () => false });
+  await source.get();
+  await source.get();
+  assert.equal(host.requests.length, 2, 'asked again');
+});
+
 test('get_concurrentCallers_shareOneFetch', async () => {
   const host = pagedHost({ a: '1', b: '2', c: '3' });
   const source = createPageState({ host, isConnected: () => false });
