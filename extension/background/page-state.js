@@ -1,4 +1,4 @@
-// The page state content scripts need — {enabled, entries, rulesVersion} —
+// The page state content scripts need — {enabled, compiled, rulesVersion} —
 // and its only owner in the extension. Everything the host says about it goes
 // in through one door (`enter`): a push on the port (`settingsChanged`, which
 // is page 0 of getPageState with the settings, or `rulesChanged` when the
@@ -11,12 +11,12 @@
 
 import { HostEvent } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
-// The engine (a classic script: defines globalThis.ExtensionBridgeText) owns the packed form
-// of the rules that tabs are sent; the background only packs them, once per state.
+// The engine (a classic script: defines globalThis.ExtensionBridgeText) owns the compiled form
+// of the rules that tabs are sent (issue 27 item 2); the background compiles them once per state
+// and keeps only that form, not the entries.
 import '../content/engine.js';
 
-const { packEntries } = globalThis.ExtensionBridgeText;
-const packedOf = new WeakMap(); // state → its entries packed
+const { compileVocabulary } = globalThis.ExtensionBridgeText;
 
 const MAX_ATTEMPTS = 3;
 
@@ -27,24 +27,30 @@ export function isPageStateEvent(frame) {
 
 /**
  * The state of page 0 (a getPageState reply or a push) and the vocabularies of
- * all pages, or null when page 0 is not a page state. Switched off, no rules
- * leave the background, whatever the host sent (a host from before issue 28
- * sends them with enabled false). The extension's one rule for which entries
- * count: string values (the engine skips empty words).
+ * all pages. Switched off, no rules leave the background, whatever the host
+ * sent (a host from before issue 28 sends them with enabled false). The
+ * extension's one rule for which entries count: string values (the engine
+ * skips empty words). The rules are compiled here (engine.compileVocabulary),
+ * once per state: `held`, the state in memory, lends its compiled form when
+ * it is of the same rules version. The state keeps the form and the count,
+ * not the entries.
  */
-function stateOf(first, parts) {
+function stateOf(first, parts, held = null) {
   const enabled = first.enabled === true;
+  const rulesVersion = enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '';
   const entries = [];
   for (const part of enabled ? parts : []) {
     if (part && typeof part === 'object' && !Array.isArray(part)) {
       for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
     }
   }
+  const same = held?.enabled === true && rulesVersion !== '' && held.rulesVersion === rulesVersion && held.count === entries.length;
   return {
     status: 'success',
     enabled,
-    entries,
-    rulesVersion: enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '',
+    count: entries.length,
+    compiled: same ? held.compiled : compileVocabulary(entries, rulesVersion || undefined),
+    rulesVersion,
     pages: Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1,
     undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
   };
@@ -79,7 +85,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
    */
   function enter(state, { current, announce = true }) {
     cache = { state, epoch: current ? epoch : -1 };
-    summary = { entries: state.entries.length, undeliverable: state.undeliverable, problem: null };
+    summary = { entries: state.count, undeliverable: state.undeliverable, problem: null };
     const key = identity(state);
     if (key === last) return;
     last = key;
@@ -118,7 +124,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
       if (reply.rulesVersion !== first.rulesVersion) return { changed: true };
       parts.push(reply.rules?.vocabulary);
     }
-    return { state: stateOf(first, parts) };
+    return { state: stateOf(first, parts, cache?.state) };
   }
 
   async function fetchAll(sent) {
@@ -179,7 +185,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
       if (!isPageStateEvent(frame)) return Promise.resolve(null);
       const whole = frame.pages === 1 && frame.rules && typeof frame.rules === 'object' && 'rulesVersion' in frame;
       if (whole) {
-        const state = stateOf(frame, [frame.rules.vocabulary]);
+        const state = stateOf(frame, [frame.rules.vocabulary], cache?.state);
         applied += 1;
         enter(state, { current: isConnected() });
         return Promise.resolve(state);
@@ -204,29 +210,20 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
 
 /**
  * What a tab or frame is sent of a page state (the `pageState` broadcast and
- * the `getPageState` reply): the rules only while the extension is on, as
- * one packed string (the engine's packEntries: {packed, count}), packed once
- * per state, not per tab or navigation. Off, no entry and no rules version
+ * the `getPageState` reply): the rules only while the extension is on, as the
+ * engine's compiled form (`compiled`, the same object for every tab: compiled
+ * once per state, not per tab or navigation; null for no rules) and `count`,
+ * the entries it was compiled from. Off, no entry and no rules version
  * reaches a content script.
  */
 export function contentPageState(state) {
-  const enabled = state?.enabled === true && Array.isArray(state.entries);
-  let packed = '';
-  let count = 0;
-  if (enabled && state.entries.length > 0) {
-    let held = packedOf.get(state);
-    if (held === undefined || held.entries !== state.entries) {
-      held = { entries: state.entries, packed: packEntries(state.entries) };
-      packedOf.set(state, held);
-    }
-    packed = held.packed;
-    count = globalThis.ExtensionBridgeText.packedCount(packed);
-  }
+  const enabled = state?.enabled === true;
+  const compiled = enabled && state.compiled && typeof state.compiled === 'object' ? state.compiled : null;
   return {
-    enabled: state?.enabled === true,
-    packed,
-    count,
-    rulesVersion: state?.enabled === true && typeof state.rulesVersion === 'string' ? state.rulesVersion : '',
+    enabled,
+    compiled,
+    count: compiled !== null && Number.isInteger(state.count) ? state.count : 0,
+    rulesVersion: enabled && typeof state.rulesVersion === 'string' ? state.rulesVersion : '',
   };
 }
 

@@ -41,7 +41,7 @@ export const FEATURE_OF_TYPE = Object.freeze({
 });
 
 /** The page state a content script gets when the extension has no vocabulary feature: nothing to rewrite. */
-export const NO_VOCABULARY_STATE = Object.freeze({ status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
+export const NO_VOCABULARY_STATE = Object.freeze({ status: 'success', enabled: false, compiled: null, count: 0, rulesVersion: '' });
 
 /** Settings a content script may read. */
 const PUBLIC_SETTINGS = ['enabled', 'theme'];

@@ -1,7 +1,7 @@
 // Content script (classic script, isolated world; content/engine.js runs
 // before it and provides ExtensionBridgeText). Runs at document_start in
 // every frame (all_frames, match_about_blank): asks the background once for
-// the page state ({enabled, rules}), compiles the rules in short steps,
+// the page state ({enabled, rules}), takes the rules as the background compiled them,
 // rewrites nodes as the parser adds them (a document-order cursor right
 // behind the parser, moved on at the end of each of the parser's tasks by a
 // MutationObserver whose records are never read), follows later
@@ -58,7 +58,6 @@
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
   let parsing = null; // while the cursor follows the parser: runs a slice at the end of each parser task
   let enabled = false;
-  let compiling = null; // the compilation in progress, if any
 
   // While the parser runs and the cursor has caught up with it: look again
   // after a short pause (a timer), longer once nothing came for a while (a
@@ -76,7 +75,6 @@
     documentEditable: documentIsEditor,
     onEditable: () => {
       enabled = false;
-      compiling = null;
       stopObserving();
       tellHook();
     },
@@ -130,34 +128,24 @@
     rewriter.enqueue(shadowRoot);
   }
 
-  /** Applies a page state: compiles in steps, then rewrites from the document down. */
+  /** Applies a page state: takes its compiled rules, then rewrites from the document down. */
   function apply(state) {
     const on = state?.enabled === true && !documentIsEditor();
-    // The rules come packed (one string: engine.packEntries), read pair by pair as they compile.
-    const entries = on && typeof state.packed === 'string' && engine.packedCount(state.packed) > 0 ? state.packed : null;
-    if (!entries) {
+    // The rules come compiled (engine.compileVocabulary, once per state in the background), used as they arrive.
+    const compiled = on ? engine.compiledFrom(state.compiled) : null;
+    if (!compiled) {
       enabled = false;
-      compiling = null;
       rewriter.setCompiled(null);
       stopObserving();
       tellHook();
       return;
     }
     const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
-    // The same rules again (the engine knows which version it has), or being compiled already.
-    if (enabled && (rewriter.hasVersion(version) || compiling?.isVersion(version))) return;
+    // The same rules again (the engine knows which version it has).
+    if (enabled && rewriter.hasVersion(version)) return;
     enabled = true;
     tellHook();
-    const compiler = engine.startCompiling(entries, version);
-    compiling = compiler;
-    const step = () => {
-      if (compiling !== compiler) return; // superseded
-      const compiled = compiler.step(SLICE_MS, () => performance.now());
-      if (compiled === undefined) {
-        schedule(step);
-        return;
-      }
-      compiling = null;
+    const rewrite = () => {
       const before = rewriter.signature;
       if (!rewriter.setCompiled(compiled, null)) {
         stopObserving();
@@ -187,7 +175,7 @@
         rewriter.enqueue(document);
       }
     };
-    step();
+    rewrite();
   }
 
   async function load() {
@@ -298,7 +286,7 @@
     if (sender.tab && !(typeof sender.url === 'string' && sender.url.startsWith(api.runtime.getURL('')))) return false;
     switch (message?.type) {
       case PAGE_STATE:
-        // The complete state: enabled, packed (the rules), count, rulesVersion.
+        // The complete state: enabled, compiled (the rules), count, rulesVersion.
         apply(message);
         return false;
       case COLLECT_PAGE:

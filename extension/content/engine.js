@@ -9,11 +9,13 @@
 //     word is a maximal run of letters, marks and digits (\p{L}\p{M}\p{N}),
 //     any other non-space character is a token of its own — by hand, into
 //     typed arrays, with a hash of each token's lower-case form (no substring
-//     per token). A Bloom filter over the keys' first tokens stops most
-//     tokens at a bit test; the rest are looked up in a trie of Maps (first
-//     token, then the next one after whitespace or right after it). The cost
-//     per token does not depend on the vocabulary's size: a bit test, more
-//     only for tokens that may begin a key.
+//     per token). A vocabulary is compiled into a compact form of two
+//     strings ("The compiled form", below): a hash table
+//     of the keys' first tokens and, per first token, its keys longest first
+//     with their replacements. The background compiles once per state and
+//     sends the form; a tab reads it as it arrives (compiledFrom), nothing
+//     built per tab. Most tokens stop at an empty slot of the table; the
+//     cost per token does not depend on the vocabulary's size.
 //     Whole words, case kept, longest phrase first.
 //   * DOM: createRewriter walks text nodes (and open shadow roots) in bounded
 //     slices, skips code and editable regions, remembers each changed node's
@@ -44,22 +46,6 @@
     let h = FNV_SEED;
     for (let i = 0; i < lower.length; i += 1) h = imul(h ^ lower.charCodeAt(i), FNV_PRIME);
     return finish(h);
-  }
-
-  // The Bloom filter over the keys' first tokens: two bits per key, one from
-  // the hash's low bits, one from the high bits of its product with the
-  // golden ratio (independent of the first).
-  function filterAdd(filter, mask, shift, h) {
-    const b1 = h & mask;
-    const b2 = imul(h, 0x9e3779b1) >>> shift;
-    filter[b1 >>> 5] |= 1 << (b1 & 31);
-    filter[b2 >>> 5] |= 1 << (b2 & 31);
-  }
-  function filterHas(filter, mask, shift, h) {
-    const b1 = h & mask;
-    if ((filter[b1 >>> 5] & (1 << (b1 & 31))) === 0) return false;
-    const b2 = imul(h, 0x9e3779b1) >>> shift;
-    return (filter[b2 >>> 5] & (1 << (b2 & 31))) !== 0;
   }
 
   /** Elements whose text is never changed. */
@@ -114,182 +100,219 @@
     return typeof version === 'string' && version !== '' ? `v:${version}` : null;
   }
 
+  // --- The compiled form (issue 27 item 2) ---------------------------------
+  //
+  // Compiled once per state in the background, sent to every tab as it is and
+  // read there as it arrives: plain data, two strings and four small fields,
+  // that JSON (Chromium's extension messaging) and structured clone (Firefox)
+  // carry unchanged. Nothing is built from it in a tab; a lookup reads the
+  // strings with charCodeAt / startsWith.
+  //
+  //   {format: 1, signature, size, slots, width, table, data}
+  //
+  // Digits: printable ASCII that JSON never escapes (no '"', no '\\', no
+  // control character), so V8 keeps `table` (and `data` when the vocabulary
+  // is Latin-1) at one byte per character.
+  //   * a table digit is 0–56, the character 35 + d ('#' … '[');
+  //   * a number in `data` is base 32, most significant digit first: every
+  //     digit but the last is the character 35 + d ('#' … 'B'), the last one
+  //     93 + d (']' … '|'). 0–31 take one character, up to 1023 two.
+  //
+  // `table`: an open-addressed hash table (linear probing) of the keys' first
+  // tokens, `slots` slots of `width + 2` characters each. The first token's
+  // hash h is the one the tokenizer computes for every token of a text
+  // (hashOf of its lower-case form). Its home slot is (h >>> 0) % slots; a
+  // slot holds two check digits, check = 1 + (imul(h, 0x9e3779b1) >>> 0) %
+  // 3248 as check / 57, check % 57 (0, "##", is an empty slot: the search
+  // ends there), then `width` digits of the position of the token's group in
+  // `data` (base 57, most significant first). Most tokens of a text stop at
+  // an empty slot or a check that differs, without cutting out a substring.
+  //
+  // `data`: one group per distinct first token (its lower-case form), each
+  //   <length><first token>            compared with the text's token in lower case
+  //   <key count>                      keys that begin with this token, longest (in tokens) first
+  //   per key: <tokens after the first>
+  //            per further token: <length × 2 + 1 if whitespace comes before it, else + 0><token>
+  //            <length><replacement>
+  // Tokens in lower case (toLowerCase, which may change a token's length:
+  // 'İ' → 'i̇'), cut by the same tokenizer as the text. With two keys that
+  // differ only in case, the one written in lower case wins (the first one
+  // otherwise). The first key of a group that matches the text there and
+  // does not end in a non-word token touching a word is the longest match.
+  //
+  // A form that did not come from compileVocabulary is read with every
+  // length and position checked against the strings: a malformed or hostile
+  // one replaces nothing where it is wrong, never throws and never loops
+  // (compiledFrom checks its shape first).
+
+  const FORMAT = 1;
+  const TABLE_BASE = 57;
+  const CHECKS = TABLE_BASE * TABLE_BASE - 1; // check values 1 … 3248; 0 marks an empty slot
+  const DIGIT = 35; // '#'
+  const LAST_DIGIT = 93; // ']'
+  const MAX_WIDTH = 6;
+
+  function checkOf(h) {
+    return 1 + ((imul(h, 0x9e3779b1) >>> 0) % CHECKS);
+  }
+
+  /** A number in `data`'s notation. */
+  function encodeNumber(value) {
+    let out = String.fromCharCode(LAST_DIGIT + (value & 31));
+    for (let rest = Math.floor(value / 32); rest > 0; rest = Math.floor(rest / 32)) {
+      out = String.fromCharCode(DIGIT + (rest & 31)) + out;
+    }
+    return out;
+  }
+
+  // Where the next number is read from (one lookup at a time, like the token buffers).
+  let at = 0;
+
+  /** The number at `at` in `data` (moves `at` past it); -1 if there is none. */
+  function readNumber(data) {
+    let value = 0;
+    for (let digits = 0; digits < 7; digits += 1) {
+      const code = data.charCodeAt(at); // NaN past the end: no branch below takes it
+      at += 1;
+      if (code >= LAST_DIGIT && code < LAST_DIGIT + 32) return value * 32 + (code - LAST_DIGIT);
+      if (!(code >= DIGIT && code < DIGIT + 32)) return -1;
+      value = value * 32 + (code - DIGIT);
+    }
+    return -1;
+  }
+
   /**
-   * Compiles a vocabulary: a {word: replacement} object, a Map, an array of
-   * [word, replacement] pairs, or those pairs packed (packEntries). Keys match case-insensitively as whole words;
-   * entries with empty keys or non-string values are skipped. `version`, when
-   * given, identifies the vocabulary (the host's rulesVersion); otherwise one
-   * is computed.
-   * @returns {{root: Map<string, (string|{replacement: (string|undefined), spaced: (Map|null), adjacent: (Map|null)})>, filter: Int32Array, mask: number, shift: number, maxTokens: number, signature: string, size: number} | null}
+   * Compiles a vocabulary: a {word: replacement} object, a Map or an array
+   * of [word, replacement] pairs. Keys match case-insensitively as whole
+   * words; entries with empty keys or non-string values are skipped.
+   * `version`, when given, identifies the vocabulary (the host's
+   * rulesVersion); otherwise one is computed. Returns the compiled form
+   * above (null for no rules).
+   * @returns {{format: number, signature: string, size: number, slots: number, width: number, table: string, data: string} | null}
    */
   function compileVocabulary(vocabulary, version) {
-    const compiler = startCompiling(vocabulary, version);
-    let result;
-    do result = compiler.step(Infinity, () => 0); while (result === undefined);
-    return result;
-  }
-
-  /**
-   * The same compilation in steps, so a large vocabulary never blocks one
-   * task for long: `step(maxMs, now)` works for about maxMs and returns
-   * undefined while there is more to do, then the result (or null).
-   */
-  /**
-   * The packed form of a vocabulary's [word, replacement] pairs, for sending
-   * to a tab (issue 27): one string, `<count>:` then, per pair,
-   * `<word length>:<word><replacement length>:<replacement>` (lengths in
-   * UTF-16 code units, decimal). A message of one string costs the sender,
-   * the browser and the page's main thread a copy, where 150,000 pairs cost
-   * 450,000 values to serialize and to build again in one task of the page;
-   * startCompiling reads the pairs out of it step by step. Pairs that are not
-   * two strings are left out. The background packs (page-state.js, once per
-   * state); only this engine reads it.
-   */
-  function packEntries(pairs) {
-    const parts = [];
-    let count = 0;
-    for (const pair of pairs) {
-      if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') continue;
-      parts.push(`${pair[0].length}:`, pair[0], `${pair[1].length}:`, pair[1]);
-      count += 1;
-    }
-    return `${count}:${parts.join('')}`;
-  }
-
-  /** The number of pairs in a packed vocabulary (0 if it is not one). */
-  function packedCount(packed) {
-    if (typeof packed !== 'string') return 0;
-    const colon = packed.indexOf(':');
-    const count = colon > 0 ? Number(packed.slice(0, colon)) : NaN;
-    return Number.isSafeInteger(count) && count > 0 ? count : 0;
-  }
-
-  /**
-   * Reads packed pairs one at a time: next() is a pair (the same array each
-   * time, filled anew), or null at the end (or at a malformed rest).
-   */
-  function unpacker(packed) {
-    const length = packed.length;
-    let at = packed.indexOf(':') + 1;
-    const pair = ['', ''];
-    function field(slot) {
-      // the decimal length up to ':' (digits by hand: no substring per field)
-      let size = 0;
-      let digits = 0;
-      for (;;) {
-        if (at >= length) return false;
-        const code = packed.charCodeAt(at);
-        at += 1;
-        if (code === 58) break; // ':'
-        if (code < 48 || code > 57 || digits > 9) return false;
-        size = size * 10 + (code - 48);
-        digits += 1;
-      }
-      const end = at + size;
-      if (digits === 0 || end > length) return false;
-      pair[slot] = packed.slice(at, end);
-      at = end;
-      return true;
-    }
-    return {
-      next() {
-        if (at <= 0 || at >= length) return null;
-        if (field(0) && field(1)) return pair;
-        at = length;
-        return null;
-      },
-    };
-  }
-
-  function startCompiling(vocabulary, version) {
-    // A trie of tokens: root.get(first token) → {replacement, spaced, adjacent},
-    // where `spaced` / `adjacent` map the next token after whitespace / right
-    // after it. Extending a phrase is one Map lookup, no string building. A
-    // key that no other key extends is stored as its replacement string
-    // alone (most keys are one word): half the objects to build and to carry
-    // through the page's garbage collections.
-    const root = new Map();
-    // A packed vocabulary (packEntries) is read pair by pair as the steps go.
-    const packed = typeof vocabulary === 'string' ? unpacker(vocabulary) : null;
-    const pairs = packed ? { length: packedCount(vocabulary) } : Array.isArray(vocabulary) ? vocabulary : [...entriesOf(vocabulary)];
-    let index = 0;
+    const groups = new Map(); // first token (lower case) → {hash, keys: Map(rest → key)}
     let size = 0;
-    let maxTokens = 0;
     let hash = FNV_SEED;
-    // Two bits per key's first token in a table of about 16 bits per key (a
-    // Bloom filter, ~1.5 % false positives): most tokens of a text are no
-    // key's beginning and stop at a bit test.
-    let log2 = 10;
-    while (1 << log2 < pairs.length * 16 && log2 < 26) log2 += 1;
-    const filter = new Int32Array(1 << (log2 - 5));
-    const mask = (1 << log2) - 1;
-    const shift = 32 - log2;
-    function mix(text) {
-      for (let i = 0; i < text.length; i += 1) hash = imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-    }
-    function add(pair) {
-      if (!pair || typeof pair !== 'object') return;
+    for (const pair of entriesOf(vocabulary)) {
+      if (!pair || typeof pair !== 'object') continue;
       const word = pair[0];
       const value = pair[1];
-      if (typeof value !== 'string' || typeof word !== 'string') return;
+      if (typeof value !== 'string' || typeof word !== 'string') continue;
       const { key, count, first } = keyOf(word);
-      if (count === 0) return;
-      const tokens = keyTokens;
-      const spaced = keySpaced;
-      filterAdd(filter, mask, shift, first);
-      let map = root;
-      let entry = null;
-      for (let i = 0; i < count - 1; i += 1) {
-        if (i > 0) {
-          map = spaced[i] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
-        }
-        entry = map.get(tokens[i]);
-        if (typeof entry !== 'object') {
-          // absent, or a one-token key's replacement: becomes a node that continues
-          entry = { replacement: entry, spaced: null, adjacent: null };
-          map.set(tokens[i], entry);
-        }
+      if (count === 0) continue;
+      let group = groups.get(keyTokens[0]);
+      if (group === undefined) {
+        group = { hash: first, keys: new Map() };
+        groups.set(keyTokens[0], group);
       }
-      if (count > 1) map = spaced[count - 1] ? (entry.spaced ??= new Map()) : (entry.adjacent ??= new Map());
-      const last = tokens[count - 1];
-      const existing = map.get(last);
-      const previous = typeof existing === 'object' ? existing.replacement : existing;
-      if (previous !== undefined) {
+      // The tokens after the first, as `data` holds them: unambiguous (each with its length).
+      let rest = '';
+      for (let i = 1; i < count; i += 1) rest += encodeNumber(keyTokens[i].length * 2 + (keySpaced[i] ? 1 : 0)) + keyTokens[i];
+      const existing = group.keys.get(rest);
+      if (existing !== undefined) {
         // With two keys that differ only in case, the one already in lower case wins.
-        if (word !== key) return;
+        if (word !== key) continue;
+        existing.value = value;
       } else {
+        group.keys.set(rest, { count, value });
         size += 1;
       }
-      if (typeof existing === 'object') existing.replacement = value;
-      else map.set(last, value);
-      if (count > maxTokens) maxTokens = count;
-      if (version === undefined) mix(`${key}\u0000${value}\u0001`);
+      if (version === undefined) {
+        const mixed = `${key}\u0000${value}\u0001`;
+        for (let i = 0; i < mixed.length; i += 1) hash = imul(hash ^ mixed.charCodeAt(i), FNV_PRIME);
+      }
     }
-    return {
-      /** True when this compilation is of the host's `version` (a rulesVersion). */
-      isVersion: (other) => versionSignature(version) !== null && versionSignature(other) === versionSignature(version),
-      step(maxMs, now) {
-        const start = now();
-        while (index < pairs.length) {
-          if (packed) {
-            const pair = packed.next();
-            if (pair === null) {
-              index = pairs.length;
-              break;
-            }
-            add(pair);
-          } else {
-            add(pairs[index]);
-          }
-          index += 1;
-          if ((index & 127) === 0 && now() - start > maxMs) return undefined;
-        }
-        if (size === 0) return null;
-        const signature = versionSignature(version) ?? `h:${size}:${(hash >>> 0).toString(16)}`;
-        return { root, filter, mask, shift, maxTokens, signature, size };
-      },
-    };
+    if (size === 0) return null;
+    const parts = [];
+    const homes = [];
+    let length = 0;
+    for (const [first, group] of groups) {
+      homes.push(group.hash, length);
+      const keys = [...group.keys].sort((a, b) => b[1].count - a[1].count);
+      let text = encodeNumber(first.length) + first + encodeNumber(keys.length);
+      for (const [rest, { count, value }] of keys) text += encodeNumber(count - 1) + rest + encodeNumber(value.length) + value;
+      parts.push(text);
+      length += text.length;
+    }
+    const data = parts.join('');
+    let width = 1;
+    while (TABLE_BASE ** width <= data.length) width += 1;
+    // About 60 % full: an absent token ends its search after 2–3 slots on average.
+    const slots = Math.ceil(groups.size / 0.6) + 1;
+    const stride = width + 2;
+    const table = new Uint8Array(slots * stride).fill(DIGIT);
+    for (let g = 0; g < homes.length; g += 2) {
+      const h = homes[g];
+      let slot = (h >>> 0) % slots;
+      while (table[slot * stride] !== DIGIT || table[slot * stride + 1] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
+      const check = checkOf(h);
+      const base = slot * stride;
+      table[base] = DIGIT + Math.floor(check / TABLE_BASE);
+      table[base + 1] = DIGIT + (check % TABLE_BASE);
+      let offset = homes[g + 1] + 1;
+      for (let d = stride - 1; d >= 2; d -= 1) {
+        table[base + d] = DIGIT + (offset % TABLE_BASE);
+        offset = Math.floor(offset / TABLE_BASE);
+      }
+    }
+    let tableText = '';
+    for (let i = 0; i < table.length; i += 8192) tableText += String.fromCharCode.apply(null, table.subarray(i, i + 8192));
+    const signature = versionSignature(version) ?? `h:${size}:${(hash >>> 0).toString(16)}`;
+    return { format: FORMAT, signature, size, slots, width, table: tableText, data };
   }
+
+  /**
+   * The compiled form as a message brought it (compileVocabulary's result
+   * after JSON or structured clone), checked for its shape — O(1), nothing
+   * is built — or null (no rules) for anything else.
+   */
+  function compiledFrom(form) {
+    if (!form || typeof form !== 'object' || form.format !== FORMAT) return null;
+    const { signature, size, slots, width, table, data } = form;
+    if (typeof signature !== 'string' || signature === '' || typeof table !== 'string' || typeof data !== 'string') return null;
+    if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1) return null;
+    if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 2)) return null;
+    return { format: FORMAT, signature, size, slots, width, table, data };
+  }
+
+  /**
+   * The position in `compiled.data` of the keys that begin with token i of
+   * `text` (after its group's first token), or -1. The token in lower case
+   * is cut out only if the table says it may begin a key.
+   */
+  function groupAt(compiled, text, i) {
+    const h = hashes[i];
+    const { table, data, slots, width } = compiled;
+    const stride = width + 2;
+    const check = checkOf(h);
+    let slot = (h >>> 0) % slots;
+    let word = null;
+    for (let probes = 0; probes < slots; probes += 1) {
+      const base = slot * stride;
+      const found = (table.charCodeAt(base) - DIGIT) * TABLE_BASE + (table.charCodeAt(base + 1) - DIGIT);
+      if (found === 0) return -1;
+      if (found === check) {
+        let offset = 0;
+        for (let d = 2; d < stride; d += 1) {
+          const digit = table.charCodeAt(base + d) - DIGIT;
+          if (!(digit >= 0 && digit < TABLE_BASE)) return -1;
+          offset = offset * TABLE_BASE + digit;
+        }
+        at = offset - 1;
+        const length = at >= 0 ? readNumber(data) : -1;
+        if (length >= 0) {
+          word ??= lowerAt(text, i);
+          if (length === word.length && data.startsWith(word, at)) return at + length;
+        }
+      }
+      slot = slot + 1 === slots ? 0 : slot + 1;
+    }
+    return -1;
+  }
+
+  // The text's tokens in lower case while one position is tried (index: tokens after it).
+  const lowers = [];
 
   function hasCase(text) {
     return text.toUpperCase() !== text.toLowerCase();
@@ -320,7 +343,7 @@
   // UTF-16 code unit (ASCII filled in now, the rest learned on first sight),
   // token boundaries and a hash of each token's lower-case form into typed
   // arrays. No match object, no substring, no lower-cased copy per token: a
-  // token is only cut out when the vocabulary's filter says it may be a key.
+  // token is only cut out when the compiled form's table says it may begin a key.
 
   const WORD = 1;
   const SPACE = 2;
@@ -426,7 +449,7 @@
     return { cls, width: 1 };
   }
 
-  /** Token i in lower case (cut out only for tokens the filter lets through). */
+  /** Token i in lower case (cut out only for tokens the table lets through). */
   function lowerAt(text, i) {
     return text.slice(starts[i], ends[i]).toLowerCase();
   }
@@ -449,37 +472,56 @@
 
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
-    const { root, filter, mask, shift } = compiled;
+    const { data } = compiled;
     let out = null;
     let copied = 0;
     for (let i = 0; i < n; i += 1) {
-      if (!filterHas(filter, mask, shift, hashes[i])) continue; // not the first token of any key
-      const raw = text.slice(starts[i], ends[i]);
-      const word = raw.toLowerCase();
-      let entry = root.get(word);
-      if (entry === undefined) continue;
       // A phrase that starts with a non-word token may not touch a word before it.
       if (i > 0 && starts[i] === ends[i - 1] && wordFlags[i] === 0 && wordFlags[i - 1] === 1) continue;
+      at = groupAt(compiled, text, i); // most tokens stop here: not the first token of any key
+      if (at < 0) continue;
+      const keys = readNumber(data);
       let best = -1;
       let bestReplacement;
-      for (let j = i; ; ) {
-        const leaf = typeof entry === 'string';
-        const replacement = leaf ? entry : entry.replacement;
-        if (replacement !== undefined && endsClean(j, n)) {
-          best = j;
-          bestReplacement = replacement;
+      lowers.length = 0;
+      for (let k = 0; k < keys && at >= 0; k += 1) {
+        // Longest first: the first key that matches here is the match.
+        const more = readNumber(data);
+        if (more < 0) break;
+        let fits = i + more < n;
+        let j = i;
+        for (let t = 1; t <= more; t += 1) {
+          const code = readNumber(data);
+          const length = code >>> 1;
+          if (code < 0 || at + length > data.length) {
+            at = -1;
+            break;
+          }
+          if (fits) {
+            j += 1;
+            if ((starts[j] > ends[j - 1] ? 1 : 0) !== (code & 1)) {
+              fits = false;
+            } else {
+              const lower = lowers[t] ??= lowerAt(text, j);
+              fits = lower.length === length && data.startsWith(lower, at);
+            }
+          }
+          at += length;
         }
-        if (leaf || j + 1 >= n) break;
-        const next = starts[j + 1] > ends[j] ? entry.spaced : entry.adjacent;
-        if (next === null) break;
-        j += 1;
-        entry = next.get(lowerAt(text, j));
-        if (entry === undefined) break;
+        if (at < 0) break;
+        const length = readNumber(data);
+        if (length < 0 || at + length > data.length) break;
+        if (fits && endsClean(j, n)) {
+          best = j;
+          bestReplacement = data.slice(at, at + length);
+          break;
+        }
+        at += length;
       }
       if (best < 0) continue;
-      const matched = best === i ? raw : text.slice(starts[i], ends[best]);
+      const matched = text.slice(starts[i], ends[best]);
       // Most matches are already lower case: the replacement as written.
-      const cased = matched === word ? bestReplacement : keepCase(matched, bestReplacement);
+      const cased = keepCase(matched, bestReplacement);
       if (cased !== matched) {
         if (out === null) out = [];
         out.push(text.slice(copied, starts[i]), cased);
@@ -899,9 +941,7 @@
 
   root.ExtensionBridgeText = Object.freeze({
     compileVocabulary,
-    startCompiling,
-    packEntries,
-    packedCount,
+    compiledFrom,
     replaceText,
     keepCase,
     normalizeKey,

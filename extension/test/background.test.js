@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { createClock, createRuntime, createStorageArea, createTabs, flush } from './helpers/fakes.js';
 import { APP } from '../app/app.js';
 import { Feature } from '../shared/constants.js';
+import '../content/engine.js'; // a classic script: defines globalThis.ExtensionBridgeText
+
+const { compileVocabulary } = globalThis.ExtensionBridgeText;
 
 // The wiring with every feature, whatever this extension's app/app.js lists (a generated one may list fewer).
 const EVERY_FEATURE = { ...APP, features: Object.values(Feature) };
@@ -55,7 +58,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     assert.equal(request.url, undefined);
     port.reply({ status: 'success', id: request.id, enabled: true, page: 0, pages: 1, rulesVersion: 'v1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw' } } });
     await flush();
-    assert.deepEqual(replies[0], { status: 'success', enabled: true, packed: '1:4:blue5:blauw', count: 1, rulesVersion: 'v1' });
+    assert.deepEqual(replies[0], { status: 'success', enabled: true, compiled: compileVocabulary([['blue', 'blauw']], 'v1'), count: 1, rulesVersion: 'v1' });
     assert.deepEqual(session.data.servedTabs, [11]);
     assert.equal(session.data.hostStatus.state, 'connected');
     assert.equal(port.sent.filter((m) => m.action !== 'hello').length, 1, 'one host request per page load');
@@ -91,7 +94,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     await flush();
     assert.equal(port.sent.length, requestsBefore, 'no request to the host for a push that carries the state');
     assert.equal(runtime.oneShotCalls.length, oneShotsBefore);
-    assert.deepEqual(tabs.sent.at(-1), { tabId: 11, message: { type: 'pageState', enabled: true, packed: '1:3:red4:rood', count: 1, rulesVersion: 'v3' } });
+    assert.deepEqual(tabs.sent.at(-1), { tabId: 11, message: { type: 'pageState', enabled: true, compiled: compileVocabulary([['red', 'rood']], 'v3'), count: 1, rulesVersion: 'v3' } });
     ask();
     await flush();
     assert.equal(replies.at(-1).rulesVersion, 'v3');
@@ -115,7 +118,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     assert.equal(page1.page, 1);
     port.reply({ status: 'success', id: page1.id, enabled: true, page: 1, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { b: '2' } } });
     await flush();
-    assert.deepEqual(tabs.sent.at(-1).message, { type: 'pageState', enabled: true, packed: '2:1:a1:11:b1:2', count: 2, rulesVersion: 'v4' });
+    assert.deepEqual(tabs.sent.at(-1).message, { type: 'pageState', enabled: true, compiled: compileVocabulary([['a', '1'], ['b', '2']], 'v4'), count: 2, rulesVersion: 'v4' });
   } finally {
     globalThis.setTimeout = realSetTimeout;
     globalThis.clearTimeout = realClearTimeout;

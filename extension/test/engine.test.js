@@ -14,6 +14,18 @@ const T = context.ExtensionBridgeText;
 
 const run = (text, vocabulary) => T.replaceText(text, T.compileVocabulary(vocabulary));
 
+// The oracle for the compact form (issue 27 item 2): the trie engine as of
+// 4c85a92, in a global of its own.
+const oracleContext = vm.createContext({});
+vm.runInContext(readFileSync(new URL('./fixtures/engine-trie-oracle.js', import.meta.url), 'utf8'), oracleContext, { filename: 'engine-trie-oracle.js' });
+const Trie = oracleContext.ExtensionBridgeText;
+const trieRun = (text, vocabulary) => {
+  const compiled = Trie.compileVocabulary(vocabulary);
+  return compiled === null ? text : Trie.replaceText(text, compiled);
+};
+/** The compiled form as a tab gets it: through JSON (Chromium) or structured clone (Firefox), then compiledFrom. */
+const asSent = (compiled, clone = (value) => JSON.parse(JSON.stringify(value))) => T.compiledFrom(clone(compiled));
+
 test('classicScript_definesExactlyOneFrozenGlobal', () => {
   assert.deepEqual(added, ['ExtensionBridgeText']);
   assert.ok(Object.isFrozen(T));
@@ -528,46 +540,106 @@ test('replaceText_agreesWithTheRegexDefinition_onRandomUnicode', () => {
     const compiled = T.compileVocabulary(vocabulary);
     const ours = compiled === null ? text : T.replaceText(text, compiled);
     assert.equal(ours, oracle(text, vocabulary), `round ${round}: ${JSON.stringify(text)} with ${JSON.stringify(vocabulary)}`);
-    // The packed form a tab is sent (issue 27) compiles to the same rules.
-    const packed = T.compileVocabulary(T.packEntries(vocabulary));
-    assert.equal(packed === null ? text : T.replaceText(text, packed), ours, `packed, round ${round}`);
-    assert.equal(packed?.signature, compiled?.signature, `packed, round ${round}: the same rules`);
+    // The trie engine of 4c85a92 (the oracle for the compact form) agrees, and so does the form as a tab gets it.
+    assert.equal(trieRun(text, vocabulary), ours, `trie oracle, round ${round}`);
+    const sent = compiled === null ? null : asSent(compiled, round % 2 ? structuredClone : undefined);
+    assert.equal(sent === null ? text : T.replaceText(text, sent), ours, `as sent, round ${round}`);
+    assert.equal(sent?.signature, compiled?.signature, `as sent, round ${round}: the same rules`);
   }
 });
 
-test('packed_150000EntriesAndPhrases_sameAsPairs_zeroIsOff_malformedRestIsDropped', () => {
+/** Deterministic pseudo-random numbers (mulberry32). */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('compact_sameAsTheTrieOracle_onRandomVocabulariesAndTexts_phrasesAndSymbols', () => {
+  const rand = seeded(27);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const syllables = ['ka', 'To', 'ri', 'NE', 'é', 'İ', 'ß', 'ж', '\u{1D400}', '中', '9', 'x'];
+  const symbols = ['+', '-', '.', "'", ':', '\uD800', '\u{1F600}', '"', '\\', '#', '\u0001'];
+  const spaces = [' ', ' ', '  ', '\n', '\u00A0', ''];
+  const word = () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(syllables)).join('');
+  const phrase = () => {
+    let out = rand() < 0.2 ? pick(symbols) : word();
+    for (let n = Math.floor(rand() * 4); n > 0; n -= 1) out += pick(spaces) + (rand() < 0.3 ? pick(symbols) : word());
+    return out;
+  };
+  for (let round = 0; round < 300; round += 1) {
+    const vocabulary = Array.from({ length: Math.floor(rand() * 60) }, () => {
+      const key = phrase();
+      return [rand() < 0.3 ? key.toUpperCase() : rand() < 0.3 ? key.toLowerCase() : key, pick(['x', 'Yy', 'zz zz', 'ж', '😀', '', '\uDC00'])];
+    });
+    let text = '';
+    for (let n = Math.floor(rand() * 40); n > 0; n -= 1) text += (rand() < 0.5 ? pick(vocabulary)?.[0] ?? word() : phrase()) + pick(spaces);
+    const compiled = T.compileVocabulary(vocabulary);
+    const ours = compiled === null ? text : T.replaceText(text, compiled);
+    assert.equal(ours, trieRun(text, vocabulary), `round ${round}: ${JSON.stringify(text)} with ${JSON.stringify(vocabulary)}`);
+    assert.equal(compiled?.size, Trie.compileVocabulary(vocabulary)?.size, `round ${round}: as many keys`);
+    if (compiled) assert.equal(T.replaceText(text, asSent(compiled)), ours, `round ${round}, as sent`);
+  }
+});
+
+test('compact_150000EntriesAndPhrases_everyKeyFound_sameAsTheTrie_zeroIsOff', () => {
   const pairs = [];
   for (let i = 0; i < 150_000; i += 1) pairs.push([`word${i}`, `w${i}`]);
   for (let i = 0; i < 1_000; i += 1) pairs.push([`phrase ${i} here`, `p${i}`]);
-  // Separators and digits inside words and replacements are data, not structure.
-  pairs.push(['12:ab', 'x:1:y'], ['Ice  Cream', 'IJs'], ['blue', 'BL:AUW'], ['Blue', 'no'], ['\u{1F600}', '\n']);
-  const packed = T.packEntries([...pairs, ['skipped', 3], null, ['also', null]]);
-  assert.equal(T.packedCount(packed), pairs.length);
-  const fromPairs = T.compileVocabulary(pairs);
-  const fromPacked = T.compileVocabulary(packed);
-  assert.equal(fromPacked.size, fromPairs.size);
-  assert.equal(fromPacked.signature, fromPairs.signature);
-  const text = 'Word0, word74999 and WORD149999; word150000, phrase 999 here, 12:ab, ice cream, Blue \u{1F600}';
-  assert.equal(T.replaceText(text, fromPacked), T.replaceText(text, fromPairs));
-  assert.equal(T.replaceText('Word0 blue', fromPacked), 'W0 BL:AUW');
-  // In steps, as content.js compiles: the same rules.
-  const compiler = T.startCompiling(packed, 'v7');
-  let steps = 0;
-  let result;
-  do {
-    let clock = 0;
-    result = compiler.step(0, () => (clock += 1));
-    steps += 1;
-  } while (result === undefined);
-  assert.ok(steps > 100, 'many short steps');
-  assert.equal(T.replaceText(text, result), T.replaceText(text, fromPairs));
-  assert.equal(T.compileVocabulary(T.packEntries([])), null, '0 entries: nothing to rewrite');
-  assert.equal(T.packedCount(T.packEntries([])), 0);
-  // A truncated or malformed packing keeps the whole pairs before the damage, never a wrong one.
-  const cut = T.compileVocabulary('3:4:blue5:blauw3:red4:ro');
-  assert.equal(T.replaceText('blue red', cut), 'blauw red');
-  assert.equal(T.compileVocabulary('2:x:blue5:blauw'), null);
-  assert.equal(T.packedCount('not packed'), 0);
+  // Digits and separators inside words and replacements are data, not structure.
+  pairs.push(['12:ab', 'x:1:y'], ['Ice  Cream', 'IJs'], ['blue', 'BL:AUW'], ['Blue', 'no'], ['\u{1F600}', '\n'], ['#[', ']|']);
+  const compiled = asSent(T.compileVocabulary([...pairs, ['skipped', 3], null, ['also', null]], 'v7'));
+  const trie = Trie.compileVocabulary(pairs);
+  assert.equal(compiled.size, trie.size);
+  assert.equal(compiled.signature, 'v:v7');
+  // Every key, in the text as written (case kept).
+  const keys = pairs.map(([key]) => key);
+  const text = keys.join(' , ');
+  const ours = T.replaceText(text, compiled);
+  assert.equal(ours, Trie.replaceText(text, trie));
+  assert.equal(ours.split(' , ').length, keys.length);
+  assert.deepEqual(ours.split(' , ').slice(0, 3), ['w0', 'w1', 'w2']);
+  assert.equal(ours.split(' , ')[150_999], 'p999');
+  assert.equal(T.replaceText('Word0 blue, ice cream #[ \u{1F600}', compiled), 'W0 BL:AUW, IJs ]| \n');
+  // The index is one-byte printable ASCII that JSON never escapes; a Latin-1 vocabulary's data too.
+  assert.match(compiled.table, /^[#-[]+$/);
+  assert.match(T.compileVocabulary(pairs.slice(0, 150_000)).data, /^[\x20-\x7e]+$/);
+  assert.doesNotMatch(compiled.table + T.compileVocabulary(pairs.slice(0, 150_000)).data, /["\\]/);
+  assert.equal(T.compileVocabulary([]), null, '0 entries: nothing to rewrite');
+});
+
+test('compiledFrom_malformedOrHostileForm_isNoRulesOrReplacesNothing_neverThrowsOrLoops', () => {
+  const good = T.compileVocabulary([['blue', 'blauw'], ['ice cream', 'ijs'], ['ice', 'x']], 'v1');
+  for (const bad of [null, undefined, 'x', 7, [], {}, { ...good, format: 2 }, { ...good, table: 3 }, { ...good, data: null },
+    { ...good, slots: 0 }, { ...good, slots: 1.5 }, { ...good, width: 0 }, { ...good, width: 99 }, { ...good, size: 0 },
+    { ...good, signature: '' }, { ...good, table: good.table.slice(1) }, { ...good, slots: good.slots + 1 }]) {
+    assert.equal(T.compiledFrom(bad), null, JSON.stringify(bad));
+  }
+  // Right shape, wrong content: every table and data character changed in turn, cut short, or
+  // filled with one character: each lookup is bounded; nothing throws, nothing loops.
+  const text = 'blue ice cream, Ice BLUE icecream';
+  const rand = seeded(5);
+  const alphabet = ['#', '[', ']', '|', 'B', '\u0000', '\uFFFF', '~'];
+  for (let round = 0; round < 2_000; round += 1) {
+    const form = { ...good };
+    const field = rand() < 0.5 ? 'table' : 'data';
+    const at = Math.floor(rand() * form[field].length);
+    const ch = alphabet[Math.floor(rand() * alphabet.length)];
+    form[field] = round % 7 === 0 ? ch.repeat(form[field].length) : form[field].slice(0, at) + ch + form[field].slice(at + 1);
+    if (round % 11 === 0) form.data = form.data.slice(0, at);
+    const compiled = T.compiledFrom(form);
+    assert.ok(compiled, 'the shape is right');
+    assert.equal(typeof T.replaceText(text, compiled), 'string');
+  }
+  // A table of full slots that all point to one place: the search ends after one round.
+  const full = T.compiledFrom({ ...good, table: `$$${'#'.repeat(good.width - 1)}$`.repeat(good.slots) });
+  assert.ok(full);
+  assert.equal(T.replaceText('blue '.repeat(100), full), 'blue '.repeat(100));
 });
 
 test('replaceText_astralCharacters_beyondTheClassCache_stillClassified', () => {
@@ -781,8 +853,8 @@ test('rewriter_hasVersion_answersForTheHostsRulesVersion_withoutItsFormat', () =
   assert.equal(rewriter.hasVersion(undefined), false);
   rewriter.setCompiled(T.compileVocabulary([['blue', 'blauw']]), null);
   assert.equal(rewriter.hasVersion('abc'), false, 'rules without a version are not the versioned ones');
-  const compiler = T.startCompiling([['a', 'b']], 'v9');
-  assert.equal(compiler.isVersion('v9'), true);
-  assert.equal(compiler.isVersion('v8'), false);
-  assert.equal(T.startCompiling([['a', 'b']]).isVersion(undefined), false);
+  // The compiled form as a tab gets it keeps its version.
+  rewriter.setCompiled(asSent(T.compileVocabulary([['a', 'b']], 'v9')), null);
+  assert.equal(rewriter.hasVersion('v9'), true);
+  assert.equal(rewriter.hasVersion('v8'), false);
 });

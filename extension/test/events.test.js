@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 
 import { createBroadcaster, createTabRegistry, sendToTabs } from '../background/events.js';
 import { isPageStateEvent } from '../background/page-state.js';
+
+const { compileVocabulary } = globalThis.ExtensionBridgeText; // loaded by page-state.js
 import { createStorageArea, createTabs } from './helpers/fakes.js';
 
-const STATE = { status: 'success', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' };
+const STATE = { status: 'success', enabled: true, count: 1, compiled: compileVocabulary([['blue', 'blauw']], 'v1'), rulesVersion: 'v1' };
 
 test('sendToTabs_reachesTheGivenTabsDespiteFailures', async () => {
   const tabs = createTabs([1, 2, 3], { failFor: [2] });
@@ -28,7 +30,7 @@ test('broadcaster_sendsCompleteStateOnlyToTabsThatAsked', async () => {
   const broadcast = createBroadcaster(tabs, registry);
   assert.equal(await broadcast(STATE), 2);
   assert.deepEqual(tabs.sent.map((s) => s.tabId), [2, 3], 'tab 1 never asked');
-  assert.deepEqual(tabs.sent[0].message, { type: 'pageState', enabled: true, packed: '1:4:blue5:blauw', count: 1, rulesVersion: 'v1' });
+  assert.deepEqual(tabs.sent[0].message, { type: 'pageState', enabled: true, compiled: STATE.compiled, count: 1, rulesVersion: 'v1' });
   assert.equal(await broadcast({ ...STATE, enabled: false }), 2);
   assert.equal(tabs.sent.at(-1).message.enabled, false);
   assert.equal(await broadcast({ status: 'error', code: 'timeout' }), 0, 'errors are not broadcast');

@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { contentPageState, createPageState, pageStateMessage } from '../background/page-state.js';
 import { HostProblemError, makeProblem } from '../background/problems.js';
 
+const { compileVocabulary, replaceText } = globalThis.ExtensionBridgeText; // loaded by page-state.js
+/** What a state's compiled rules make of `text`. */
+const rewrite = (state, text) => (state.compiled ? replaceText(text, state.compiled) : text);
+
 /** A host that serves `vocabulary` in pages of `perPage` entries, like getPageState. */
 function pagedHost(vocabulary, { perPage = 2, enabled = true, version = 'v1', changeAt = null } = {}) {
   const requests = [];
@@ -33,7 +37,9 @@ test('get_reassemblesPagedRules_inOneState', async () => {
   assert.equal(state.status, 'success');
   assert.equal(state.enabled, true);
   assert.equal(state.pages, 3);
-  assert.deepEqual(new Map(state.entries), new Map(Object.entries(vocabulary)));
+  assert.equal(state.count, 5);
+  assert.equal(rewrite(state, 'a b c __proto__ constructor'), '1 2 3 p k', 'every page\'s entries, compiled once');
+  assert.equal(state.entries, undefined, 'the entries are not kept, only their compiled form');
   assert.deepEqual(host.requests.map((r) => r.page ?? 0), [0, 1, 2]);
   assert.deepEqual(source.summary(), { entries: 5, undeliverable: 0, problem: null });
 });
@@ -52,6 +58,20 @@ test('get_whileConnected_isServedFromMemory_untilTheConnectionChanges', async ()
   await source.get();
   await source.get();
   assert.equal(host.requests.length, 4, 'without a port nothing announces changes: ask every time');
+});
+
+test('get_theSameRulesVersionFetchedAgain_isNotCompiledAgain', async () => {
+  // A new connection refetches the state; rules of the version held keep their compiled form
+  // (compiling 150,000 entries is the background's one costly step per change).
+  const host = pagedHost({ blue: 'blauw', red: 'rood' });
+  const source = createPageState({ host, isConnected: () => true });
+  const first = await source.get();
+  source.connectionChanged();
+  const second = await source.get();
+  assert.equal(host.requests.length, 2, 'fetched again');
+  assert.notEqual(second, first);
+  assert.equal(second.compiled, first.compiled, 'the same compiled form');
+  assert.equal(rewrite(second, 'blue red'), 'blauw rood');
 });
 
 test('get_fetchedWhileThePortOpens_isKept_onceThatPortConnects', async () => {
@@ -115,7 +135,7 @@ test('get_rulesChangingBetweenPages_startsAgain', async () => {
   const state = await source.get();
   assert.equal(state.status, 'success');
   assert.equal(state.rulesVersion, 'v1+');
-  assert.equal(state.entries.length, 3);
+  assert.equal(state.count, 3);
   assert.deepEqual(host.requests.map((r) => r.page ?? 0), [0, 1, 0, 1]);
 });
 
@@ -152,13 +172,15 @@ test('disabledState_carriesNoRules_toContentScripts', async () => {
   const state = await source.get();
   assert.equal(state.status, 'success');
   assert.equal(state.enabled, false);
-  assert.deepEqual(state.entries, [], 'no entries kept while off');
+  assert.deepEqual([state.count, state.compiled], [0, null], 'no rules kept while off');
   assert.equal(state.rulesVersion, '', 'not even a hash of the rules');
-  const message = pageStateMessage('pageState', { enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' });
-  assert.deepEqual(message, { type: 'pageState', enabled: false, packed: '', count: 0, rulesVersion: '' });
-  assert.deepEqual(contentPageState({ enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v9' }),
-    { enabled: true, packed: '1:4:blue5:blauw', count: 1, rulesVersion: 'v9' });
-  assert.doesNotMatch(JSON.stringify(contentPageState({ status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' })), /blauw|v9/);
+  const compiled = compileVocabulary([['blue', 'blauw']], 'v9');
+  const message = pageStateMessage('pageState', { enabled: false, count: 1, compiled, rulesVersion: 'v9' });
+  assert.deepEqual(message, { type: 'pageState', enabled: false, compiled: null, count: 0, rulesVersion: '' });
+  const on = contentPageState({ enabled: true, count: 1, compiled, rulesVersion: 'v9' });
+  assert.deepEqual(on, { enabled: true, compiled, count: 1, rulesVersion: 'v9' });
+  assert.equal(on.compiled, compiled, 'the same compiled form for every tab, not a copy per tab');
+  assert.doesNotMatch(JSON.stringify(contentPageState({ status: 'success', enabled: false, count: 1, compiled, rulesVersion: 'v9' })), /blauw|v9/);
 });
 
 test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
@@ -167,7 +189,7 @@ test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
   const source = createPageState({ host, isConnected: () => true, onChange: (state) => heard.push(state.rulesVersion) });
   const push = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, enabled: true, page: 0, pages: 1, rulesVersion: 'p1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw', n: 3 } } };
   const state = await source.accept(push);
-  assert.deepEqual(state.entries, [['blue', 'blauw']]);
+  assert.deepEqual([state.count, rewrite(state, 'blue n')], [1, 'blauw n'], 'string values count');
   assert.equal(host.requests.length, 0, 'no second round trip');
   assert.equal((await source.get()).rulesVersion, 'p1', 'served from memory');
   assert.equal(host.requests.length, 0);
@@ -179,7 +201,7 @@ test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
 test('accept_switchedOff_carriesNoRulesToPages', async () => {
   const source = createPageState({ host: pagedHost({}), isConnected: () => true });
   const state = await source.accept({ event: 'settingsChanged', enabled: false, page: 0, pages: 1, rulesVersion: 'x', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
-  assert.deepEqual([state.enabled, state.entries, state.rulesVersion], [false, [], '']);
+  assert.deepEqual([state.enabled, state.count, state.compiled, state.rulesVersion], [false, 0, null, '']);
 });
 
 test('accept_rulesOfMorePages_areFetched_unlessTheyAreTheRulesHeld', async () => {
@@ -187,7 +209,8 @@ test('accept_rulesOfMorePages_areFetched_unlessTheyAreTheRulesHeld', async () =>
   const source = createPageState({ host, isConnected: () => true });
   const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v1', undeliverable: 0, rulesBytes: 9 };
   const state = await source.accept(announce);
-  assert.equal(state.entries.length, 3);
+  assert.equal(state.count, 3);
+  assert.equal(rewrite(state, 'a b c'), '1 2 3');
   assert.equal(host.requests.length, 2);
   await source.accept({ ...announce, settings: { theme: 'dark' } });
   assert.equal(host.requests.length, 2, 'the version held: nothing to fetch');

@@ -241,12 +241,12 @@ test('listener_unexpectedThrow_repliesInternalError', async () => {
 // getPageState, and only while the extension is on.
 test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes', async () => {
   const host = fakeHost({ getContent: () => ({ status: 'success', items: [], rules: { vocabulary: { blue: 'blauw' } } }) });
-  const off = { status: 'success', enabled: false, entries: [['blue', 'blauw']], rulesVersion: 'v9' };
+  const off = { status: 'success', enabled: false, count: 1, compiled: { format: 1, data: 'blauw' }, rulesVersion: 'v9' };
   const router = createRouter({
     host, extensionId: ID, extensionOrigin: ORIGIN, pageState: { get: async () => off },
   });
   const state = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
-  assert.deepEqual(state, { status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
+  assert.deepEqual(state, { status: 'success', enabled: false, compiled: null, count: 0, rulesVersion: '' });
   const content = await router.route({ type: MessageType.GET_CONTENT }, contentSender());
   assert.equal(content.status, 'success');
   assert.equal(content.rules, undefined, 'no rules to a content script');
@@ -257,7 +257,7 @@ test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes'
 function setupWith(features, answers) {
   const host = fakeHost(answers);
   const served = [];
-  const pageState = { async get() { host.requests.push({ action: 'getPageState' }); return { status: 'success', enabled: true, entries: [['blue', 'blauw']], rulesVersion: 'v1' }; }, summary: () => ({}) };
+  const pageState = { async get() { host.requests.push({ action: 'getPageState' }); return { status: 'success', enabled: true, count: 1, compiled: { format: 1, data: 'blauw' }, rulesVersion: 'v1' }; }, summary: () => ({}) };
   const router = createRouter({
     host, pageState, features, extensionId: ID, extensionOrigin: ORIGIN, onContentScript: (tabId) => served.push(tabId),
   });
@@ -267,7 +267,7 @@ function setupWith(features, answers) {
 test('getPageState_withoutVocabulary_tellsTheContentScriptNothingToRewrite_withoutTheHost', async () => {
   const { host, router, served } = setupWith(['saving', 'transform']);
   const reply = await router.route({ type: MessageType.GET_PAGE_STATE }, contentSender());
-  assert.deepEqual(reply, { status: 'success', enabled: false, packed: '', count: 0, rulesVersion: '' });
+  assert.deepEqual(reply, { status: 'success', enabled: false, compiled: null, count: 0, rulesVersion: '' });
   assert.deepEqual(host.requests, [], 'the host is not asked');
   assert.deepEqual(served, [], 'the tab is not served page states (no keep-alive)');
   const on = setupWith(['vocabulary']);

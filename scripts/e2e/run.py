@@ -341,8 +341,8 @@ def check_disabled(r: Run, site) -> None:
     # Issue 28 (15): switched off, no vocabulary reaches the content script ({blue: blauw} is
     # stored): its page state carries no entries, and its getContent no rules.
     state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}})")
-    expect_eq((state.get("enabled"), state.get("packed"), state.get("count"), state.get("rulesVersion")), (False, "", 0, ""),
-              "the content script's page state while off: no rules (packed), no rules version")
+    expect_eq((state.get("enabled"), state.get("compiled"), state.get("count"), state.get("rulesVersion")), (False, None, 0, ""),
+              "the content script's page state while off: no rules (compiled), no rules version")
     content = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getContent'}})")
     expect(content.get("status") == "success" and "rules" not in content and "blauw" not in json.dumps(content),
            f"the content script's getContent carries no rules: {content}")
