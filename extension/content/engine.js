@@ -121,12 +121,14 @@
   // `table`: an open-addressed hash table (linear probing) of the keys' first
   // tokens, `slots` slots of `width + 2` characters each. The first token's
   // hash h is the one the tokenizer computes for every token of a text
-  // (hashOf of its lower-case form). Its home slot is (h >>> 0) % slots; a
-  // slot holds two check digits, check = 1 + (imul(h, 0x9e3779b1) >>> 0) %
-  // 3248 as check / 57, check % 57 (0, "##", is an empty slot: the search
-  // ends there), then `width` digits of the position of the token's group in
-  // `data` (base 57, most significant first). Most tokens of a text stop at
-  // an empty slot or a check that differs, without cutting out a substring.
+  // (FNV-1a of its lower-case form, mixed; see hashOf). Its home slot is
+  // floor((h >>> 0) × (slots / 2^32)), the next ones follow (the last wraps to
+  // 0). A slot holds two check digits, check = 1 + ((h & 4095) × 3248 >>> 12) as
+  // check / 57, check % 57 (0, "##", is an empty slot: the search ends
+  // there), then `width` digits of the position of the token's group in
+  // `data`, plus one (base 57, most significant first). The table is about
+  // 60 % full. Most tokens of a text stop at an empty slot or a check that
+  // differs, without cutting out a substring.
   //
   // `data`: one group per distinct first token (its lower-case form), each
   //   <length><first token>            compared with the text's token in lower case
@@ -152,12 +154,24 @@
   const LAST_DIGIT = 93; // ']'
   const MAX_WIDTH = 6;
 
+  /** The home slot of a first token's hash: its high bits scaled to the table (no division). */
+  function homeOf(h, slots) {
+    return Math.floor((h >>> 0) * (slots / 4294967296));
+  }
+
+  /** The check stored with a first token, 1 … 3248: from its hash's low 12 bits (the home slot uses the high ones). */
   function checkOf(h) {
-    return 1 + ((imul(h, 0x9e3779b1) >>> 0) % CHECKS);
+    return 1 + (((h & 4095) * CHECKS) >>> 12);
+  }
+
+  const SHORT_NUMBERS = [];
+  for (let value = 0; value < 1024; value += 1) {
+    SHORT_NUMBERS.push((value >= 32 ? String.fromCharCode(DIGIT + (value >> 5)) : '') + String.fromCharCode(LAST_DIGIT + (value & 31)));
   }
 
   /** A number in `data`'s notation. */
   function encodeNumber(value) {
+    if (value < 1024) return SHORT_NUMBERS[value];
     let out = String.fromCharCode(LAST_DIGIT + (value & 31));
     for (let rest = Math.floor(value / 32); rest > 0; rest = Math.floor(rest / 32)) {
       out = String.fromCharCode(DIGIT + (rest & 31)) + out;
@@ -191,7 +205,9 @@
    * @returns {{format: number, signature: string, size: number, slots: number, width: number, table: string, data: string} | null}
    */
   function compileVocabulary(vocabulary, version) {
-    const groups = new Map(); // first token (lower case) → {hash, keys: Map(rest → key)}
+    // first token (lower case) → its first key {hash, rest, count, value, more}; `more` holds the
+    // group's other keys (an array, then a Map by `rest` once it has many): one object for most groups.
+    const groups = new Map();
     let size = 0;
     let hash = FNV_SEED;
     for (const pair of entriesOf(vocabulary)) {
@@ -201,23 +217,31 @@
       if (typeof value !== 'string' || typeof word !== 'string') continue;
       const { key, count, first } = keyOf(word);
       if (count === 0) continue;
-      let group = groups.get(keyTokens[0]);
-      if (group === undefined) {
-        group = { hash: first, keys: new Map() };
-        groups.set(keyTokens[0], group);
-      }
       // The tokens after the first, as `data` holds them: unambiguous (each with its length).
       let rest = '';
       for (let i = 1; i < count; i += 1) rest += encodeNumber(keyTokens[i].length * 2 + (keySpaced[i] ? 1 : 0)) + keyTokens[i];
-      const existing = group.keys.get(rest);
+      const group = groups.get(keyTokens[0]);
+      let existing;
+      if (group === undefined) {
+        groups.set(keyTokens[0], { hash: first, rest, count, value, more: null });
+      } else if (group.rest === rest) {
+        existing = group;
+      } else if (group.more instanceof Map) {
+        existing = group.more.get(rest);
+      } else if (group.more !== null) {
+        for (const other of group.more) if (other.rest === rest) existing = other;
+      }
       if (existing !== undefined) {
         // With two keys that differ only in case, the one already in lower case wins.
         if (word !== key) continue;
         existing.value = value;
-      } else {
-        group.keys.set(rest, { count, value });
-        size += 1;
+      } else if (group !== undefined) {
+        const entry = { rest, count, value };
+        if (group.more === null) group.more = [entry];
+        else if (group.more instanceof Map) group.more.set(rest, entry);
+        else if (group.more.push(entry) > 8) group.more = new Map(group.more.map((other) => [other.rest, other]));
       }
+      if (existing === undefined) size += 1;
       if (version === undefined) {
         const mixed = `${key}\u0000${value}\u0001`;
         for (let i = 0; i < mixed.length; i += 1) hash = imul(hash ^ mixed.charCodeAt(i), FNV_PRIME);
@@ -227,15 +251,29 @@
     const parts = [];
     const homes = [];
     let length = 0;
+    const emit = (part) => {
+      parts.push(part);
+      length += part.length;
+    };
     for (const [first, group] of groups) {
       homes.push(group.hash, length);
-      const keys = [...group.keys].sort((a, b) => b[1].count - a[1].count);
-      let text = encodeNumber(first.length) + first + encodeNumber(keys.length);
-      for (const [rest, { count, value }] of keys) text += encodeNumber(count - 1) + rest + encodeNumber(value.length) + value;
-      parts.push(text);
-      length += text.length;
+      const keys = group.more === null ? [group] : [group, ...group.more.values()];
+      if (keys.length > 1) keys.sort((a, b) => b.count - a.count); // stable: equal lengths keep their order
+      emit(encodeNumber(first.length));
+      emit(first);
+      emit(encodeNumber(keys.length));
+      for (const { rest, count, value } of keys) {
+        emit(encodeNumber(count - 1));
+        emit(rest);
+        emit(encodeNumber(value.length));
+        emit(value);
+      }
     }
-    const data = parts.join('');
+    // A Latin-1 vocabulary's data one byte per character: V8 may hand back a two-byte string
+    // from toLowerCase of a rope (a key built by concatenation), and the join then takes that
+    // width for the whole; JSON.parse makes a fresh string of the narrowest width.
+    let data = parts.join('');
+    if (!/[^\x00-\xff]/.test(data)) data = JSON.parse(JSON.stringify(data));
     let width = 1;
     while (TABLE_BASE ** width <= data.length) width += 1;
     // About 60 % full: an absent token ends its search after 2–3 slots on average.
@@ -244,7 +282,7 @@
     const table = new Uint8Array(slots * stride).fill(DIGIT);
     for (let g = 0; g < homes.length; g += 2) {
       const h = homes[g];
-      let slot = (h >>> 0) % slots;
+      let slot = homeOf(h, slots);
       while (table[slot * stride] !== DIGIT || table[slot * stride + 1] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
       const check = checkOf(h);
       const base = slot * stride;
@@ -271,44 +309,30 @@
     if (!form || typeof form !== 'object' || form.format !== FORMAT) return null;
     const { signature, size, slots, width, table, data } = form;
     if (typeof signature !== 'string' || signature === '' || typeof table !== 'string' || typeof data !== 'string') return null;
-    if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1) return null;
+    if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1 || slots > 2 ** 28) return null;
     if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 2)) return null;
     return { format: FORMAT, signature, size, slots, width, table, data };
   }
 
   /**
    * The position in `compiled.data` of the keys that begin with token i of
-   * `text` (after its group's first token), or -1. The token in lower case
-   * is cut out only if the table says it may begin a key.
+   * `text` (after its group's first token), if the slot at `base` of the
+   * table (whose check matched) is that token's; -1 if not.
    */
-  function groupAt(compiled, text, i) {
-    const h = hashes[i];
-    const { table, data, slots, width } = compiled;
-    const stride = width + 2;
-    const check = checkOf(h);
-    let slot = (h >>> 0) % slots;
-    let word = null;
-    for (let probes = 0; probes < slots; probes += 1) {
-      const base = slot * stride;
-      const found = (table.charCodeAt(base) - DIGIT) * TABLE_BASE + (table.charCodeAt(base + 1) - DIGIT);
-      if (found === 0) return -1;
-      if (found === check) {
-        let offset = 0;
-        for (let d = 2; d < stride; d += 1) {
-          const digit = table.charCodeAt(base + d) - DIGIT;
-          if (!(digit >= 0 && digit < TABLE_BASE)) return -1;
-          offset = offset * TABLE_BASE + digit;
-        }
-        at = offset - 1;
-        const length = at >= 0 ? readNumber(data) : -1;
-        if (length >= 0) {
-          word ??= lowerAt(text, i);
-          if (length === word.length && data.startsWith(word, at)) return at + length;
-        }
-      }
-      slot = slot + 1 === slots ? 0 : slot + 1;
+  function groupAt(compiled, text, i, base) {
+    const { table, data } = compiled;
+    const end = base + compiled.width + 2;
+    let offset = 0;
+    for (let d = base + 2; d < end; d += 1) {
+      const digit = table.charCodeAt(d) - DIGIT;
+      if (!(digit >= 0 && digit < TABLE_BASE)) return -1;
+      offset = offset * TABLE_BASE + digit;
     }
-    return -1;
+    at = offset - 1;
+    const length = at >= 0 ? readNumber(data) : -1;
+    if (length < 0) return -1;
+    const word = lowerAt(text, i);
+    return length === word.length && data.startsWith(word, at) ? at + length : -1;
   }
 
   // The text's tokens in lower case while one position is tried (index: tokens after it).
@@ -472,14 +496,31 @@
 
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
-    const { data } = compiled;
+    const { data, table, slots } = compiled;
+    const stride = compiled.width + 2;
+    const scale = slots / 4294967296;
     let out = null;
     let copied = 0;
     for (let i = 0; i < n; i += 1) {
       // A phrase that starts with a non-word token may not touch a word before it.
       if (i > 0 && starts[i] === ends[i - 1] && wordFlags[i] === 0 && wordFlags[i - 1] === 1) continue;
-      at = groupAt(compiled, text, i); // most tokens stop here: not the first token of any key
-      if (at < 0) continue;
+      // The table: most tokens stop at an empty slot, passing other tokens' checks on the way.
+      const h = hashes[i];
+      let slot = Math.floor((h >>> 0) * scale); // homeOf
+      let check = 0;
+      at = -1;
+      for (let probes = 0; probes < slots; probes += 1) {
+        const base = slot * stride;
+        const found = (table.charCodeAt(base) - DIGIT) * TABLE_BASE + (table.charCodeAt(base + 1) - DIGIT);
+        if (found === 0) break;
+        if (check === 0) check = checkOf(h);
+        if (found === check) {
+          at = groupAt(compiled, text, i, base);
+          if (at >= 0) break;
+        }
+        slot = slot + 1 === slots ? 0 : slot + 1;
+      }
+      if (at < 0) continue; // not the first token of any key
       const keys = readNumber(data);
       let best = -1;
       let bestReplacement;
