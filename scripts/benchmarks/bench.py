@@ -590,6 +590,19 @@ class Bench:
                      "%.1f ms" % row["replaceMs"], "%.1f ms at 300" % base["replaceMs"],
                      "%.2f×" % row["vs300"], "≤ 1.5× of 300" if is_target else "(info)",
                      verdict(row["vs300"] <= 1.5) if is_target else "token+map ref %.1f ms" % row["referenceMs"])
+        # Issue 27 item 2: the compact form beside the trie engine it replaced (the test oracle),
+        # and what the background compiles once per state: its time, size and retained heap.
+        for row in data["rows"]:
+            if "trieMs" in row:
+                self.row("6", "engine, %s entries: compact form / trie of 4c85a92 (same text)" % "{:,}".format(row["entries"]),
+                         "%.1f ms" % row["replaceMs"], "%.1f ms trie" % row["trieMs"],
+                         "%.2f×" % (row["replaceMs"] / row["trieMs"]), "(info)", "")
+        for row in data.get("compact", []):
+            self.row("6", "compact form, %s entries: compiled once (background) %.0f ms; %d + %d chars" % (
+                         "{:,}".format(row["entries"]), row["compileMs"], row["tableChars"], row["dataChars"]),
+                     "%.2f MB heap as received" % (row["heapReceived"] / 1e6),
+                     "%.2f MB vocabulary JSON" % (row["jsonBytes"] / 1e6), "%.2f×" % row["receivedVsJson"],
+                     "(info)", "trie %.2f MB" % (row["heapTrie"] / 1e6))
 
     # ---- 7. the extension on real pages (Chromium) ---------------------------
 
