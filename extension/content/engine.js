@@ -119,16 +119,16 @@
   //     93 + d (']' … '|'). 0–31 take one character, up to 1023 two.
   //
   // `table`: an open-addressed hash table (linear probing) of the keys' first
-  // tokens, `slots` slots of `width + 2` characters each. The first token's
+  // tokens, `slots` slots of `width + 1` characters each. The first token's
   // hash h is the one the tokenizer computes for every token of a text
   // (FNV-1a of its lower-case form, mixed; see hashOf). Its home slot is
-  // floor((h >>> 0) × (slots / 2^32)), the next ones follow (the last wraps to
-  // 0). A slot holds two check digits, check = 1 + ((h & 4095) × 3248 >>> 12) as
-  // check / 57, check % 57 (0, "##", is an empty slot: the search ends
-  // there), then `width` digits of the position of the token's group in
-  // `data`, plus one (base 57, most significant first). The table is about
-  // 60 % full. Most tokens of a text stop at an empty slot or a check that
-  // differs, without cutting out a substring.
+  // floor((h >>> 0) × (slots / 2^32)), the next ones follow (the last wraps
+  // to 0). A slot holds one check digit, check = 1 + ((h & 4095) × 56 >>>
+  // 12) (0, "#", is an empty slot: the search ends there), then `width`
+  // digits of the position of the token's group in `data`, plus one (base
+  // 57, most significant first). The table is about 45 % full: most tokens
+  // of a text stop at an empty slot, after 1–2 slots, without cutting out a
+  // substring; a check that matches is confirmed against the group's token.
   //
   // `data`: one group per distinct first token (its lower-case form), each
   //   <length><first token>            compared with the text's token in lower case
@@ -149,7 +149,7 @@
 
   const FORMAT = 1;
   const TABLE_BASE = 57;
-  const CHECKS = TABLE_BASE * TABLE_BASE - 1; // check values 1 … 3248; 0 marks an empty slot
+  const CHECKS = TABLE_BASE - 1; // check values 1 … 56; 0 marks an empty slot
   const DIGIT = 35; // '#'
   const LAST_DIGIT = 93; // ']'
   const MAX_WIDTH = 6;
@@ -159,7 +159,7 @@
     return Math.floor((h >>> 0) * (slots / 4294967296));
   }
 
-  /** The check stored with a first token, 1 … 3248: from its hash's low 12 bits (the home slot uses the high ones). */
+  /** The check stored with a first token, 1 … 56: from its hash's low 12 bits (the home slot uses the high ones). */
   function checkOf(h) {
     return 1 + (((h & 4095) * CHECKS) >>> 12);
   }
@@ -276,20 +276,19 @@
     if (!/[^\x00-\xff]/.test(data)) data = JSON.parse(JSON.stringify(data));
     let width = 1;
     while (TABLE_BASE ** width <= data.length) width += 1;
-    // About 60 % full: an absent token ends its search after 2–3 slots on average.
-    const slots = Math.ceil(groups.size / 0.6) + 1;
-    const stride = width + 2;
+    // About 45 % full: an absent token ends its search after 1.5 slots on average.
+    const slots = Math.ceil(groups.size / 0.45) + 1;
+    const stride = width + 1;
     const table = new Uint8Array(slots * stride).fill(DIGIT);
     for (let g = 0; g < homes.length; g += 2) {
       const h = homes[g];
       let slot = homeOf(h, slots);
-      while (table[slot * stride] !== DIGIT || table[slot * stride + 1] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
+      while (table[slot * stride] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
       const check = checkOf(h);
       const base = slot * stride;
-      table[base] = DIGIT + Math.floor(check / TABLE_BASE);
-      table[base + 1] = DIGIT + (check % TABLE_BASE);
+      table[base] = DIGIT + check;
       let offset = homes[g + 1] + 1;
-      for (let d = stride - 1; d >= 2; d -= 1) {
+      for (let d = stride - 1; d >= 1; d -= 1) {
         table[base + d] = DIGIT + (offset % TABLE_BASE);
         offset = Math.floor(offset / TABLE_BASE);
       }
@@ -310,7 +309,7 @@
     const { signature, size, slots, width, table, data } = form;
     if (typeof signature !== 'string' || signature === '' || typeof table !== 'string' || typeof data !== 'string') return null;
     if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1 || slots > 2 ** 28) return null;
-    if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 2)) return null;
+    if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 1)) return null;
     return { format: FORMAT, signature, size, slots, width, table, data };
   }
 
@@ -321,9 +320,9 @@
    */
   function groupAt(compiled, text, i, base) {
     const { table, data } = compiled;
-    const end = base + compiled.width + 2;
+    const end = base + compiled.width + 1;
     let offset = 0;
-    for (let d = base + 2; d < end; d += 1) {
+    for (let d = base + 1; d < end; d += 1) {
       const digit = table.charCodeAt(d) - DIGIT;
       if (!(digit >= 0 && digit < TABLE_BASE)) return -1;
       offset = offset * TABLE_BASE + digit;
@@ -497,7 +496,7 @@
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
     const { data, table, slots } = compiled;
-    const stride = compiled.width + 2;
+    const stride = compiled.width + 1;
     const scale = slots / 4294967296;
     let out = null;
     let copied = 0;
@@ -511,7 +510,7 @@
       at = -1;
       for (let probes = 0; probes < slots; probes += 1) {
         const base = slot * stride;
-        const found = (table.charCodeAt(base) - DIGIT) * TABLE_BASE + (table.charCodeAt(base + 1) - DIGIT);
+        const found = table.charCodeAt(base) - DIGIT;
         if (found === 0) break;
         if (check === 0) check = checkOf(h);
         if (found === check) {
@@ -524,7 +523,7 @@
       const keys = readNumber(data);
       let best = -1;
       let bestReplacement;
-      lowers.length = 0;
+      let lowered = 0; // lowers[1 … lowered] are this position's
       for (let k = 0; k < keys && at >= 0; k += 1) {
         // Longest first: the first key that matches here is the match.
         const more = readNumber(data);
@@ -543,7 +542,8 @@
             if ((starts[j] > ends[j - 1] ? 1 : 0) !== (code & 1)) {
               fits = false;
             } else {
-              const lower = lowers[t] ??= lowerAt(text, j);
+              if (t > lowered) lowers[(lowered = t)] = lowerAt(text, j);
+              const lower = lowers[t];
               fits = lower.length === length && data.startsWith(lower, at);
             }
           }

@@ -637,7 +637,7 @@ test('compiledFrom_malformedOrHostileForm_isNoRulesOrReplacesNothing_neverThrows
     assert.equal(typeof T.replaceText(text, compiled), 'string');
   }
   // A table of full slots that all point to one place: the search ends after one round.
-  const full = T.compiledFrom({ ...good, table: `$$${'#'.repeat(good.width - 1)}$`.repeat(good.slots) });
+  const full = T.compiledFrom({ ...good, table: `$${"#".repeat(good.width - 1)}$`.repeat(good.slots) });
   assert.ok(full);
   assert.equal(T.replaceText('blue '.repeat(100), full), 'blue '.repeat(100));
 });
