@@ -2,9 +2,10 @@
 // before it and provides ExtensionBridgeText). Runs at document_start in
 // every frame (all_frames, match_about_blank): asks the background once for
 // the page state ({enabled, rules}), compiles the rules in short steps,
-// rewrites nodes as the parser adds them (a document-order cursor right
-// behind the parser, moved on at the end of each of the parser's tasks by a
-// MutationObserver whose records are never read), follows later
+// rewrites nodes as the parser adds them (a document-order cursor behind
+// the parser, moved on before each frame by a requestAnimationFrame callback
+// of its own, so what the parser added is rewritten before it is painted;
+// no MutationObserver while the document parses), follows later
 // changes once the document is parsed (a MutationObserver) — also
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
@@ -37,6 +38,16 @@
   const SLICE_MS = 8;
   const LOOK_AGAIN_MS = 4;
   const LOOK_AGAIN_SLOW_MS = 32;
+  // Before each frame while the document loads: what the parser added since
+  // the last frame is rewritten before the frame's style, layout and paint.
+  // Bounded: a frame's catch-up never runs longer than this (the frame's own
+  // layout and paint come on top); what is left goes on in slices of
+  // SLICE_MS right after, and that part may be painted once with its old words.
+  const FRAME_MS = 24;
+  // For tabs that draw no frames (hidden, in the background): the cursor is
+  // moved on by a timer as well (browsers slow it down in such tabs; the end
+  // of parsing finishes the walk in any case).
+  const NO_FRAME_MS = 100;
 
   /**
    * Runs `run` as a new task, soon: not idle time (the page should change
@@ -56,8 +67,8 @@
   })();
 
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
-  let parsing = null; // while the cursor follows the parser: runs a slice at the end of each parser task
   let enabled = false;
+  let answered = false; // a page state has come (until then, frames are watched: the rules may come)
   let compiling = null; // the compilation in progress, if any
 
   // While the parser runs and the cursor has caught up with it: look again
@@ -108,13 +119,67 @@
   function stopObserving() {
     for (const observer of observers.values()) observer.disconnect();
     observers.clear();
-    stopParsingObserver();
+    stopFollowingParser();
   }
 
-  function stopParsingObserver() {
-    parsing?.disconnect();
-    parsing = null;
+  // ---- following the parser (issue 27, items 3 and 4) ----
+  // While the document loads, a requestAnimationFrame callback of this
+  // (isolated) world, first asked for at document_start — before any page
+  // script can ask for one, so it runs before the page's own callbacks —
+  // moves the cursor on before each frame is styled, laid out and painted.
+  // No MutationObserver watches the parser: it made a record for every node
+  // the parser inserted, never read. A timer does the same for tabs that draw
+  // no frames, and the end of parsing (readystatechange) finishes the walk.
+  let frameRequest = 0;
+  let noFrameTimer = 0;
+
+  const watchingFrames = () => document.readyState === 'loading' && (enabled || !answered);
+
+  function onFrame() {
+    frameRequest = 0;
+    if (!watchingFrames()) return;
+    if (rewriter.following) rewriter.catchUp(FRAME_MS);
+    frameRequest = requestAnimationFrame(onFrame);
   }
+
+  function watchFrames() {
+    if (frameRequest === 0 && watchingFrames() && typeof requestAnimationFrame === 'function') {
+      frameRequest = requestAnimationFrame(onFrame);
+    }
+  }
+
+  function onNoFrameTimer() {
+    noFrameTimer = 0;
+    if (!rewriter.following || document.readyState !== 'loading') return;
+    rewriter.catchUp(SLICE_MS);
+    noFrameTimer = setTimeout(onNoFrameTimer, NO_FRAME_MS);
+  }
+
+  function stopFollowingParser() {
+    if (frameRequest !== 0) cancelAnimationFrame(frameRequest);
+    frameRequest = 0;
+    clearTimeout(noFrameTimer);
+    noFrameTimer = 0;
+  }
+
+  /** Rewrites the loading document behind the parser, each node once, before it is painted. */
+  function followParser() {
+    stopFollowingParser();
+    rewriter.follow(document, () => document.readyState === 'loading', () => {
+      stopFollowingParser();
+      observe(document);
+      rewriter.enqueue(document); // whatever scripts changed behind the cursor
+    }, { paced: true });
+    watchFrames();
+    noFrameTimer = setTimeout(onNoFrameTimer, NO_FRAME_MS);
+    rewriter.catchUp(SLICE_MS); // what is parsed already, now (the rest goes on in slices if it is behind)
+  }
+
+  // The parser is done: the walk is finished in a task of its own (not in the
+  // parser's last task, where the page's DOMContentLoaded handlers run).
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'loading' && rewriter.following) schedule(() => rewriter.catchUp());
+  });
 
   /**
    * A new open shadow root, announced by shadow-hook.js on the channel (an
@@ -135,6 +200,7 @@
     const on = state?.enabled === true && !documentIsEditor();
     // The rules come packed (one string: engine.packEntries), read pair by pair as they compile.
     const entries = on && typeof state.packed === 'string' && engine.packedCount(state.packed) > 0 ? state.packed : null;
+    answered = true;
     if (!entries) {
       enabled = false;
       compiling = null;
@@ -164,24 +230,7 @@
       } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
         // the same rules again: nothing to redo
       } else if (document.readyState === 'loading' && !observers.has(document)) {
-        // Behind the parser, in document order: each node once. A slice
-        // runs at the end of each of the parser's own tasks (a
-        // MutationObserver's callback; its records are never read, the
-        // cursor finds the new nodes): they change before the next frame
-        // lays them out, and the parser keeps its share of the time between
-        // frames. Only while the parser runs: once it is done, the page's
-        // own DOMContentLoaded handlers must not run our slices in their task.
-        stopParsingObserver();
-        parsing = new MutationObserver(() => {
-          if (document.readyState === 'loading') rewriter.catchUp();
-          else stopParsingObserver();
-        });
-        parsing.observe(document, { childList: true, subtree: true });
-        rewriter.follow(document, () => document.readyState === 'loading', () => {
-          stopParsingObserver();
-          observe(document);
-          rewriter.enqueue(document); // whatever scripts changed behind the cursor
-        });
+        followParser(); // behind the parser, in document order: each node once, before it is painted
       } else {
         observe(document);
         rewriter.enqueue(document);
@@ -348,4 +397,5 @@
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   load();
+  watchFrames(); // the first frame callback of the document, before the page's own
 })();
