@@ -49,6 +49,11 @@
   // of parsing finishes the walk in any case).
   const NO_FRAME_MS = 100;
 
+  // The page state is asked for first thing (issue 27, item 3): the reply is
+  // handled only after this script has run to its end (apply and what it
+  // uses are set up below), and no setup of ours stands before the request.
+  load();
+
   /**
    * Runs `run` as a new task, soon: not idle time (the page should change
    * while it loads). While the parser runs, at the parser's own priority (it
@@ -396,6 +401,5 @@
   };
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
-  load();
   watchFrames(); // the first frame callback of the document, before the page's own
 })();
