@@ -169,7 +169,9 @@
 
   /** Rewrites the loading document behind the parser, each node once, before it is painted. */
   function followParser() {
-    stopFollowingParser();
+    // Not stopFollowingParser(): a frame callback already asked for stays where it is in the
+    // frame's list, ahead of the page's (asked for again, it would come after them).
+    clearTimeout(noFrameTimer);
     rewriter.follow(document, () => document.readyState === 'loading', () => {
       stopFollowingParser();
       observe(document);
