@@ -36,8 +36,6 @@
   const OFF_EVENT = 'extension-bridge:off';
 
   const SLICE_MS = 8;
-  const LOOK_AGAIN_MS = 4;
-  const LOOK_AGAIN_SLOW_MS = 32;
   // Before each frame while the document loads: what the parser added since
   // the last frame is rewritten before the frame's style, layout and paint.
   // Bounded: a frame's catch-up never runs longer than this (the frame's own
@@ -76,11 +74,6 @@
   let answered = false; // a page state has come (until then, frames are watched: the rules may come)
   let compiling = null; // the compilation in progress, if any
 
-  // While the parser runs and the cursor has caught up with it: look again
-  // after a short pause (a timer), longer once nothing came for a while (a
-  // page still loading over a slow network).
-  const scheduleLater = (run, idle) => setTimeout(run, idle < 50 ? LOOK_AGAIN_MS : LOOK_AGAIN_SLOW_MS);
-
   // A document in designMode is an editor as a whole (issue 28): nothing
   // in it is rewritten. Once seen, for the rest of this document's life —
   // an editor that switches designMode off for a preview and on again must
@@ -97,7 +90,6 @@
       tellHook();
     },
     schedule,
-    scheduleLater,
     maxNodesPerSlice: 50_000,
     maxSliceMs: SLICE_MS,
     now: () => performance.now(),
@@ -253,7 +245,12 @@
     } catch {
       reply = null; // background unavailable (e.g. the extension was reloaded)
     }
-    if (reply?.status === 'success') apply(reply);
+    if (reply?.status === 'success') {
+      apply(reply);
+    } else if (!enabled) {
+      answered = true; // no state (yet): no frames watched until one comes (a push applies it)
+      stopFollowingParser();
+    }
   }
 
   /** The page's URL, title and text: its selection instead when there is one, unless `wholePage`. */
