@@ -42,10 +42,12 @@
   // layout and paint come on top); what is left goes on in slices of
   // SLICE_MS right after, and that part may be painted once with its old words.
   const FRAME_MS = 24;
-  // For tabs that draw no frames (hidden, in the background): the cursor is
-  // moved on by a timer as well (browsers slow it down in such tabs; the end
-  // of parsing finishes the walk in any case).
-  const NO_FRAME_MS = 100;
+  // Between frames, and in tabs that draw none (hidden, in the background):
+  // the cursor is moved on by a timer as well, so that what the parser adds
+  // before a frame — a page's first frame can come after 100 ms of parsing —
+  // is mostly rewritten already when the frame begins (browsers slow this
+  // timer down in hidden tabs; the end of parsing finishes the walk anyway).
+  const BETWEEN_FRAMES_MS = 10;
 
   // The page state is asked for first thing (issue 27, item 3): the reply is
   // handled only after this script has run to its end (apply and what it
@@ -125,10 +127,11 @@
   // script can ask for one, so it runs before the page's own callbacks —
   // moves the cursor on before each frame is styled, laid out and painted.
   // No MutationObserver watches the parser: it made a record for every node
-  // the parser inserted, never read. A timer does the same for tabs that draw
-  // no frames, and the end of parsing (readystatechange) finishes the walk.
+  // the parser inserted, never read. A 10 ms timer does the same between
+  // frames and in tabs that draw none, and the end of parsing
+  // (readystatechange) finishes the walk.
   let frameRequest = 0;
-  let noFrameTimer = 0;
+  let betweenFramesTimer = 0;
 
   const watchingFrames = () => document.readyState === 'loading' && (enabled || !answered);
 
@@ -145,32 +148,32 @@
     }
   }
 
-  function onNoFrameTimer() {
-    noFrameTimer = 0;
+  function onBetweenFramesTimer() {
+    betweenFramesTimer = 0;
     if (!rewriter.following || document.readyState !== 'loading') return;
     rewriter.catchUp(SLICE_MS);
-    noFrameTimer = setTimeout(onNoFrameTimer, NO_FRAME_MS);
+    betweenFramesTimer = setTimeout(onBetweenFramesTimer, BETWEEN_FRAMES_MS);
   }
 
   function stopFollowingParser() {
     if (frameRequest !== 0) cancelAnimationFrame(frameRequest);
     frameRequest = 0;
-    clearTimeout(noFrameTimer);
-    noFrameTimer = 0;
+    clearTimeout(betweenFramesTimer);
+    betweenFramesTimer = 0;
   }
 
   /** Rewrites the loading document behind the parser, each node once, before it is painted. */
   function followParser() {
     // Not stopFollowingParser(): a frame callback already asked for stays where it is in the
     // frame's list, ahead of the page's (asked for again, it would come after them).
-    clearTimeout(noFrameTimer);
+    clearTimeout(betweenFramesTimer);
     rewriter.follow(document, () => document.readyState === 'loading', () => {
       stopFollowingParser();
       observe(document);
       rewriter.enqueue(document); // whatever scripts changed behind the cursor
     }, { paced: true });
     watchFrames();
-    noFrameTimer = setTimeout(onNoFrameTimer, NO_FRAME_MS);
+    betweenFramesTimer = setTimeout(onBetweenFramesTimer, BETWEEN_FRAMES_MS);
     rewriter.catchUp(SLICE_MS); // what is parsed already, now (the rest goes on in slices if it is behind)
   }
 
