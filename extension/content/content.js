@@ -1,10 +1,12 @@
 // Content script (classic script, isolated world; content/engine.js runs
 // before it and provides ExtensionBridgeText). Runs at document_start in
 // every frame (all_frames, match_about_blank): asks the background once for
-// the page state ({enabled, rules}), takes the rules as the background compiled them,
-// rewrites nodes as the parser adds them (a document-order cursor right
-// behind the parser, moved on at the end of each of the parser's tasks by a
-// MutationObserver whose records are never read), follows later
+// the page state ({enabled, compiled, count, rulesVersion}), takes the rules as
+// the background compiled them (no compiling here), rewrites nodes as the
+// parser adds them (a document-order cursor behind the parser, moved on
+// before each frame by a requestAnimationFrame callback of its own, so what
+// the parser added is rewritten before it is painted; no MutationObserver
+// while the document parses), follows later
 // changes once the document is parsed (a MutationObserver) — also
 // inside open shadow roots, those attached later included — and undoes
 // everything when switched off. It talks only to its own extension and
@@ -35,8 +37,23 @@
   const OFF_EVENT = 'extension-bridge:off';
 
   const SLICE_MS = 8;
-  const LOOK_AGAIN_MS = 4;
-  const LOOK_AGAIN_SLOW_MS = 32;
+  // Before each frame while the document loads: what the parser added since
+  // the last frame is rewritten before the frame's style, layout and paint.
+  // Bounded: a frame's catch-up never runs longer than this (the frame's own
+  // layout and paint come on top); what is left goes on in slices of
+  // SLICE_MS right after, and that part may be painted once with its old words.
+  const FRAME_MS = 24;
+  // Between frames, and in tabs that draw none (hidden, in the background):
+  // the cursor is moved on by a timer as well, so that what the parser adds
+  // before a frame — a page's first frame can come after 100 ms of parsing —
+  // is mostly rewritten already when the frame begins (browsers slow this
+  // timer down in hidden tabs; the end of parsing finishes the walk anyway).
+  const BETWEEN_FRAMES_MS = 10;
+
+  // The page state is asked for first thing (issue 27, item 3): the reply is
+  // handled only after this script has run to its end (apply and what it
+  // uses are set up below), and no setup of ours stands before the request.
+  load();
 
   /**
    * Runs `run` as a new task, soon: not idle time (the page should change
@@ -56,13 +73,8 @@
   })();
 
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
-  let parsing = null; // while the cursor follows the parser: runs a slice at the end of each parser task
   let enabled = false;
-
-  // While the parser runs and the cursor has caught up with it: look again
-  // after a short pause (a timer), longer once nothing came for a while (a
-  // page still loading over a slow network).
-  const scheduleLater = (run, idle) => setTimeout(run, idle < 50 ? LOOK_AGAIN_MS : LOOK_AGAIN_SLOW_MS);
+  let answered = false; // a page state has come (until then, frames are watched: the rules may come)
 
   // A document in designMode is an editor as a whole (issue 28): nothing
   // in it is rewritten. Once seen, for the rest of this document's life —
@@ -79,7 +91,6 @@
       tellHook();
     },
     schedule,
-    scheduleLater,
     maxNodesPerSlice: 50_000,
     maxSliceMs: SLICE_MS,
     now: () => performance.now(),
@@ -106,13 +117,70 @@
   function stopObserving() {
     for (const observer of observers.values()) observer.disconnect();
     observers.clear();
-    stopParsingObserver();
+    stopFollowingParser();
   }
 
-  function stopParsingObserver() {
-    parsing?.disconnect();
-    parsing = null;
+  // ---- following the parser (issue 27, items 3 and 4) ----
+  // While the document loads, a requestAnimationFrame callback of this
+  // (isolated) world, first asked for at document_start — before any page
+  // script can ask for one, so it runs before the page's own callbacks —
+  // moves the cursor on before each frame is styled, laid out and painted.
+  // No MutationObserver watches the parser: it made a record for every node
+  // the parser inserted, never read. A 10 ms timer does the same between
+  // frames and in tabs that draw none, and the end of parsing
+  // (readystatechange) finishes the walk.
+  let frameRequest = 0;
+  let betweenFramesTimer = 0;
+
+  const watchingFrames = () => document.readyState === 'loading' && (enabled || !answered);
+
+  function onFrame() {
+    frameRequest = 0;
+    if (!watchingFrames()) return;
+    if (rewriter.following) rewriter.catchUp(FRAME_MS);
+    frameRequest = requestAnimationFrame(onFrame);
   }
+
+  function watchFrames() {
+    if (frameRequest === 0 && watchingFrames() && typeof requestAnimationFrame === 'function') {
+      frameRequest = requestAnimationFrame(onFrame);
+    }
+  }
+
+  function onBetweenFramesTimer() {
+    betweenFramesTimer = 0;
+    if (!rewriter.following || document.readyState !== 'loading') return;
+    rewriter.catchUp(SLICE_MS);
+    betweenFramesTimer = setTimeout(onBetweenFramesTimer, BETWEEN_FRAMES_MS);
+  }
+
+  function stopFollowingParser() {
+    if (frameRequest !== 0) cancelAnimationFrame(frameRequest);
+    frameRequest = 0;
+    clearTimeout(betweenFramesTimer);
+    betweenFramesTimer = 0;
+  }
+
+  /** Rewrites the loading document behind the parser, each node once, before it is painted. */
+  function followParser() {
+    // Not stopFollowingParser(): a frame callback already asked for stays where it is in the
+    // frame's list, ahead of the page's (asked for again, it would come after them).
+    clearTimeout(betweenFramesTimer);
+    rewriter.follow(document, () => document.readyState === 'loading', () => {
+      stopFollowingParser();
+      observe(document);
+      rewriter.enqueue(document); // whatever scripts changed behind the cursor
+    }, { paced: true });
+    watchFrames();
+    betweenFramesTimer = setTimeout(onBetweenFramesTimer, BETWEEN_FRAMES_MS);
+    rewriter.catchUp(SLICE_MS); // what is parsed already, now (the rest goes on in slices if it is behind)
+  }
+
+  // The parser is done: the walk is finished in a task of its own (not in the
+  // parser's last task, where the page's DOMContentLoaded handlers run).
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'loading' && rewriter.following) schedule(() => rewriter.catchUp());
+  });
 
   /**
    * A new open shadow root, announced by shadow-hook.js on the channel (an
@@ -133,6 +201,7 @@
     const on = state?.enabled === true && !documentIsEditor();
     // The rules come compiled (engine.compileVocabulary, once per state in the background), used as they arrive.
     const compiled = on ? engine.compiledFrom(state.compiled) : null;
+    answered = true;
     if (!compiled) {
       enabled = false;
       rewriter.setCompiled(null);
@@ -145,37 +214,17 @@
     if (enabled && rewriter.hasVersion(version)) return;
     enabled = true;
     tellHook();
-    const rewrite = () => {
-      const before = rewriter.signature;
-      if (!rewriter.setCompiled(compiled, null)) {
-        stopObserving();
-      } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
-        // the same rules again: nothing to redo
-      } else if (document.readyState === 'loading' && !observers.has(document)) {
-        // Behind the parser, in document order: each node once. A slice
-        // runs at the end of each of the parser's own tasks (a
-        // MutationObserver's callback; its records are never read, the
-        // cursor finds the new nodes): they change before the next frame
-        // lays them out, and the parser keeps its share of the time between
-        // frames. Only while the parser runs: once it is done, the page's
-        // own DOMContentLoaded handlers must not run our slices in their task.
-        stopParsingObserver();
-        parsing = new MutationObserver(() => {
-          if (document.readyState === 'loading') rewriter.catchUp();
-          else stopParsingObserver();
-        });
-        parsing.observe(document, { childList: true, subtree: true });
-        rewriter.follow(document, () => document.readyState === 'loading', () => {
-          stopParsingObserver();
-          observe(document);
-          rewriter.enqueue(document); // whatever scripts changed behind the cursor
-        });
-      } else {
-        observe(document);
-        rewriter.enqueue(document);
-      }
-    };
-    rewrite();
+    const before = rewriter.signature;
+    if (!rewriter.setCompiled(compiled, null)) {
+      stopObserving();
+    } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
+      // the same rules again: nothing to redo
+    } else if (document.readyState === 'loading' && !observers.has(document)) {
+      followParser(); // behind the parser, in document order: each node once, before it is painted
+    } else {
+      observe(document);
+      rewriter.enqueue(document);
+    }
   }
 
   async function load() {
@@ -185,7 +234,12 @@
     } catch {
       reply = null; // background unavailable (e.g. the extension was reloaded)
     }
-    if (reply?.status === 'success') apply(reply);
+    if (reply?.status === 'success') {
+      apply(reply);
+    } else if (!enabled) {
+      answered = true; // no state (yet): no frames watched until one comes (a push applies it)
+      stopFollowingParser();
+    }
   }
 
   /** The page's URL, title and text: its selection instead when there is one, unless `wholePage`. */
@@ -335,5 +389,5 @@
   };
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
-  load();
+  watchFrames(); // the first frame callback of the document, before the page's own
 })();

@@ -650,7 +650,10 @@
     let scheduled = false;
     // The document-order cursor (follow): while the parser adds nodes at the
     // end of the document, this walks behind it, visiting each node once.
-    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, waiting}
+    // A paced cursor is moved on only by catchUp() (content.js: before each
+    // frame, and a timer for tabs that draw no frames) and by slices already
+    // running: once it has caught up with the parser, no task of ours waits.
+    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, atEnd, idle, paced}
 
     function processText(node) {
       const current = node.nodeValue;
@@ -681,12 +684,13 @@
     }
 
     /**
-     * A slice run from outside the scheduler (content.js: at the end of each
-     * parser task). A slice already pending stays the one pending: no second
-     * chain of look-again timers.
+     * A slice run from outside the scheduler (content.js: in a
+     * requestAnimationFrame callback, before the frame's style, layout and
+     * paint), with its own time budget (default maxSliceMs). A slice already
+     * pending stays the one pending: no second chain of slices.
      */
-    function catchUp() {
-      return slice();
+    function catchUp(budgetMs = maxSliceMs) {
+      return slice(budgetMs);
     }
 
     /**
@@ -708,16 +712,16 @@
       return true;
     }
 
-    function slice() {
+    function slice(budgetMs = maxSliceMs) {
       if (stopIfEditable()) return 0;
       const start = now();
       let visited = 0;
-      while (recordBatches.length > 0 && now() - start <= maxSliceMs) {
-        if (!expandBatch(recordBatches[0], maxSliceMs, start)) break;
+      while (recordBatches.length > 0 && now() - start <= budgetMs) {
+        if (!expandBatch(recordBatches[0], budgetMs, start)) break;
         recordBatches.shift();
       }
       while (stack.length > 0 && visited < maxNodesPerSlice) {
-        if ((visited & 31) === 31 && now() - start > maxSliceMs) break;
+        if ((visited & 31) === 31 && now() - start > budgetMs) break;
         const node = stack.pop();
         visited += 1;
         if (!compiled || node.isConnected === false) continue;
@@ -742,7 +746,7 @@
         cursorDone = cursor.onDone;
         cursor = null;
       } else if (cursor !== null && stack.length === 0 && visited < maxNodesPerSlice && compiled) {
-        visited += advanceCursor(start, maxNodesPerSlice - visited);
+        visited += advanceCursor(start, maxNodesPerSlice - visited, budgetMs);
         if (cursor.atEnd && !cursor.isLoading()) {
           cursorDone = cursor.onDone;
           cursor = null;
@@ -752,7 +756,7 @@
         afterSlice();
       } finally {
         if (stack.length > 0 || recordBatches.length > 0 || (cursor !== null && !cursor.atEnd)) ensureScheduled();
-        else if (cursor !== null && !scheduled) {
+        else if (cursor !== null && !scheduled && !cursor.paced) {
           scheduled = true; // at the parser's heels: look again soon
           cursor.idle = visited === 0 ? cursor.idle + 1 : 0;
           scheduleLater(runSlice, cursor.idle);
@@ -783,7 +787,7 @@
      * is loading, the very last node is left alone when it is text: the
      * parser may still append to it (silently: no mutation record).
      */
-    function advanceCursor(start, maxNodes) {
+    function advanceCursor(start, maxNodes, budgetMs) {
       const { root } = cursor;
       const loading = cursor.isLoading();
       let tail = null;
@@ -794,7 +798,7 @@
       cursor.atEnd = false;
       let visited = 0;
       for (;;) {
-        if ((visited & 31) === 31 && now() - start > maxSliceMs) return visited;
+        if ((visited & 31) === 31 && now() - start > budgetMs) return visited;
         if (visited >= maxNodes) return visited;
         const node = cursor.last === null ? root : nextInOrder(cursor.last, root);
         if (node === null || (node === tail && node.nodeType === TEXT_NODE)) {
@@ -824,11 +828,14 @@
      * the end — or earlier, if a script takes out the node the cursor stands
      * on — `onDone` runs (then observe the document, and enqueue it once to
      * catch anything a script changed behind the cursor meanwhile).
+     * `paced`: the caller moves the cursor on (catchUp); the rewriter starts
+     * no slice for it of its own but to finish a walk a catchUp left behind
+     * the parser — no look-again timers while it waits for the parser.
      */
-    function follow(rootNode, isLoading, onDone) {
+    function follow(rootNode, isLoading, onDone, { paced = false } = {}) {
       if (!compiled || !rootNode) return;
-      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false, idle: 0 };
-      ensureScheduled();
+      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false, idle: 0, paced };
+      if (!paced) ensureScheduled();
     }
 
     function ensureScheduled() {

@@ -696,8 +696,8 @@ function followingRewriter() {
 }
 
 test('rewriter_catchUp_atTheEndOfEachParserTask_keepsOneLookAgainPending', () => {
-  // content.js calls catchUp() from a MutationObserver at the end of every
-  // parser task. Each call must not start another chain of look-again timers.
+  // A caller may call catchUp() at any time (a cursor that is not paced).
+  // Each call must not start another chain of look-again timers.
   const { rewriter, later, drain } = followingRewriter();
   const body = h('body', null, h('p', null, 'blue one'));
   rewriter.setVocabulary({ blue: 'blauw' }, null);
@@ -780,6 +780,61 @@ test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () 
   assert.equal(kept.nodeValue, 'blue kept');
   drain();
   assert.equal(queue.length + later.length, 0, 'nothing scheduled once off');
+});
+
+// Issue 27 items 3-4: content.js paces the cursor itself (a requestAnimationFrame
+// callback before each frame, a timer for frame-less tabs): while the cursor keeps
+// up, the rewriter schedules nothing of its own (no look-again timers, no slices).
+test('rewriter_followPaced_schedulesNothingOfItsOwn_catchUpRewritesWhatTheParserAdded', () => {
+  const { rewriter, queue, later, drain } = followingRewriter();
+  const body = h('body', null, h('p', null, 'blue one'));
+  let loading = true;
+  let done = 0;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => loading, () => { done += 1; }, { paced: true });
+  assert.equal(queue.length + later.length, 0, 'follow starts no slice when paced');
+  for (let frame = 0; frame < 4; frame += 1) {
+    body.append(h('p', null, `blue ${frame}`)); // the parser, between two frames
+    body.append(h('p', null));
+    rewriter.catchUp(24); // the frame's callback
+    assert.equal(body.childNodes[1 + 2 * frame].textContent, `blauw ${frame}`, 'rewritten before this frame');
+    assert.equal(queue.length + later.length, 0, 'caught up: nothing of ours waits');
+  }
+  assert.equal(body.childNodes[0].textContent, 'blauw one');
+  assert.equal(done, 0);
+  loading = false; // readystatechange: content.js runs one more catchUp
+  rewriter.catchUp();
+  assert.equal(done, 1, 'done once parsed and walked');
+  assert.equal(rewriter.following, false);
+  drain();
+  assert.equal(queue.length + later.length, 0);
+});
+
+test('rewriter_followPaced_aCatchUpOutOfTime_goesOnInSlicesUntilCaughtUp_thenWaitsAgain', () => {
+  const queue = [];
+  const later = [];
+  let clock = 0;
+  // Each reading of the clock moves it on 1 ms: a 24 ms budget covers about 24 * 32 nodes.
+  const rewriter = T.createRewriter({
+    schedule: (fn) => queue.push(fn), scheduleLater: (fn) => later.push(fn), now: () => (clock += 1),
+    maxNodesPerSlice: 1_000_000,
+  });
+  const body = h('body', null);
+  for (let i = 0; i < 5_000; i += 1) body.append(h('p', null, `blue ${i}`));
+  body.append(h('p', null));
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => true, () => assert.fail('still loading'), { paced: true });
+  rewriter.catchUp(24);
+  assert.equal(body.childNodes[4_999].textContent, 'blue 4999', 'a frame does only its budget');
+  assert.equal(queue.length, 1, 'the rest goes on in a slice right after');
+  let slices = 0;
+  while (queue.length) {
+    queue.shift()();
+    slices += 1;
+  }
+  assert.ok(slices > 1);
+  assert.equal(body.childNodes[4_999].textContent, 'blauw 4999');
+  assert.equal(later.length, 0, 'caught up: no look-again timer, the next frame moves it on');
 });
 
 test('compile_oneWordKeysAndPhrasesThroughTheSameFirstWord_inAnyOrder', () => {

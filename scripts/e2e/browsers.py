@@ -133,6 +133,16 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
+    def do_GET(self):
+        # `?delay=MS` (at most 5 s): the answer comes that much later — a slow network, e.g. a
+        # parser-blocking script that holds the rest of a page back (first-paint.html).
+        query = self.path.partition("?")[2]
+        for part in query.split("&"):
+            name, _, value = part.partition("=")
+            if name == "delay" and value.isdigit():
+                time.sleep(min(int(value), 5000) / 1000)
+        super().do_GET()
+
 
 class TestServer:
     """A threaded static-file server on 127.0.0.1 at a random free port."""

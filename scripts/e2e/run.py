@@ -1054,6 +1054,39 @@ def check_port_drop_during_page_state(r: Run, site) -> None:
         r.tabs.pop("drop", None)
 
 
+FIRST_PAINT_TEXT = "Blauw skies The sky is blauw, the sea is blauw and BLAUW."
+
+
+def check_first_paint(r: Run, site) -> None:
+    """16. issue 27 (3): the page reads translated in its first paint. first-paint.html's own
+    requestAnimationFrame callback (page world, asked for in its head) keeps the body's text
+    before each frame's paint; the browser's 'first-contentful-paint' entry says which frame
+    was painted first. That frame already shows the new words, and no frame ever showed the
+    old ones. (A second load: the background has the page state by then.)"""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("paint", site.url("first-paint.html"))
+    # The background has the new state once this load is rewritten (the CLI's push may still be
+    # on its way when the tab opens).
+    tab.wait_for("document.getElementById('words').textContent === 'Blauw skies'", timeout=15)
+    rounds = []
+    for n in range(3):
+        tab.navigate(site.url("first-paint.html"))
+        tab.wait_for("window.fcp !== null && window.loadedAt !== null && window.frames_.length > 0", timeout=15)
+        result = tab.evaluate("({fcp: window.fcp, frames: window.frames_})")
+        frames = [f for f in result["frames"] if f["text"] is not None]
+        painted = [f for f in frames if f["t"] <= result["fcp"]]
+        rounds.append((round(result["fcp"], 1), [(round(f["t"], 1), f["text"][:12]) for f in frames[:3]]))
+        expect(painted, f"load {n}: a frame with the text began before the first contentful paint: {result}")
+        expect_eq(painted[-1]["text"], FIRST_PAINT_TEXT,
+                  f"load {n}: the text of the frame painted first (first contentful paint at {result['fcp']:.1f} ms;"
+                  f" frames {[(round(f['t'], 1), f['text'][:12]) for f in frames[:4]]})")
+        old = [f for f in frames if "blue" in f["text"].lower()]
+        expect(not old, f"load {n}: no frame showed the old words: {old}")
+    r.log(f"    first contentful paint, first frames: {rounds}")
+    r.tabs.pop("paint", None)
+
+
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
     ("1-disabled-unchanged", check_disabled),
@@ -1070,6 +1103,7 @@ CHECKS = [
     ("13-designmode-editor-not-rewritten", check_design_mode),
     ("14-page-cannot-see-the-hook", check_hook_invisible),
     ("15-port-drop-during-page-state-fetch", check_port_drop_during_page_state),
+    ("16-first-paint-translated", check_first_paint),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
@@ -1177,3 +1211,4 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
