@@ -1,42 +1,59 @@
 #!/usr/bin/env python3
-"""Section 6 of scripts/bench: the extension rewriting large real pages in real Chromium,
-side by side with a plain token-and-map content script.
+"""Section 7 of scripts/bench: the extension rewriting large real pages in real Chromium and real
+Firefox, side by side with a plain token-and-map content script and with no extension at all.
 
-Pages: the largest HTML pages of Debian's python3.11-doc (apt-get install python3.11-doc),
-served on 127.0.0.1. Vocabularies of 100, 1,000, 5,000 and 20,000 entries (words of those
-pages, rarest first, padded with words that do not occur). For each size, two Chromium
-instances run at once, one with our extension (host installed, vocabulary imported with the
-CLI, as in scripts/e2e) and one with the reference: a generated extension whose content script
-(document_idle) holds the vocabulary in a Map, walks the body's text nodes (skipping the same
-elements as ours), splits each into words and looks each up. Page loads alternate between the
-two. Measured per load, through the DevTools protocol:
+Pages: large HTML pages of Debian's python3.11-doc (apt-get install python3.11-doc), served on
+127.0.0.1. Vocabularies of N entries (words of those pages, rarest first, half of N at most,
+padded with words that do not occur). For each browser and size, three instances of the browser
+run at once: ours (host installed, vocabulary imported with the CLI, extension/ of this checkout
+loaded, as in scripts/e2e), the reference (a generated extension whose content script,
+document_idle, holds the vocabulary in a Map, walks the body's text nodes skipping the same
+elements as ours, splits each into words and looks each up) and none (no extension). Each round
+loads each page in all three, each of them first in turn; round 0 is not counted.
 
-  * last_ms: navigation start to the last text change, from a MutationObserver the harness
-    puts in the page's own world before the page's scripts (Page.addScriptToEvaluateOnNewDocument);
-  * max_task_ms: the longest main-thread task (trace event RunTask) of the page's renderer that
-    the extension caused: whole when the task's first script is the extension's and does not
-    run inside the HTML parser, else our own time in it (see trace_tasks); any_task_ms: the
-    longest task with any extension code in it, whoever started it;
-  * ext_ms: the longest time spent in the extension's own code within one task;
-  * same_text: the body's final text was the same for both, in every round (a hash of it);
-  * dcl_ms, load_ms: navigation start to the end of DOMContentLoaded and of the load event,
-    each also as a ratio to a third Chromium with no extension at all ("none"), whose loads
-    alternate with the other two (issue 27);
-  * first_paint_pct: of the vocabulary's words in the body's text (outside the skipped
-    elements) at the frame of the first contentful paint, the share already replaced — a
-    requestAnimationFrame callback in the page's world counts them before each frame's paint
-    until the 'paint' PerformanceObserver reports first-contentful-paint; the snapshot of the
-    last frame that began before that paint is the one painted.
+The harness's page-world script is served in the page itself, as the first element of <head>
+(the server inserts it): the same way in both browsers, before any of the page's scripts and
+any body text (Firefox is driven over Marionette, which has no preload-script command; an
+inline script needs none). Each round has two passes, each loading the page in all three:
+
+  * the timing pass (URL ?eb=time): nothing of the harness runs during parsing but a
+    requestAnimationFrame callback that keeps the body's text per frame until the second frame
+    with text; no MutationObserver, no tracing. Measured: dcl_ms and load_ms, navigation start
+    to the end of DOMContentLoaded and of the load event (the navigation timing entry), also as
+    ratios to "none" in the same round (median of the per-round ratios); first_paint_pct: of the
+    vocabulary's words in the body's text (outside the skipped elements) in the frame that began
+    last before the 'paint' entry first-contentful-paint (its paintTime where the browser gives
+    one, else its startTime), the share already replaced.
+  * the replacement pass (URL ?eb=last): a page-world MutationObserver (characterData) notes the
+    time of the last text change: last_ms. It is called for every text our extension writes
+    during parsing, so it would charge our DOMContentLoaded with the harness's own cost (the
+    reference writes after it): that is why it runs in its own pass. In Chromium also: a trace
+    (DevTools protocol) for max_task_ms / any_task_ms / ext_ms (see trace_tasks), and after
+    the text settled, the tab's JS heap (HeapProfiler.collectGarbage, then Runtime.getHeapUsage
+    on the page's target: the renderer's V8 isolate, which holds the page's world and every
+    content script's isolated world; usedSize + backingStorageSize, the ArrayBuffers' bytes,
+    when the browser reports it). same_text: the body's final text hashes the same for ours and
+    the reference, every round.
+
+Also per size in Chromium: the extension's service worker heap (collectGarbage, getHeapUsage on
+its target) after the rounds, over the same measured in a browser whose vocabulary is empty.
+In Firefox, no JS heap figure per tab or background is reachable over Marionette: instead, in
+the replacement pass, the resident unique memory of the tab's content process and of the
+extension process over "none" (see firefox_memory), reported for information. Not measured in
+Firefox: the longest task (no trace over Marionette, no 'longtask' entries).
 
 Prints one JSON line; run with the e2e venv's python (scripts/e2e/setup.sh)."""
 import argparse
 import collections
+import functools
+import http.server
 import json
 import re
 import shutil
 import statistics
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -45,15 +62,20 @@ sys.path.insert(0, str(REPO / "scripts" / "e2e"))
 import browsers  # noqa: E402
 import run as e2e  # noqa: E402
 
+# Firefox rounds performance.now() to 1 ms by default (as browser_bench.py).
+browsers.FIREFOX_PREFS["privacy.reduceTimerPrecision"] = False
+
 DOCS = Path("/usr/share/doc/python3.11/html")
-PAGES = ["library/os.html", "library/stdtypes.html", "library/multiprocessing.html", "library/datetime.html"]
-SIZES = [100, 1_000, 5_000, 20_000]
+PAGES = ["library/os.html", "library/functions.html"]
+SIZES = [100, 20_000, 150_000]
+BROWSERS = ("chromium", "firefox")
 CONFIGS = ("ours", "reference", "none")
+REFERENCE_GECKO_ID = "token-map-reference@bench.invalid"
 DUMP = None  # --dump-trace FILE: the last trace, for looking at by hand
 SKIP_TAGS = ["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEXTAREA", "INPUT", "SELECT", "OPTION", "CODE", "PRE",
              "TEMPLATE", "KBD", "SAMP", "IFRAME", "OBJECT"]
 
-# Runs in the page's own world before its scripts: when did the text last change?
+# The replacement pass only: when did the text last change?
 OBSERVER_JS = r"""(() => {
   window.__eb = {last: 0, changes: 0};
   new MutationObserver((records) => {
@@ -63,8 +85,8 @@ OBSERVER_JS = r"""(() => {
   }).observe(document, {subtree: true, characterData: true});
 })();"""
 
-# Also in the page's world, before its scripts: before each frame's paint (requestAnimationFrame)
-# until the first contentful paint, the body's text (outside the skipped elements).
+# The timing pass only: before each frame's paint (requestAnimationFrame) until the first
+# contentful paint, the body's text (outside the skipped elements).
 FIRST_PAINT_JS = r"""(() => {
   const skip = new Set(%s);
   const frames = [];
@@ -102,6 +124,7 @@ FIRST_PAINT_JS = r"""(() => {
 })();""" % json.dumps(SKIP_TAGS)
 
 # After the load: of the vocabulary's words in the text painted first, how many were replaced?
+# KEYS and VALUES are replaced by JSON arrays (an expression: Marionette wraps it in a function).
 FIRST_PAINT_RESULT_JS = """((keys, values) => {
   const p = window.__ebPaint, fcp = p && p.fcp();
   if (!fcp) return null;
@@ -119,11 +142,21 @@ FIRST_PAINT_RESULT_JS = """((keys, values) => {
   }
   p.frames.length = 0;
   return {fcp_ms: Math.round(fcp.start), original, replaced};
-})(FIRST_PAINT_KEYS[0], FIRST_PAINT_KEYS[1])"""
+})(KEYS, VALUES)"""
 
-SETTLED_JS = """(() => { const t = performance.getEntriesByType('navigation')[0];
+# Settled: the load event ended (and, in the replacement pass, the text last changed) SETTLE ms ago.
+SETTLED_JS = {
+    "time": """(() => { const t = performance.getEntriesByType('navigation')[0];
+  return !!(t && t.loadEventEnd && window.__ebPaint) && performance.now() - t.loadEventEnd > SETTLE; })()""",
+    "last": """(() => { const t = performance.getEntriesByType('navigation')[0];
   if (!t || !t.loadEventEnd || !window.__eb) return false;
-  return performance.now() - Math.max(window.__eb.last, t.loadEventEnd) > %d; })()"""
+  return performance.now() - Math.max(window.__eb.last, t.loadEventEnd) > SETTLE; })()""",
+}
+TIMING_JS = """(() => { const t = performance.getEntriesByType('navigation')[0];
+  return {dcl_ms: t.domContentLoadedEventEnd, load_ms: t.loadEventEnd}; })()"""
+LAST_JS = """(() => { let h = 0; const text = document.body.textContent;
+  for (let i = 0; i < text.length; i += 1) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return {last: window.__eb.last, changes: window.__eb.changes, text_hash: h}; })()"""
 
 REFERENCE_JS = r"""(() => {
   const map = new Map(REFERENCE_VOCABULARY);
@@ -171,15 +204,66 @@ def vocabulary(words: list, size: int) -> dict:
     return vocab
 
 
-def reference_extension(directory: Path, vocab: dict) -> Path:
+def json_bytes(vocab: dict) -> int:
+    """The vocabulary's JSON bytes (UTF-8, compact): what the memory targets are measured against."""
+    return len(json.dumps(vocab, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def reference_extension(directory: Path, vocab: dict, browser: str) -> Path:
+    """The token-and-map content script. In Firefox as a Manifest V2 add-on: its content scripts
+    run on http pages without a host-permission grant, and the script is the same."""
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "manifest.json").write_text(json.dumps({
-        "manifest_version": 3, "name": "token-and-map reference", "version": "1.0",
-        "content_scripts": [{"matches": ["http://*/*"], "js": ["vocabulary.js", "reference.js"]}],
-    }))
+    manifest = {"manifest_version": 3, "name": "token-and-map reference", "version": "1.0",
+                "content_scripts": [{"matches": ["http://*/*"], "js": ["vocabulary.js", "reference.js"]}]}
+    if browser == "firefox":
+        manifest["manifest_version"] = 2
+        manifest["browser_specific_settings"] = {"gecko": {"id": REFERENCE_GECKO_ID}}
+    (directory / "manifest.json").write_text(json.dumps(manifest))
     (directory / "vocabulary.js").write_text("const REFERENCE_VOCABULARY = " + json.dumps(list(vocab.items())) + ";\n")
     (directory / "reference.js").write_text(REFERENCE_JS)
     return directory
+
+
+def hooked_html(html: bytes, kind: str) -> bytes:
+    """The page with the harness's script as the first element of its <head> (before any of the
+    page's scripts and any body text): the paint snapshots for the timing pass ("time"), the
+    MutationObserver for the replacement pass ("last"), nothing else."""
+    js = {"time": FIRST_PAINT_JS, "last": OBSERVER_JS}.get(kind)
+    if js is None:
+        return html
+    tag = b"<script>" + js.encode("utf-8") + b"</script>"
+    m = re.search(rb"<head\b[^>]*>", html, re.IGNORECASE)
+    at = m.end() if m else 0
+    return html[:at] + tag + html[at:]
+
+
+class _HookHandler(browsers._QuietHandler):
+    def do_GET(self):  # noqa: N802 - http.server's name
+        url = urllib.parse.urlsplit(self.path)
+        kind = urllib.parse.parse_qs(url.query).get("eb", [""])[0]
+        path = Path(self.translate_path(url.path))
+        if not kind or path.suffix != ".html" or not path.is_file():
+            return super().do_GET()
+        body = hooked_html(path.read_bytes(), kind)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
+
+class HookServer(browsers.TestServer):
+    """browsers.TestServer whose .html answers carry the harness's script (URL ?eb=time|last)."""
+
+    def __init__(self, directory):
+        super().__init__(directory)
+        self.httpd.server_close()
+        handler = functools.partial(_HookHandler, directory=self.directory)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self._thread = type(self._thread)(target=self.httpd.serve_forever, name="bench-http", daemon=True)
 
 
 def trace_tasks(events: list, extension_prefix: str) -> dict:
@@ -240,36 +324,253 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     return {"max_task_ms": round(max_task, 1), "any_task_ms": round(max_any, 1), "ext_ms": round(max_ext, 1)}
 
 
-def measure(browser, tab, url: str, extension_prefix: str, settle_ms: int, keys: str) -> dict:
-    cdp = browser.cdp
-    with cdp._cond:
-        cdp.events.clear()
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": [
-        "toplevel", "devtools.timeline", "v8.execute", "__metadata"]}, "transferMode": "ReportEvents"})
-    tab.send("Page.navigate", {"url": url})
-    browsers.wait_until(lambda: tab.evaluate(SETTLED_JS % settle_ms), 120, f"{url} to settle", 0.25)
-    result = tab.evaluate("(() => { const t = performance.getEntriesByType('navigation')[0];"
-                          " let h = 0; const text = document.body.textContent;"
-                          " for (let i = 0; i < text.length; i += 1) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;"
-                          " return {last: window.__eb.last, changes: window.__eb.changes, text_hash: h,"
-                          " dcl_ms: t.domContentLoadedEventEnd, load_ms: t.loadEventEnd}; })()")
-    paint = tab.evaluate(keys + FIRST_PAINT_RESULT_JS) or {}
-    seen = paint.get("original", 0) + paint.get("replaced", 0)
-    result["fcp_ms"] = paint.get("fcp_ms")
-    result["first_paint_words"] = seen
-    result["first_paint_pct"] = round(100 * paint.get("replaced", 0) / seen, 1) if seen else None
-    cdp.send("Tracing.end")
-    browsers.wait_until(lambda: any(e.get("method") == "Tracing.tracingComplete" for e in list(cdp.events)),
-                        60, "the trace", 0.1)
-    with cdp._cond:
-        batches = [e["params"]["value"] for e in cdp.events if e.get("method") == "Tracing.dataCollected"]
-    events = [e for batch in batches for e in batch]
-    if DUMP:
-        Path(f"{DUMP}.{'ours' if extension_prefix.endswith(e2e.CHROMIUM_ID + '/') else 'reference'}.{url.rsplit('/', 1)[-1]}.json").write_text(
-            json.dumps(events))
-    result.update(trace_tasks(events, extension_prefix))
+def heap_bytes(usage: dict) -> int:
+    """Runtime.getHeapUsage: the V8 heap's used bytes plus the ArrayBuffers' backing stores where
+    the browser reports them (a compact form in typed arrays lives there, outside usedSize)."""
+    return int(usage.get("usedSize", 0)) + int(usage.get("backingStorageSize", 0) or 0)
+
+
+def chromium_gc_heap(send) -> int:
+    for _ in range(2):
+        send("HeapProfiler.collectGarbage")
+    return heap_bytes(send("Runtime.getHeapUsage"))
+
+
+def service_worker_heap(b) -> tuple:
+    """(heap bytes, whether the worker had to be started) of the extension's service worker."""
+    had = b._sw_target(b.extension_id) is not None
+    t = b.wake_service_worker()
+    sid = b._attach(t["targetId"])
+    try:
+        b.cdp.send("HeapProfiler.enable", {}, sid)
+        return chromium_gc_heap(lambda m: b.cdp.send(m, {}, sid, 60)), not had
+    finally:
+        try:
+            b.cdp.send("Target.detachFromTarget", {"sessionId": sid})
+        except browsers.E2EError:
+            pass
+
+
+FIREFOX_MEMORY_JS = """const done = arguments[arguments.length - 1];
+Services.obs.notifyObservers(null, 'child-gc-request');
+Services.obs.notifyObservers(null, 'child-cc-request');
+Services.obs.notifyObservers(null, 'child-gc-request');
+Cu.forceGC();
+setTimeout(() => ChromeUtils.requestProcInfo().then((info) => done(info.children.map((c) => ({
+  type: c.type, memory: c.memory, windows: (c.windows || []).map((w) => w.documentURI ? w.documentURI.spec : '')}))),
+  (e) => done(String(e))), 1000);"""
+
+
+def firefox_memory(b, url: str) -> dict:
+    """Firefox: not the JS heap (no per-tab heap figure over Marionette) but the resident unique
+    memory (ChromeUtils.requestProcInfo's memory) of the content process showing ``url`` (Fission:
+    one process for the site, this tab only) and of the extension process (every add-on's
+    background page), each after asking every child process to collect garbage and cycles."""
+    m = b.client
+    m.set_context(m.CONTEXT_CHROME)
+    try:
+        procs = m.execute_async_script(FIREFOX_MEMORY_JS, script_timeout=30000)
+    finally:
+        m.set_context(m.CONTEXT_CONTENT)
+    if not isinstance(procs, list):
+        raise browsers.BrowserError(f"requestProcInfo: {procs}")
+    tab = [p["memory"] for p in procs if url in p["windows"]]
+    ext = [p["memory"] for p in procs if p["type"] == "extension"]
+    return {"process_bytes": tab[0] if len(tab) == 1 else None, "ext_process_bytes": sum(ext) if ext else None}
+
+
+def load(browser: str, b, tab, url: str, kind: str, settle_ms: int, trace_prefix) -> None:
+    """Navigate and wait until settled (see SETTLED_JS); in Chromium's replacement pass, traced."""
+    settled = SETTLED_JS[kind].replace("SETTLE", str(int(settle_ms)))
+    settled = "(location.href === %s) && %s" % (json.dumps(url), settled)
+    if browser == "chromium":
+        with b.cdp._cond:
+            b.cdp.events.clear()
+        if trace_prefix:
+            b.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": [
+                "toplevel", "devtools.timeline", "v8.execute", "__metadata"]}, "transferMode": "ReportEvents"})
+        tab.send("Page.navigate", {"url": url})
+    else:
+        tab.navigate(url, timeout=120)
+    browsers.wait_until(lambda: tab.evaluate(settled), 120, f"{url} to settle", 0.25)
+
+
+def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_expr: str, trace_prefix=None) -> dict:
+    load(browser, b, tab, url, kind, settle_ms, trace_prefix)
+    if kind == "time":
+        result = tab.evaluate(TIMING_JS)
+        paint = tab.evaluate(paint_expr) or {}
+        seen = paint.get("original", 0) + paint.get("replaced", 0)
+        result["fcp_ms"] = paint.get("fcp_ms")
+        result["first_paint_words"] = seen
+        result["first_paint_pct"] = round(100 * paint.get("replaced", 0) / seen, 1) if seen else None
+        return result
+    result = tab.evaluate(LAST_JS)
     result["last_ms"] = round(result.pop("last"), 1)
+    if browser != "chromium":
+        result.update(firefox_memory(b, url))
+        return result
+    if trace_prefix:
+        cdp = b.cdp
+        cdp.send("Tracing.end")
+        browsers.wait_until(lambda: any(e.get("method") == "Tracing.tracingComplete" for e in list(cdp.events)),
+                            60, "the trace", 0.1)
+        with cdp._cond:
+            batches = [e["params"]["value"] for e in cdp.events if e.get("method") == "Tracing.dataCollected"]
+        events = [e for batch in batches for e in batch]
+        if DUMP:
+            Path(f"{DUMP}.{'ours' if trace_prefix.endswith(e2e.CHROMIUM_ID + '/') else 'reference'}"
+                 f".{url.rsplit('/', 1)[-1]}.json").write_text(json.dumps(events))
+        result.update(trace_tasks(events, trace_prefix))
+    # After the text settled: the renderer's isolate (page world and content scripts' worlds).
+    result["heap_bytes"] = chromium_gc_heap(lambda m: tab.send(m, timeout=60))
     return result
+
+
+def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dict:
+    """One row: medians per configuration; ratios and heap differences to "none" per round (the
+    loads of one round alternate side by side), then their median."""
+    row = {"browser": browser, "entries": size, "page": page, "json_bytes": jb}
+    for name in CONFIGS:
+        s = samples[(name, page)]
+
+        def med(k, s=s):
+            vals = [v for v in s.get(k, []) if v is not None]
+            return round(statistics.median(vals), 1) if vals else None
+
+        def most(k, s=s):
+            vals = [v for v in s.get(k, []) if v is not None]
+            return max(vals) if vals else None
+        row[name] = {"last_ms": med("last_ms"), "max_task_ms": most("max_task_ms"),
+                     "any_task_ms": most("any_task_ms"), "ext_ms": most("ext_ms"),
+                     "changes": med("changes"), "text_hashes": sorted(set(s.get("text_hash", []))),
+                     "dcl_ms": med("dcl_ms"), "load_ms": med("load_ms"), "fcp_ms": med("fcp_ms"),
+                     "first_paint_words": med("first_paint_words"), "first_paint_pct": med("first_paint_pct"),
+                     "heap_bytes": med("heap_bytes"), "process_bytes": med("process_bytes"),
+                     "ext_process_bytes": med("ext_process_bytes")}
+        if name == "none":
+            continue
+        n = samples[("none", page)]
+        for k in ("dcl_ms", "load_ms"):
+            pairs = list(zip(s.get(k, []), n.get(k, []), strict=True))
+            row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
+                [x / max(1e-9, y) for x, y in pairs]), 2) if pairs else None
+        for k, over in (("heap_bytes", "heap_over_none"), ("process_bytes", "process_over_none"),
+                        ("ext_process_bytes", "ext_process_over_none")):
+            pairs = [(x, y) for x, y in zip(s.get(k, []), n.get(k, []), strict=True) if x is not None and y is not None]
+            row[name][over] = int(statistics.median([x - y for x, y in pairs])) if pairs else None
+    # The same final text, every round: both did the same replacements.
+    row["same_text"] = row["ours"]["text_hashes"] == row["reference"]["text_hashes"] and len(row["ours"]["text_hashes"]) == 1
+    last_o, last_r = row["ours"]["last_ms"], row["reference"]["last_ms"]
+    row["ratio"] = round(last_o / max(1e-9, last_r), 2) if last_o is not None and last_r is not None else None
+    return row
+
+
+def start_reference(browser: str, artifacts: Path, label: str, vocab: dict, workdir: Path):
+    """(browser object, trace prefix) of the token-and-map reference."""
+    ext = reference_extension(workdir / f"reference-{browser}", vocab, browser)
+    if browser == "chromium":
+        b = browsers.Chromium(None, artifacts / label)
+        b.start()
+        return b, f"chrome-extension://{b.load_unpacked(ext)}/"
+    b = browsers.Firefox(None, artifacts / label)
+    b.start()
+    b.install_extension(ext)
+    return b, None
+
+
+def start_none(browser: str, artifacts: Path, label: str):
+    b = (browsers.Chromium if browser == "chromium" else browsers.Firefox)(None, artifacts / label)
+    b.start()
+    return b
+
+
+def new_tab(browser: str, b):
+    tab = b.new_tab("about:blank")
+    if browser == "chromium":
+        tab.send("HeapProfiler.enable")
+    return tab
+
+
+def log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def baseline_service_worker(a, site, artifacts: Path) -> dict:
+    """The service worker's heap with an empty vocabulary: after one page load, median of three."""
+    r = e2e.Run("chromium", "ours-empty", Path(a.bin_dir), artifacts, log)
+    try:
+        values = r.dir / "values.json"
+        values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": {}}))
+        r.install()
+        r.cli(["import", str(values)])
+        b = r.start_browser()
+        tab = new_tab("chromium", b)
+        heaps = []
+        for i in range(3):
+            load("chromium", b, tab, site.url(PAGES[0]) + ("?eb=time" if i % 2 == 0 else "?eb=last"),
+                 "time" if i % 2 == 0 else "last", a.settle_ms, None)
+            heaps.append(service_worker_heap(b)[0])
+        return {"heap_bytes": int(statistics.median(heaps)), "samples": heaps}
+    finally:
+        r.close()
+        r.cleanup(False)
+
+
+def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_base) -> tuple:
+    jb = json_bytes(vocab)
+    r = e2e.Run(browser, f"ours-{browser}-{size}", Path(a.bin_dir), artifacts, log)
+    values = r.dir / "values.json"
+    values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
+    ref = none = None
+    rows, sw = [], None
+    try:
+        r.install()
+        r.cli(["import", str(values)])
+        ours = r.start_browser()
+        ref, ref_prefix = start_reference(browser, artifacts, f"ref-{browser}-{size}", vocab, r.dir)
+        none = start_none(browser, artifacts, f"none-{browser}-{size}")
+        real = [k for k, v in vocab.items() if not k.startswith("zq")]
+        paint_expr = FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
+            "VALUES", json.dumps([vocab[k] for k in real]))
+        tabs = {name: (b, new_tab(browser, b)) for name, b in (("ours", ours), ("reference", ref), ("none", none))}
+        prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/" if browser == "chromium" else None,
+                    "reference": ref_prefix, "none": None}
+        samples = collections.defaultdict(lambda: collections.defaultdict(list))
+        sw_heaps, sw_restarted = [], False
+        for rnd in range(a.rounds + 1):  # round 0 warms caches and is not counted
+            for page in PAGES:
+                order = CONFIGS[rnd % 3:] + CONFIGS[:rnd % 3]  # each first in turn
+                for kind in ("time", "last"):
+                    for name in order:
+                        b, tab = tabs[name]
+                        m = measure(browser, b, tab, f"{site.url(page)}?eb={kind}", kind, a.settle_ms,
+                                    paint_expr, prefixes[name] if kind == "last" else None)
+                        if name == "ours" and kind == "last" and browser == "chromium" and rnd > 0:
+                            heap, restarted = service_worker_heap(b)
+                            sw_heaps.append(heap)
+                            sw_restarted = sw_restarted or restarted
+                        if rnd > 0:
+                            for k, v in m.items():
+                                samples[(name, page)][k].append(v)
+        for page in PAGES:
+            row = summarise(browser, size, page, jb, samples)
+            rows.append(row)
+            log(json.dumps(row))
+        if sw_heaps:
+            heap = int(statistics.median(sw_heaps))
+            base = sw_base["heap_bytes"] if sw_base else None
+            sw = {"browser": browser, "entries": size, "json_bytes": jb, "heap_bytes": heap,
+                  "empty_heap_bytes": base, "over_empty": heap - base if base is not None else None,
+                  "started_by_harness": sw_restarted}
+            log(json.dumps(sw))
+    finally:
+        for b in (ref, none):
+            if b is not None:
+                b.close()
+        r.close()
+        r.cleanup(False)
+    return rows, sw
 
 
 def main():
@@ -277,6 +578,7 @@ def main():
     p.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    p.add_argument("--browsers", default=",".join(BROWSERS), help="chromium,firefox or one of them")
     p.add_argument("--settle-ms", type=int, default=1500)
     p.add_argument("--dump-trace", default=None)
     p.add_argument("--pages", default=None, help="pages of python3.11-doc's html/, comma-separated")
@@ -290,79 +592,19 @@ def main():
         return
     words = page_words()
     artifacts = Path(tempfile.mkdtemp(prefix="eb-page-bench-"))
-    out = {"pages": PAGES, "rounds": a.rounds, "rows": []}
+    out = {"pages": PAGES, "rounds": a.rounds, "rows": [], "service_worker": []}
     try:
-        with browsers.TestServer(DOCS) as site:
-            for size in map(int, a.sizes.split(",")):
-                vocab = vocabulary(words, size)
-                r = e2e.Run("chromium", f"ours-{size}", Path(a.bin_dir), artifacts, lambda s: print(s, file=sys.stderr))
-                values = r.dir / "values.json"
-                values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
-                ref = none = None
-                try:
-                    r.install()
-                    r.cli(["import", str(values)])
-                    ours = r.start_browser()
-                    # No service worker to wait for: load it over CDP, which returns its ID.
-                    ref = browsers.Chromium(None, artifacts / f"ref-{size}")
-                    ref.start()
-                    ref_id = ref.load_unpacked(reference_extension(r.dir / "reference", vocab))
-                    # The third: no extension at all.
-                    none = browsers.Chromium(None, artifacts / f"none-{size}")
-                    none.start()
-                    tabs = {}
-                    real = [k for k, v in vocab.items() if not k.startswith("zq")]
-                    keys = "const FIRST_PAINT_KEYS = " + json.dumps([real, [vocab[k] for k in real]]) + ";\n"
-                    for name, b in (("ours", ours), ("reference", ref), ("none", none)):
-                        tab = b.new_tab("about:blank")
-                        tab.send("Page.addScriptToEvaluateOnNewDocument", {"source": OBSERVER_JS})
-                        tab.send("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_JS})
-                        tabs[name] = (b, tab)
-                    prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/",
-                                "reference": f"chrome-extension://{ref_id}/", "none": "chrome-extension://-/"}
-                    samples = collections.defaultdict(lambda: collections.defaultdict(list))
-                    for rnd in range(a.rounds + 1):  # round 0 warms caches and is not counted
-                        for page in PAGES:
-                            order = CONFIGS[rnd % 3:] + CONFIGS[:rnd % 3]  # each first in turn
-                            for name in order:
-                                b, tab = tabs[name]
-                                m = measure(b, tab, site.url(page), prefixes[name], a.settle_ms, keys)
-                                if rnd > 0:
-                                    for k, v in m.items():
-                                        samples[(name, page)][k].append(v)
-                    for page in PAGES:
-                        row = {"entries": size, "page": page}
-                        for name in CONFIGS:
-                            s = samples[(name, page)]
-                            pct = [v for v in s["first_paint_pct"] if v is not None]
-                            row[name] = {"last_ms": statistics.median(s["last_ms"]),
-                                         "max_task_ms": max(s["max_task_ms"]), "any_task_ms": max(s["any_task_ms"]),
-                                         "ext_ms": max(s["ext_ms"]),
-                                         "changes": statistics.median(s["changes"]),
-                                         "text_hashes": sorted(set(s["text_hash"])),
-                                         "dcl_ms": round(statistics.median(s["dcl_ms"]), 1),
-                                         "load_ms": round(statistics.median(s["load_ms"]), 1),
-                                         "fcp_ms": statistics.median([v for v in s["fcp_ms"] if v is not None] or [0]),
-                                         "first_paint_words": statistics.median(s["first_paint_words"]),
-                                         "first_paint_pct": statistics.median(pct) if pct else None}
-                            # Ratios per round (alternated loads side by side), then their median.
-                            if name != "none":
-                                n = samples[("none", page)]
-                                for k in ("dcl_ms", "load_ms"):
-                                    row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
-                                        [x / max(1e-9, y) for x, y in zip(s[k], n[k], strict=True)]), 2)
-                        # The same final text, every round: both did the same replacements.
-                        row["same_text"] = row["ours"]["text_hashes"] == row["reference"]["text_hashes"] and len(row["ours"]["text_hashes"]) == 1
-                        row["ratio"] = round(row["ours"]["last_ms"] / max(1e-9, row["reference"]["last_ms"]), 2)
-                        out["rows"].append(row)
-                        print(json.dumps(row), file=sys.stderr)
-                finally:
-                    if ref is not None:
-                        ref.close()
-                    if none is not None:
-                        none.close()
-                    r.close()
-                    r.cleanup(False)
+        with HookServer(DOCS) as site:
+            for browser in a.browsers.split(","):
+                sw_base = baseline_service_worker(a, site, artifacts) if browser == "chromium" else None
+                if sw_base:
+                    out["service_worker_empty"] = sw_base
+                    log(json.dumps({"service_worker_empty": sw_base}))
+                for size in map(int, a.sizes.split(",")):
+                    rows, sw = run_size(a, browser, size, vocabulary(words, size), site, artifacts, sw_base)
+                    out["rows"] += rows
+                    if sw:
+                        out["service_worker"].append(sw)
     finally:
         shutil.rmtree(artifacts, ignore_errors=True)
     print(json.dumps(out))

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Unit tests of section 7's harness code that runs no browser: the page the server hands out
+(page_bench.hooked_html), one row's medians and ratios (page_bench.summarise) and the printed
+target rows (bench.page_rows).
+
+Run: python3 -m unittest discover -s scripts/benchmarks -p 'test_*.py'
+"""
+
+import collections
+import os
+import sys
+import unittest
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402
+import page_bench  # noqa: E402
+
+PAGE = b'<!DOCTYPE html>\n<html lang="en">\n  <HEAD data-x="1">\n    <script src="page.js"></script>\n</head><body>text</body></html>'
+
+
+def samples(**by_config):
+    out = collections.defaultdict(lambda: collections.defaultdict(list))
+    for name, values in by_config.items():
+        for k, v in values.items():
+            out[(name, "p.html")][k] = list(v)
+    return out
+
+
+class HookedHTML(unittest.TestCase):
+    def test_timing_pass_gets_the_paint_snapshots_before_the_pages_first_script(self):
+        html = page_bench.hooked_html(PAGE, "time")
+        hook = html.index(b"window.__ebPaint")
+        self.assertLess(html.index(b'data-x="1">'), hook)
+        self.assertLess(hook, html.index(b'src="page.js"'))
+        self.assertNotIn(b"MutationObserver", html)
+
+    def test_replacement_pass_gets_the_observer_only(self):
+        html = page_bench.hooked_html(PAGE, "last")
+        self.assertIn(b"MutationObserver", html)
+        self.assertNotIn(b"__ebPaint", html)
+        self.assertLess(html.index(b"MutationObserver"), html.index(b"<body>"))
+
+    def test_other_requests_are_unchanged(self):
+        self.assertEqual(page_bench.hooked_html(PAGE, ""), PAGE)
+        self.assertEqual(page_bench.hooked_html(PAGE, "bogus"), PAGE)
+
+    def test_a_page_without_head_gets_it_first(self):
+        self.assertTrue(page_bench.hooked_html(b"<p>x</p>", "last").startswith(b"<script>"))
+
+
+class Summarise(unittest.TestCase):
+    def test_ratios_and_heap_are_per_round_against_none_then_the_median(self):
+        s = samples(
+            ours={"dcl_ms": [110, 300, 120], "load_ms": [100, 100, 100], "heap_bytes": [5_000_000, 9_000_000, 5_200_000],
+                  "last_ms": [50, 60, 70], "text_hash": [7, 7, 7], "first_paint_pct": [100.0, None, 98.0],
+                  "max_task_ms": [3, 40, 5], "ext_ms": [1, 2, 3], "any_task_ms": [4, 41, 6]},
+            reference={"dcl_ms": [100, 100, 100], "load_ms": [200, 200, 200], "heap_bytes": [4_000_000] * 3,
+                       "last_ms": [100, 100, 100], "text_hash": [7, 7, 7]},
+            none={"dcl_ms": [100, 200, 100], "load_ms": [100, 100, 100], "heap_bytes": [4_000_000, 8_000_000, 4_000_000],
+                  "last_ms": [1, 1, 1], "text_hash": [1, 1, 1]})
+        row = page_bench.summarise("chromium", 100, "p.html", 1700, s)
+        self.assertEqual(row["ours"]["dcl_vs_none"], 1.2)  # ratios 1.1, 1.5, 1.2
+        self.assertEqual(row["ours"]["load_vs_none"], 1.0)
+        self.assertEqual(row["reference"]["load_vs_none"], 2.0)
+        self.assertEqual(row["ours"]["heap_over_none"], 1_000_000)
+        self.assertEqual(row["ours"]["first_paint_pct"], 99.0)  # an unmeasured round is left out
+        self.assertEqual(row["ours"]["max_task_ms"], 40)  # the longest, not the median
+        self.assertEqual(row["ratio"], 0.6)
+        self.assertTrue(row["same_text"])
+
+    def test_firefox_rows_have_no_heap_and_a_different_text_is_caught(self):
+        s = samples(
+            ours={"dcl_ms": [100], "load_ms": [100], "last_ms": [10], "text_hash": [1], "process_bytes": [60],
+                  "max_task_ms": [None]},
+            reference={"dcl_ms": [100], "load_ms": [100], "last_ms": [10], "text_hash": [2], "process_bytes": [55]},
+            none={"dcl_ms": [100], "load_ms": [100], "last_ms": [10], "text_hash": [3], "process_bytes": [50]})
+        row = page_bench.summarise("firefox", 100, "p.html", 1700, s)
+        self.assertIsNone(row["ours"]["heap_over_none"])
+        self.assertIsNone(row["ours"]["max_task_ms"])
+        self.assertEqual(row["ours"]["process_over_none"], 10)
+        self.assertFalse(row["same_text"])
+
+
+def data_row(browser, **ours):
+    base = {"dcl_vs_none": 1.0, "load_vs_none": 1.0, "first_paint_pct": 100.0, "heap_over_none": 100_000,
+            "last_ms": 100, "max_task_ms": 10, "ext_ms": 5, "any_task_ms": 12}
+    if browser == "firefox":
+        base.update(heap_over_none=None, max_task_ms=None, process_over_none=2_000_000, ext_process_over_none=1_000_000)
+    ref = dict(base, first_paint_pct=0.0)
+    base.update(ours)
+    return {"browser": browser, "entries": 20_000, "page": "library/os.html", "json_bytes": 1_000_000,
+            "ours": base, "reference": ref, "none": {}, "same_text": True, "ratio": 1.0}
+
+
+class PageRows(unittest.TestCase):
+    def rows(self, data):
+        return {r[1]: r for r in bench.page_rows(data)}
+
+    def test_every_target_is_printed_with_its_verdict_beside_the_reference(self):
+        data = {"rows": [data_row("chromium", dcl_vs_none=1.06, heap_over_none=2_600_000)],
+                "service_worker": [{"browser": "chromium", "entries": 20_000, "json_bytes": 1_000_000,
+                                    "heap_bytes": 3_500_000, "empty_heap_bytes": 1_000_000, "over_empty": 2_500_000}]}
+        rows = self.rows(data)
+        dcl = rows["chromium os.html, 20,000 entries: DOMContentLoaded / no extension"]
+        self.assertEqual((dcl[2], dcl[3], dcl[5], dcl[6]), ("1.06×", "1.00× token+map", "≤ 1.05×", "MISS"))
+        self.assertEqual(rows["chromium os.html, 20,000 entries: load event / no extension"][6], "PASS")
+        heap = rows["chromium os.html, 20,000 entries: tab JS heap over no extension (JSON 1.00 MB)"]
+        self.assertEqual((heap[2], heap[5], heap[6]), ("+2.60 MB", "≤ 1.5×JSON+1 MB = 2.50 MB", "MISS"))
+        sw = rows["chromium, 20,000 entries: service worker heap over an empty vocabulary (JSON 1.00 MB)"]
+        self.assertEqual((sw[2], sw[5], sw[6]), ("+2.50 MB", "≤ 2×JSON = 2.00 MB", "MISS"))
+        fcp = rows["chromium os.html, 20,000 entries: replacements present at first contentful paint"]
+        self.assertEqual((fcp[2], fcp[3], fcp[6]), ("100.0 %", "0.0 % token+map", "PASS"))
+        last = rows["chromium os.html, 20,000 entries: navigation → last replacement"]
+        self.assertEqual((last[4], last[6]), ("1.00×", "PASS"))
+        self.assertEqual(len(data["rows"]) * 7 + 1, len(rows))
+
+    def test_firefox_says_what_it_cannot_measure_and_counts_it_as_no_miss(self):
+        rows = self.rows({"rows": [data_row("firefox", first_paint_pct=None)], "service_worker": []})
+        task = rows["firefox os.html, 20,000 entries: longest task the extension caused"]
+        self.assertEqual((task[2], task[6]), ("not measured in Firefox", "(not measured)"))
+        heap = rows["firefox os.html, 20,000 entries: tab JS heap over no extension"]
+        self.assertEqual((heap[2], heap[6]), ("not measured in Firefox", "(not measured)"))
+        self.assertEqual(rows["firefox, 20,000 entries: background heap"][6], "(not measured)")
+        self.assertEqual(rows["firefox os.html, 20,000 entries: tab's content process, resident unique, over no extension"][2],
+                         "+2.00 MB")
+        # A share at first paint that could not be measured is a miss, not a pass.
+        fcp = rows["firefox os.html, 20,000 entries: replacements present at first contentful paint"]
+        self.assertEqual(fcp[6], "MISS (not measured)")
+
+
+if __name__ == "__main__":
+    unittest.main()
