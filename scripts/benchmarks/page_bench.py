@@ -274,15 +274,17 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     extension — its timer, its scheduler.postTask slice, its message — and counts whole, with
     whatever garbage collection or layout ran inside it. A task of the parser (the first script
     runs inside ParseHTML: our injected scripts, our MutationObserver callback at the end of a
-    parser chunk, the page's scripts) or of the page (its script, its event, its timer) in
-    which our code ran counts with our own time in it only. `any_task_ms` is the older, blunter
+    parser chunk, the page's scripts), of a frame (the first script runs inside FireAnimationFrame:
+    our requestAnimationFrame callback comes first in every frame while the page loads, and the
+    frame's style, layout and paint are the browser's, extension or not) or of the page (its
+    script, its event, its timer) in which our code ran counts with our own time in it only. `any_task_ms` is the older, blunter
     measure: the longest task containing any extension code, whoever started it."""
     threads = {}
     for e in events:
         if e.get("ph") == "M" and e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain":
             threads[(e["pid"], e["tid"])] = True
     tasks = collections.defaultdict(list)
-    parsing = collections.defaultdict(list)  # ParseHTML spans
+    parsing = collections.defaultdict(list)  # ParseHTML and FireAnimationFrame spans
     scripts = collections.defaultdict(list)  # (start, end, ours)
     for e in events:
         key = (e.get("pid"), e.get("tid"))
@@ -291,7 +293,7 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
         if e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask"):
             tasks[key].append((e["ts"], e["ts"] + e["dur"]))
             continue
-        if e.get("name") == "ParseHTML":
+        if e.get("name") in ("ParseHTML", "FireAnimationFrame"):
             parsing[key].append((e["ts"], e["ts"] + e["dur"]))
         data = e.get("args", {}).get("data", {}) or {}
         url = data.get("url") or data.get("scriptName") or ""

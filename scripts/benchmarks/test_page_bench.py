@@ -129,5 +129,26 @@ class PageRows(unittest.TestCase):
         self.assertEqual(fcp[6], "MISS (not measured)")
 
 
+class TraceTasks(unittest.TestCase):
+    EXT = "chrome-extension://abc/"
+
+    def trace(self, inner: str) -> list:
+        meta = {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}}
+        task = {"ph": "X", "name": "RunTask", "pid": 1, "tid": 1, "ts": 0, "dur": 100_000}
+        span = {"ph": "X", "name": inner, "pid": 1, "tid": 1, "ts": 1_000, "dur": 20_000}
+        ours = {"ph": "X", "name": "FunctionCall", "pid": 1, "tid": 1, "ts": 2_000, "dur": 10_000,
+                "args": {"data": {"url": self.EXT + "content/content.js"}}}
+        return [meta, task, span, ours]
+
+    def test_a_task_our_timer_starts_counts_whole(self):
+        self.assertEqual(page_bench.trace_tasks(self.trace("TimerFire"), self.EXT)["max_task_ms"], 100.0)
+
+    def test_a_frame_whose_first_callback_is_ours_counts_our_time_only(self):
+        # the frame's style, layout and paint are the browser's with or without the extension
+        self.assertEqual(page_bench.trace_tasks(self.trace("FireAnimationFrame"), self.EXT)["max_task_ms"], 10.0)
+
+    def test_a_parser_task_counts_our_time_only(self):
+        self.assertEqual(page_bench.trace_tasks(self.trace("ParseHTML"), self.EXT)["max_task_ms"], 10.0)
+
 if __name__ == "__main__":
     unittest.main()
