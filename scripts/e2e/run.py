@@ -1087,6 +1087,27 @@ def check_first_paint(r: Run, site) -> None:
     r.tabs.pop("paint", None)
 
 
+
+def check_change_behind_cursor(r: Run, site) -> None:
+    """17. issue 27 (4): a page script that changes, while the document still parses, a text
+    node the cursor has already passed (behind-cursor.html) still gets it rewritten: the pass
+    over the whole document after parsing (it waits for the load event, so that it does not
+    hold DOMContentLoaded or the load event back) finds it."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("behind", site.url("behind-cursor.html"))
+    tab.wait_for("document.getElementById('late').textContent === 'and blauw after it'", timeout=15)
+    for n in range(2):
+        tab.navigate(site.url("behind-cursor.html"))
+        tab.wait_for("window.changedBehind === true && document.readyState === 'complete'", timeout=15)
+        try:
+            tab.wait_for("document.getElementById('early').textContent === 'blauw behind the cursor'", timeout=10)
+        except WaitTimeout as exc:  # say what the page shows
+            text = tab.evaluate("document.getElementById('early').textContent")
+            raise AssertionError(f"load {n}: the text changed behind the cursor reads {text!r}") from exc
+    r.tabs.pop("behind", None)
+
+
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
     ("1-disabled-unchanged", check_disabled),
@@ -1104,6 +1125,7 @@ CHECKS = [
     ("14-page-cannot-see-the-hook", check_hook_invisible),
     ("15-port-drop-during-page-state-fetch", check_port_drop_during_page_state),
     ("16-first-paint-translated", check_first_paint),
+    ("17-change-behind-the-cursor", check_change_behind_cursor),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
