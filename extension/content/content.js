@@ -52,10 +52,11 @@
   // The pass over the whole document after parsing waits for the load event, at most this long.
   const AFTER_PARSING_MS = 1000;
 
-  // The page state is asked for first thing (issue 27, item 3): the reply is
-  // handled only after this script has run to its end (apply and what it
-  // uses are set up below), and no setup of ours stands before the request.
-  load();
+  // The page state is asked for first thing (issue 27, item 3); no setup of
+  // ours stands before the request. Its answer is handled at the end of this
+  // script (apply and what it uses are set up below), also when sending
+  // failed at once (an extension reloaded under the page throws right away).
+  const firstReply = requestPageState();
 
   /**
    * Runs `run` as a new task, soon: not idle time (the page should change
@@ -174,7 +175,7 @@
       afterLoad(() => {
         if (rewriter.active) rewriter.enqueue(document); // whatever scripts changed behind the cursor
       });
-    }, { paced: true });
+    });
     watchFrames();
     betweenFramesTimer = setTimeout(onBetweenFramesTimer, BETWEEN_FRAMES_MS);
     rewriter.catchUp(SLICE_MS); // what is parsed already, now (the rest goes on in slices if it is behind)
@@ -259,13 +260,15 @@
     }
   }
 
-  async function load() {
-    let reply = null;
+  async function requestPageState() {
     try {
-      reply = await api.runtime.sendMessage({ type: GET_PAGE_STATE });
+      return await api.runtime.sendMessage({ type: GET_PAGE_STATE });
     } catch {
-      reply = null; // background unavailable (e.g. the extension was reloaded)
+      return null; // background unavailable (e.g. the extension was reloaded)
     }
+  }
+
+  function onFirstReply(reply) {
     if (reply?.status === 'success') {
       apply(reply);
     } else if (!enabled) {
@@ -422,4 +425,5 @@
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   watchFrames(); // the first frame callback of the document, before the page's own
+  firstReply.then(onFirstReply);
 })();

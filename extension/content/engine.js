@@ -83,10 +83,7 @@
     return { key, count, first: count > 0 ? hashes[0] : 0 };
   }
 
-  /** Lower case, trimmed, inner whitespace collapsed to one space (kept for callers of the old API). */
-  function normalizeKey(text) {
-    return keyOf(text).key;
-  }
+
 
   function entriesOf(vocabulary) {
     if (!vocabulary || typeof vocabulary !== 'object') return [];
@@ -621,8 +618,6 @@
    * Creates a DOM rewriter.
    * @param {object} options
    * @param {(run: Function) => void} options.schedule runs `run` soon, as a new task
-   * @param {(run: Function, idle: number) => void} [options.scheduleLater] runs `run` a little later: the
-   *   cursor caught up with a loading document (`idle`: how many looks in a row found nothing new)
    * @param {number} [options.maxNodesPerSlice] nodes visited per slice
    * @param {number} [options.maxSliceMs] time per slice, with options.now
    * @param {() => number} [options.now]
@@ -633,7 +628,7 @@
    * @param {() => void} [options.onEditable] the rewriter stopped because the document is editable
    */
   function createRewriter({
-    schedule, scheduleLater = schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
+    schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
     afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
@@ -650,10 +645,10 @@
     let scheduled = false;
     // The document-order cursor (follow): while the parser adds nodes at the
     // end of the document, this walks behind it, visiting each node once.
-    // A paced cursor is moved on only by catchUp() (content.js: before each
-    // frame, and a timer for tabs that draw no frames) and by slices already
-    // running: once it has caught up with the parser, no task of ours waits.
-    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, atEnd, idle, paced}
+    // It is moved on only by catchUp() (content.js: before each frame, and a
+    // timer for tabs that draw no frames) and by slices already running: once
+    // it has caught up with the parser, no task of ours waits.
+    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, atEnd}
 
     function processText(node) {
       const current = node.nodeValue;
@@ -756,11 +751,6 @@
         afterSlice();
       } finally {
         if (stack.length > 0 || recordBatches.length > 0 || (cursor !== null && !cursor.atEnd)) ensureScheduled();
-        else if (cursor !== null && !scheduled && !cursor.paced) {
-          scheduled = true; // at the parser's heels: look again soon
-          cursor.idle = visited === 0 ? cursor.idle + 1 : 0;
-          scheduleLater(runSlice, cursor.idle);
-        }
       }
       if (cursorDone) cursorDone();
       return visited;
@@ -823,19 +813,18 @@
     /**
      * Walks `rootNode` (the document, while the parser still adds to it) in
      * document order behind the parser: each node is visited once, as soon
-     * as a slice runs after it was added; no MutationObserver is needed
+     * as a catchUp runs after it was added; no MutationObserver is needed
      * while it loads. When `isLoading()` turns false and the walk reached
      * the end — or earlier, if a script takes out the node the cursor stands
      * on — `onDone` runs (then observe the document, and enqueue it once to
      * catch anything a script changed behind the cursor meanwhile).
-     * `paced`: the caller moves the cursor on (catchUp); the rewriter starts
-     * no slice for it of its own but to finish a walk a catchUp left behind
-     * the parser — no look-again timers while it waits for the parser.
+     * The caller moves the cursor on (catchUp); the rewriter starts no slice
+     * for it of its own but to finish a walk a catchUp left behind the
+     * parser — no look-again timers while it waits for the parser.
      */
-    function follow(rootNode, isLoading, onDone, { paced = false } = {}) {
+    function follow(rootNode, isLoading, onDone) {
       if (!compiled || !rootNode) return;
-      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false, idle: 0, paced };
-      if (!paced) ensureScheduled();
+      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false };
     }
 
     function ensureScheduled() {
@@ -992,7 +981,6 @@
     compiledFrom,
     replaceText,
     keepCase,
-    normalizeKey,
     isSkippedElement,
     isInsideSkipped,
     isDesignMode,

@@ -682,41 +682,20 @@ function spyWrites(text) {
 
 function followingRewriter() {
   const queue = [];
-  const later = [];
-  const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), scheduleLater: (fn) => later.push(fn), now: () => 0 });
+  const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), now: () => 0 });
   const drain = () => {
     while (queue.length) queue.shift()();
   };
-  const lookAgain = () => {
-    assert.equal(later.length, 1, 'one look-again pending');
-    later.shift()();
+  // content.js's frame callback (or its timer): move the cursor on, then whatever slices that left.
+  const frame = () => {
+    rewriter.catchUp();
     drain();
   };
-  return { rewriter, queue, later, drain, lookAgain };
+  return { rewriter, queue, drain, frame };
 }
 
-test('rewriter_catchUp_atTheEndOfEachParserTask_keepsOneLookAgainPending', () => {
-  // A caller may call catchUp() at any time (a cursor that is not paced).
-  // Each call must not start another chain of look-again timers.
-  const { rewriter, later, drain } = followingRewriter();
-  const body = h('body', null, h('p', null, 'blue one'));
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
-  rewriter.follow(body, () => true, () => {});
-  drain();
-  assert.equal(later.length, 1);
-  for (let chunk = 0; chunk < 5; chunk += 1) {
-    body.append(h('p', null, `blue ${chunk}`)); // the parser adds a node, then its task ends
-    rewriter.catchUp();
-  }
-  assert.equal(body.childNodes[4].textContent, 'blauw 3', 'rewritten in the parser task');
-  assert.equal(later.length, 1, 'still one look-again pending');
-  later.shift()();
-  drain();
-  assert.equal(later.length, 1, 'and it re-arms itself once');
-});
-
 test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForTheParser', () => {
-  const { rewriter, later, drain, lookAgain } = followingRewriter();
+  const { rewriter, queue, frame } = followingRewriter();
   const first = h('p', null, 'blue one');
   const body = h('body', null, first, h('code', null, 'blue code'), 'blue tail');
   const firstWrites = spyWrites(first.childNodes[0]);
@@ -725,21 +704,22 @@ test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForT
   let done = 0;
   rewriter.setVocabulary({ blue: 'blauw' }, null);
   rewriter.follow(body, () => loading, () => { done += 1; });
-  drain();
+  assert.equal(queue.length, 0, 'follow starts nothing of its own');
+  frame();
   assert.equal(first.textContent, 'blauw one');
   assert.equal(body.childNodes[1].textContent, 'blue code', 'skipped elements stay skipped');
   assert.equal(tail.nodeValue, 'blue tail', 'the last text node may still grow: left for later');
-  assert.equal(later.length, 1);
+  assert.equal(queue.length, 0, 'caught up: nothing of ours waits');
 
   // The parser appends to the tail text (silently) and adds more nodes, also inside an open element.
   tail.nodeValue += ' blue';
   const second = body.append(h('p', null, 'blue two'));
-  lookAgain();
+  frame();
   assert.equal(tail.nodeValue, 'blauw tail blauw');
   assert.equal(second.textContent, 'blue two', 'now the last text node');
   const grown = second.append(h('span', null, 'Blue three'));
   body.append(h('p', null));
-  lookAgain();
+  frame();
   assert.equal(second.childNodes[0].nodeValue, 'blauw two');
   assert.equal(grown.textContent, 'Blauw three');
   assert.deepEqual(firstWrites, ['blauw one'], 'a node behind the cursor is not visited again');
@@ -747,58 +727,58 @@ test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForT
   assert.equal(rewriter.following, true);
 
   loading = false; // parsing ended
-  lookAgain();
+  frame();
   assert.equal(done, 1, 'onDone once the document is parsed and walked');
   assert.equal(rewriter.following, false);
-  assert.equal(later.length, 0, 'no more looks');
+  assert.equal(queue.length, 0);
   rewriter.undoAll();
   assert.equal(body.textContent, 'blue oneblue codeblue tail blueblue twoBlue three');
 });
 
 test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () => {
-  const { rewriter, queue, later, drain, lookAgain } = followingRewriter();
+  const { rewriter, queue, drain, frame } = followingRewriter();
   const gone = h('p', null);
   const body = h('body', null, h('p', null, 'blue kept'), gone);
   const kept = body.childNodes[0].childNodes[0];
   let done = 0;
   rewriter.setVocabulary({ blue: 'blauw' }, null);
   rewriter.follow(body, () => true, () => { done += 1; });
-  drain();
+  frame();
   assert.equal(kept.nodeValue, 'blauw kept');
   // A script takes out the node the cursor stands on, while the page still loads.
   body.childNodes.pop();
   gone.parentNode = null;
   gone.isConnected = false;
-  lookAgain();
+  frame();
   assert.equal(done, 1, 'handed over (observe, one pass) instead of walking again from the top');
   assert.equal(rewriter.following, false);
-  assert.equal(later.length, 0);
+  assert.equal(queue.length, 0);
 
   rewriter.follow(body, () => true, () => assert.fail('undone first'));
   rewriter.setVocabulary(null);
   assert.equal(rewriter.following, false);
   assert.equal(kept.nodeValue, 'blue kept');
   drain();
-  assert.equal(queue.length + later.length, 0, 'nothing scheduled once off');
+  assert.equal(queue.length, 0, 'nothing scheduled once off');
 });
 
 // Issue 27 items 3-4: content.js paces the cursor itself (a requestAnimationFrame
 // callback before each frame, a timer for frame-less tabs): while the cursor keeps
 // up, the rewriter schedules nothing of its own (no look-again timers, no slices).
-test('rewriter_followPaced_schedulesNothingOfItsOwn_catchUpRewritesWhatTheParserAdded', () => {
-  const { rewriter, queue, later, drain } = followingRewriter();
+test('rewriter_follow_schedulesNothingOfItsOwn_catchUpRewritesWhatTheParserAdded', () => {
+  const { rewriter, queue, drain } = followingRewriter();
   const body = h('body', null, h('p', null, 'blue one'));
   let loading = true;
   let done = 0;
   rewriter.setVocabulary({ blue: 'blauw' }, null);
-  rewriter.follow(body, () => loading, () => { done += 1; }, { paced: true });
-  assert.equal(queue.length + later.length, 0, 'follow starts no slice when paced');
+  rewriter.follow(body, () => loading, () => { done += 1; });
+  assert.equal(queue.length, 0, 'follow starts no slice');
   for (let frame = 0; frame < 4; frame += 1) {
     body.append(h('p', null, `blue ${frame}`)); // the parser, between two frames
     body.append(h('p', null));
     rewriter.catchUp(24); // the frame's callback
     assert.equal(body.childNodes[1 + 2 * frame].textContent, `blauw ${frame}`, 'rewritten before this frame');
-    assert.equal(queue.length + later.length, 0, 'caught up: nothing of ours waits');
+    assert.equal(queue.length, 0, 'caught up: nothing of ours waits');
   }
   assert.equal(body.childNodes[0].textContent, 'blauw one');
   assert.equal(done, 0);
@@ -807,23 +787,22 @@ test('rewriter_followPaced_schedulesNothingOfItsOwn_catchUpRewritesWhatTheParser
   assert.equal(done, 1, 'done once parsed and walked');
   assert.equal(rewriter.following, false);
   drain();
-  assert.equal(queue.length + later.length, 0);
+  assert.equal(queue.length, 0);
 });
 
-test('rewriter_followPaced_aCatchUpOutOfTime_goesOnInSlicesUntilCaughtUp_thenWaitsAgain', () => {
+test('rewriter_follow_aCatchUpOutOfTime_goesOnInSlicesUntilCaughtUp_thenWaitsAgain', () => {
   const queue = [];
-  const later = [];
   let clock = 0;
   // Each reading of the clock moves it on 1 ms: a 24 ms budget covers about 24 * 32 nodes.
   const rewriter = T.createRewriter({
-    schedule: (fn) => queue.push(fn), scheduleLater: (fn) => later.push(fn), now: () => (clock += 1),
+    schedule: (fn) => queue.push(fn), now: () => (clock += 1),
     maxNodesPerSlice: 1_000_000,
   });
   const body = h('body', null);
   for (let i = 0; i < 5_000; i += 1) body.append(h('p', null, `blue ${i}`));
   body.append(h('p', null));
   rewriter.setVocabulary({ blue: 'blauw' }, null);
-  rewriter.follow(body, () => true, () => assert.fail('still loading'), { paced: true });
+  rewriter.follow(body, () => true, () => assert.fail('still loading'));
   rewriter.catchUp(24);
   assert.equal(body.childNodes[4_999].textContent, 'blue 4999', 'a frame does only its budget');
   assert.equal(queue.length, 1, 'the rest goes on in a slice right after');
@@ -834,7 +813,7 @@ test('rewriter_followPaced_aCatchUpOutOfTime_goesOnInSlicesUntilCaughtUp_thenWai
   }
   assert.ok(slices > 1);
   assert.equal(body.childNodes[4_999].textContent, 'blauw 4999');
-  assert.equal(later.length, 0, 'caught up: no look-again timer, the next frame moves it on');
+  assert.equal(queue.length, 0, 'caught up: no look-again task, the next frame moves it on');
 });
 
 test('compile_oneWordKeysAndPhrasesThroughTheSameFirstWord_inAnyOrder', () => {
