@@ -32,6 +32,8 @@ import os
 import re
 import sys
 
+import report
+
 # Cycles that stay, each the exact set of files (relative to the repository) and why it cannot be
 # broken by a move without making the code worse. Keep it short.
 ALLOWED = {
@@ -263,15 +265,8 @@ def check(root, allowed=None):
 
 
 def main(argv):
-    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    problems = check(root)
-    for problem in problems:
-        print(f"cycles: {problem}", file=sys.stderr)
-    if problems:
-        print(f"cycles: {len(problems)} finding(s); break a cycle by moving code (see the docstring)", file=sys.stderr)
-        return 1
-    print(f"cycles: no file-level cycle inside a module ({len(ALLOWED)} allowed, each with its reason)")
-    return 0
+    return report.run("cycles", check, argv, lambda n: f"{n} finding(s); break a cycle by moving code (see the docstring)",
+                      f"no file-level cycle inside a module ({len(ALLOWED)} allowed, each with its reason)")
 
 
 if __name__ == "__main__":

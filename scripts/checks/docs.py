@@ -26,6 +26,8 @@ import re
 import subprocess
 import sys
 
+import report
+
 # Named in the docs on purpose, but not declared or kept in this repository.
 ALLOWED = {
     # Apple's API, what the seeds and a Safari handler use (macOS; untested here).
@@ -253,15 +255,8 @@ def check(root):
 
 
 def main(argv):
-    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    problems = check(root)
-    for problem in problems:
-        print(f"docs: {problem}", file=sys.stderr)
-    if problems:
-        print(f"docs: {len(problems)} name(s) in the docs that the repository does not have", file=sys.stderr)
-        return 1
-    print("docs: every path and symbol the docs name exists")
-    return 0
+    return report.run("docs", check, argv, lambda n: f"{n} name(s) in the docs that the repository does not have",
+                      "every path and symbol the docs name exists")
 
 
 if __name__ == "__main__":

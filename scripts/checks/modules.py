@@ -23,6 +23,8 @@ import os
 import re
 import sys
 
+import report
+
 ARROW = "─▶"
 FLOORS_MARK = "<!-- module floors -->"
 IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)")
@@ -170,15 +172,8 @@ def check(root):
 
 
 def main(argv):
-    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    problems = check(root)
-    for problem in problems:
-        print(f"modules: {problem}", file=sys.stderr)
-    if problems:
-        print(f"modules: {len(problems)} problem(s) in the module graph", file=sys.stderr)
-        return 1
-    print("modules: Package.swift, the imports and docs/ARCHITECTURE.md's floors agree")
-    return 0
+    return report.run("modules", check, argv, lambda n: f"{n} problem(s) in the module graph",
+                      "Package.swift, the imports and docs/ARCHITECTURE.md's floors agree")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import os
 import re
 import sys
 
+import report
+
 SYSCALLS = "Sources/BridgeSystem/Internals/Syscalls.swift"
 STRUCTS = {"stat", "sigaction", "flock"}  # `stat()`: the struct's initialiser, not a call
 INTERNALS = "Sources/BridgeSystem/Internals/"
@@ -81,16 +83,9 @@ def check(root):
 
 
 def main(argv):
-    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    problems = check(root)
-    for problem in problems:
-        print(f"syscalls: {problem}", file=sys.stderr)
-    if problems:
-        print(f"syscalls: {len(problems)} call(s) around Internals/Syscalls.swift", file=sys.stderr)
-        return 1
-    print("syscalls: every wrapped system call goes through Internals/Syscalls.swift; libc imported only in"
-          " BridgeSystem/Internals")
-    return 0
+    return report.run("syscalls", check, argv, lambda n: f"{n} call(s) around Internals/Syscalls.swift",
+                      ("every wrapped system call goes through Internals/Syscalls.swift; libc imported only in"
+                      " BridgeSystem/Internals"))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ Run: python3 -m unittest discover -s scripts/checks -p 'test_*.py'   (scripts/te
 Each fixture holds one of issue 29's real findings, so a check that stops catching it fails here.
 """
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -15,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cycles  # noqa: E402
 import docs  # noqa: E402
 import modules  # noqa: E402
+import report  # noqa: E402
 import syscalls  # noqa: E402
 
 PACKAGE = """// swift-tools-version:6.0
@@ -286,6 +289,21 @@ class CyclesCheckTests(unittest.TestCase):
         self.assertEqual(len(found), 1, found)
         self.assertIn("no longer a cycle", found[0])
 
+
+class Report(unittest.TestCase):
+    """report.run: what every check prints and exits with around its own check()."""
+
+    def run_report(self, problems):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = report.run("x", lambda root: problems, ["x.py", "/repo"], lambda n: f"{n} bad", "all good")
+        return code, out.getvalue(), err.getvalue()
+
+    def test_problems_go_to_stderr_with_a_count_and_exit_1(self):
+        self.assertEqual(self.run_report(["a", "b"]), (1, "", "x: a\nx: b\nx: 2 bad\n"))
+
+    def test_none_says_what_holds_and_exits_0(self):
+        self.assertEqual(self.run_report([]), (0, "x: all good\n", ""))
 
 if __name__ == "__main__":
     unittest.main()
