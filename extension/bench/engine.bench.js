@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { seeded } from '../test/helpers/seeded.js';
 
 const quick = process.argv.includes('--quick');
 const asJson = process.argv.includes('--json');
@@ -33,19 +34,7 @@ const T = globalThis.ExtensionBridgeText;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 
-// Deterministic pseudo-random numbers (mulberry32).
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = random(14);
+const rand = seeded(14);
 const SYLLABLES = ['ka', 'to', 'ri', 'ne', 'mo', 'sa', 'lu', 'pe', 'di', 'fo', 'gra', 'ste', 'bli', 'qua', 'zen', 'or', 'an', 'el', 'ix', 'um'];
 const pool = new Set();
 while (pool.size < 200_000) {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { seeded } from './helpers/seeded.js';
 
 // Load the engine exactly as the browser does: a classic script run in a
 // fresh global, which must define one global and nothing else.
@@ -547,18 +548,6 @@ test('replaceText_agreesWithTheRegexDefinition_onRandomUnicode', () => {
     assert.equal(sent?.signature, compiled?.signature, `as sent, round ${round}: the same rules`);
   }
 });
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('compact_sameAsTheTrieOracle_onRandomVocabulariesAndTexts_phrasesAndSymbols', () => {
   const rand = seeded(27);
