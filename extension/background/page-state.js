@@ -197,9 +197,19 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
       }
       return refresh();
     },
-    /** The connection changed: what is in memory may have missed a change event. */
+    /**
+     * The connection changed: what is in memory may have missed a change event. Once a new port
+     * is connected, a state handed out before is fetched again on it: the host pushes only what
+     * changes after its hello, so a change made while no port was there (the host restarting,
+     * the backoff) would otherwise reach no open tab until it navigates. onChange hears it only
+     * if it differs.
+     */
     connectionChanged() {
       epoch += 1;
+      if (cache === null || !isConnected()) return;
+      const again = () => refresh().catch(() => {}); // a failure is in summary(); the next get() asks again
+      if (inflight) inflight.then(again, again); // that fetch may have left before this port
+      else again();
     },
     /** For the popup: how many entries arrived, how many could not, and the last problem. */
     summary() {

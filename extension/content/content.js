@@ -135,13 +135,16 @@
   let frameRequest = 0;
   let betweenFramesTimer = 0;
 
-  const watchingFrames = () => document.readyState === 'loading' && (enabled || !answered);
+  // Frames are watched while the document loads (until a state says off), and after that while
+  // the walk is not finished: when parsing ends between two frames, the readystatechange task
+  // that finishes it can come after the next frame, which would paint the last text parsed with
+  // its old words (seen in Firefox: e2e check 16).
+  const watchingFrames = () => (document.readyState === 'loading' && (enabled || !answered)) || rewriter.following;
 
   function onFrame() {
     frameRequest = 0;
-    if (!watchingFrames()) return;
     if (rewriter.following) rewriter.catchUp(FRAME_MS);
-    frameRequest = requestAnimationFrame(onFrame);
+    if (watchingFrames()) frameRequest = requestAnimationFrame(onFrame);
   }
 
   function watchFrames() {

@@ -60,6 +60,53 @@ test('get_whileConnected_isServedFromMemory_untilTheConnectionChanges', async ()
   assert.equal(host.requests.length, 4, 'without a port nothing announces changes: ask every time');
 });
 
+test('connectionChanged_aChangeMadeWhileNoPortWasThere_reachesTheTabs_onceAPortConnects', async () => {
+  // The host pushes only what changes after its hello. A state handed out one-shot (no port) and
+  // changed before the next port's hello would reach no open tab: the new port fetches it again.
+  let vocabulary = { blue: 'blauw', skies: 'luchten' };
+  let version = 'v1';
+  const requests = [];
+  const host = {
+    async request(message) {
+      requests.push(message);
+      return { status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: version, rules: { vocabulary } };
+    },
+  };
+  let connected = false;
+  const heard = [];
+  const source = createPageState({ host, isConnected: () => connected, onChange: (state) => heard.push(state) });
+  const first = await source.get();
+  assert.equal(rewrite(first, 'blue skies'), 'blauw luchten');
+  vocabulary = { blue: 'blauw' }; // changed while the port was down: no push will tell of it
+  version = 'v2';
+  connected = true;
+  source.connectionChanged();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(requests.length, 2, 'fetched again on the new port');
+  assert.equal(heard.length, 1, 'the tabs hear the changed state');
+  assert.equal(rewrite(heard[0], 'blue skies'), 'blauw skies');
+  await source.get();
+  assert.equal(requests.length, 2, 'and the next page load is served from memory: the port carried it');
+  source.connectionChanged(); // the same state on the next connection: fetched, not announced
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(requests.length, 3);
+  assert.equal(heard.length, 1, 'an unchanged state is not broadcast');
+});
+
+test('connectionChanged_beforeAStateWasHandedOut_orWithoutAPort_asksNothing', async () => {
+  const host = pagedHost({ a: '1' });
+  let connected = true;
+  const source = createPageState({ host, isConnected: () => connected });
+  source.connectionChanged();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(host.requests.length, 0, 'no tab has a state: nothing to bring up to date');
+  await source.get();
+  connected = false;
+  source.connectionChanged(); // the port dropped: nothing to fetch it on
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(host.requests.length, 1);
+});
+
 test('get_theSameRulesVersionFetchedAgain_isNotCompiledAgain', async () => {
   // A new connection refetches the state; rules of the version held keep their compiled form
   // (compiling 150,000 entries is the background's one costly step per change).
