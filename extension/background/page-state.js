@@ -75,6 +75,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
   let epoch = 0; // moves on with every change of the connection
   let applied = 0; // counts pushes applied as they came: a fetch that saw one meanwhile is older than it
   let inflight = null;
+  let connectFetchFailed = false; // the fetch a new port made failed (see connectionChanged)
   let last = null; // identity of the last state onChange heard
   let summary = { entries: 0, undeliverable: 0, problem: null };
 
@@ -84,6 +85,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
    * brought: it has it already, and the others have theirs.
    */
   function enter(state, { current, announce = true }) {
+    connectFetchFailed = false;
     cache = { state, epoch: current ? epoch : -1 };
     summary = { entries: state.count, undeliverable: state.undeliverable, problem: null };
     const key = identity(state);
@@ -206,8 +208,15 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
      */
     connectionChanged() {
       epoch += 1;
-      if (cache === null || !isConnected()) return;
-      const again = () => refresh().catch(() => {}); // a failure is in summary(); the next get() asks again
+      if (cache === null || connectFetchFailed || !isConnected()) return;
+      // A failure is in summary(), and the next get() asks again. Until a state comes in some
+      // other way, new ports fetch nothing: a host that ends on every getPageState would
+      // otherwise be started again and again (a port, its fetch, its end, the backoff, a port).
+      const again = () => refresh().then((state) => {
+        if (state?.status !== 'success') connectFetchFailed = true;
+      }, () => {
+        connectFetchFailed = true;
+      });
       if (inflight) inflight.then(again, again); // that fetch may have left before this port
       else again();
     },

@@ -56,7 +56,7 @@
   // ours stands before the request. Its answer is handled at the end of this
   // script (apply and what it uses are set up below), also when sending
   // failed at once (an extension reloaded under the page throws right away).
-  const firstReply = requestPageState();
+  let firstReply = requestPageState();
 
   /**
    * Runs `run` as a new task, soon: not idle time (the page should change
@@ -271,7 +271,8 @@
     }
   }
 
-  function onFirstReply(reply) {
+  /** The answer to a getPageState of ours (the first one, and after a return from the back/forward cache). */
+  function onReply(reply) {
     if (reply?.status === 'success') {
       apply(reply);
     } else if (!enabled) {
@@ -427,6 +428,29 @@
   };
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
+  // The back/forward cache: a page kept there (to be shown again on Back) holds no copy of the
+  // rules; at 150,000 entries that is 4.4 MB per cached page (issue 27: tabs do not each pay
+  // for the vocabulary). What was written stays: the page comes back showing its new words, takes
+  // the rules again (getPageState: they may have changed meanwhile, and no pageState reached it),
+  // and looks over the document once more.
+  // Only the browser's own events count (isTrusted): a page that dispatches its own must not
+  // make this tab ask the background again and again (each answer carries the rules).
+  let cached = false;
+  window.addEventListener('pagehide', (event) => {
+    if (!event.isTrusted || !event.persisted) return;
+    cached = true;
+    if (!rewriter.active) return;
+    stopObserving();
+    rewriter.suspend();
+    enabled = false; // so that the state it is given again is applied
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (!event.isTrusted || !event.persisted || !cached) return;
+    cached = false;
+    if (answered && !editor) requestPageState().then(onReply); // switched on meanwhile too
+  });
+
   watchFrames(); // the first frame callback of the document, before the page's own
-  firstReply.then(onFirstReply);
+  firstReply.then(onReply);
+  firstReply = null; // the reply (with the rules) is not kept past its handling
 })();

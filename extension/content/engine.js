@@ -642,6 +642,7 @@
     let written = new Map();
     const stack = [];
     let compiled = null;
+    let suspended = null; // the signature of the rules whose replacements stay while suspend()ed
     let scheduled = false;
     // The document-order cursor (follow): while the parser adds nodes at the
     // end of the document, this walks behind it, visiting each node once.
@@ -904,6 +905,7 @@
 
     /** Puts back every original text this rewriter changed (unless the page changed it since). */
     function undoAll() {
+      suspended = null;
       stack.length = 0;
       recordBatches.length = 0;
       cursor = null;
@@ -933,18 +935,34 @@
     /** Like setVocabulary, with a vocabulary compiled already. */
     function setCompiled(next, rootNode) {
       if (next && documentEditable()) next = null; // an editable document is never rewritten
-      const same = next && compiled && next.signature === compiled.signature;
-      if (!same) {
-        undoAll();
-        compiled = next;
-      }
+      const applied = compiled?.signature ?? suspended;
+      suspended = null;
+      const same = next && applied !== null && next.signature === applied;
+      if (!same) undoAll();
+      compiled = next;
       if (compiled && rootNode && !same) enqueue(rootNode);
       return compiled !== null;
+    }
+
+    /**
+     * Lets the rules go and keeps what they wrote (the page goes into the
+     * back/forward cache: a cached page holds no copy of the vocabulary).
+     * Inactive until setCompiled: rules of the same signature then take over
+     * the replacements in the document; other rules first undo them.
+     */
+    function suspend() {
+      if (compiled === null) return;
+      suspended = compiled.signature;
+      compiled = null;
+      stack.length = 0;
+      recordBatches.length = 0;
+      cursor = null;
     }
 
     return {
       setVocabulary,
       setCompiled,
+      suspend,
       stopIfEditable,
       enqueue,
       follow,

@@ -319,6 +319,50 @@ test('rewriter_sameVocabularyAgain_isIdempotent', () => {
   assert.equal(body.textContent, 'blue');
 });
 
+test('rewriter_suspend_keepsWhatItWrote_letsTheRulesGo_andTheSameRulesTakeOverWithoutUndo', async () => {
+  // A page going into the back/forward cache keeps its new words but no copy of the rules.
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = h('body', null, h('p', null, 'blue and red'));
+  let rules = T.compileVocabulary(Object.entries({ blue: 'blauw' }), 'v1');
+  const gone = new WeakRef(rules);
+  rewriter.setCompiled(rules, body);
+  drain();
+  rules = null;
+  rewriter.suspend();
+  assert.equal(body.textContent, 'blauw and red', 'what was written stays');
+  assert.equal(rewriter.active, false);
+  assert.equal(rewriter.signature, null, 'the rules are let go');
+  rewriter.enqueue(body); // inactive: nothing is queued
+  assert.equal(drain(), 0);
+  await new Promise((resolve) => setTimeout(resolve, 0)); // a WeakRef lives to the end of its job
+  const v8 = await import('node:v8');
+  const vm = await import('node:vm');
+  v8.setFlagsFromString('--expose-gc');
+  vm.runInNewContext('gc')();
+  assert.equal(gone.deref(), undefined, 'nothing of the rewriter holds the compiled form');
+  // Back: the same rules again take over what is written (no undo, nothing to redo at once).
+  const again = T.compileVocabulary(Object.entries({ blue: 'blauw' }), 'v1');
+  assert.equal(rewriter.setCompiled(again, null), true);
+  assert.equal(body.textContent, 'blauw and red');
+  assert.equal(rewriter.changedCount, 1, 'it still knows the original');
+  rewriter.undoAll();
+  assert.equal(body.textContent, 'blue and red');
+});
+
+test('rewriter_suspend_otherRulesOnReturn_undoFirst_thenApply', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const body = h('body', null, h('p', null, 'blue and red'));
+  rewriter.setCompiled(T.compileVocabulary(Object.entries({ blue: 'blauw' }), 'v1'), body);
+  drain();
+  rewriter.suspend();
+  rewriter.setCompiled(T.compileVocabulary(Object.entries({ red: 'rood' }), 'v2'), body);
+  drain();
+  assert.equal(body.textContent, 'blue and rood', 'the rules changed while it was away');
+  rewriter.suspend();
+  rewriter.setCompiled(null);
+  assert.equal(body.textContent, 'blue and red', 'switched off while away: everything undone on return');
+});
+
 test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const p = h('p', null, 'blue');

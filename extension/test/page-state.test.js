@@ -107,6 +107,38 @@ test('connectionChanged_beforeAStateWasHandedOut_orWithoutAPort_asksNothing', as
   assert.equal(host.requests.length, 1);
 });
 
+test('connectionChanged_aFetchThatFailedOnANewPort_isNotRepeatedOnEveryNextPort', async () => {
+  // A host that ends on every getPageState: each new port would start it again, fetch, lose it,
+  // back off and connect again. After one failure new ports fetch nothing until a state comes in
+  // another way (a tab's own request here).
+  let healthy = true;
+  const requests = [];
+  const host = {
+    async request(message) {
+      requests.push(message);
+      if (!healthy) return { status: 'error', code: 'exited', message: 'Native host has exited.' };
+      return { status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'v1', rules: { vocabulary: { a: '1' } } };
+    },
+  };
+  const source = createPageState({ host, isConnected: () => true });
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  await source.get();
+  healthy = false;
+  source.connectionChanged();
+  await tick();
+  assert.equal(requests.length, 2, 'the new port fetched once');
+  source.connectionChanged();
+  source.connectionChanged();
+  await tick();
+  assert.equal(requests.length, 2, 'and the ports after it fetched nothing');
+  assert.equal(source.summary().problem.code, 'exited', 'the popup can say why');
+  healthy = true;
+  await source.get(); // a tab asks: it gets the state, and new ports fetch again
+  source.connectionChanged();
+  await tick();
+  assert.equal(requests.length, 4);
+});
+
 test('get_theSameRulesVersionFetchedAgain_isNotCompiledAgain', async () => {
   // A new connection refetches the state; rules of the version held keep their compiled form
   // (compiling 150,000 entries is the background's one costly step per change).

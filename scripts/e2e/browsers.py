@@ -130,7 +130,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
+        # Nothing is cached between checks, but a page asked for with `?bfcache=1`, which the
+        # back/forward cache may then keep (no-store would keep it out; check 18).
+        if "bfcache=1" not in self.path.partition("?")[2].split("&"):
+            self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
     def do_GET(self):

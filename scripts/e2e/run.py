@@ -68,6 +68,11 @@ PAGE_A_BLAUW_ROOD = {
     "p1": "The Blauw sky is blauw and BLAUW.",
     "p2": "A rood car, a blueberry and a bluebird.",
 }
+PAGE_A_ROOD = {
+    "title": "Blue and rood",
+    "p1": "The Blue sky is blue and BLUE.",
+    "p2": "A rood car, a blueberry and a bluebird.",
+}
 UNTOUCHED_JS = """({
   script: document.getElementById('s1').textContent,
   textareaText: document.getElementById('ta').textContent,
@@ -1136,6 +1141,45 @@ def check_change_behind_cursor(r: Run, site) -> None:
     r.tabs.pop("behind", None)
 
 
+def check_back_forward_cache(r: Run, site) -> None:
+    """18. issue 27 (tabs do not each pay for the vocabulary): a page kept in the back/forward
+    cache lets the rules go and keeps its new words; on Back it comes back rewritten, takes the
+    rules again — those written while it was away included (no pageState reached it) — and
+    follows later changes live."""
+    r.cli(["enable"])
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    tab = r.open("bfcache", site.url("index.html") + "?bfcache=1")  # served without no-store
+    tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_BLAUW))}", timeout=15)
+    # Firefox does not keep every page (a load here and there comes back as a new document): up
+    # to three tries, the vocabulary changed each time while the page is away.
+    changes = [(["blue", "blauw", "red", "rood"], PAGE_A_BLAUW_ROOD), (["blue", "blauw"], PAGE_A_BLAUW)] * 2
+    for attempt, (words, expected) in enumerate(changes[:3]):
+        tab.evaluate("(window.__e2eRestored = null,"
+                     " addEventListener('pageshow', (e) => { window.__e2eRestored = e.persisted; }), true)")
+        tab.navigate(site.url("other.html"))
+        r.cli(["write", "vocabulary", "-dict", *words])  # while index.html is away
+        tab.evaluate("history.back(), true")
+        tab.wait_for("location.pathname.endsWith('/index.html') && document.readyState === 'complete'", timeout=15)
+        tab.wait_for("window.__e2eRestored !== null", timeout=15)  # undefined: a new document
+        restored = tab.evaluate("window.__e2eRestored") is True
+        try:
+            tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(expected))}", timeout=15)
+        except WaitTimeout as exc:
+            raise AssertionError(f"back {'from the cache' if restored else 'as a new load'}: the change made while"
+                                 f" the page was away is not applied: it reads {tab.evaluate(TEXTS_JS)}") from exc
+        if restored:
+            break
+        r.log(f"    try {attempt + 1}: the page came back as a new document, not from the back/forward cache")
+    else:
+        raise AssertionError("the page never came back from the back/forward cache (pageshow, persisted)")
+    r.cli(["write", "vocabulary", "-dict", "red", "rood"])
+    try:
+        tab.wait_for(f"JSON.stringify({TEXTS_JS}) === {json.dumps(compact(PAGE_A_ROOD))}", timeout=15)
+    except WaitTimeout as exc:
+        raise AssertionError(f"after Back, a later change is followed live: the page reads {tab.evaluate(TEXTS_JS)}") from exc
+    r.tabs.pop("bfcache", None)
+
+
 CHECKS = [
     ("0-manifest-loads-without-warnings", check_manifest_warnings),
     ("1-disabled-unchanged", check_disabled),
@@ -1154,6 +1198,7 @@ CHECKS = [
     ("15-port-drop-during-page-state-fetch", check_port_drop_during_page_state),
     ("16-first-paint-translated", check_first_paint),
     ("17-change-behind-the-cursor", check_change_behind_cursor),
+    ("18-back-forward-cache-lets-the-rules-go", check_back_forward_cache),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
