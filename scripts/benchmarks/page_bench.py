@@ -276,8 +276,10 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     runs inside ParseHTML: our injected scripts, our MutationObserver callback at the end of a
     parser chunk, the page's scripts), of a frame (the first script runs inside FireAnimationFrame:
     our requestAnimationFrame callback comes first in every frame while the page loads, and the
-    frame's style, layout and paint are the browser's, extension or not) or of the page (its
-    script, its event, its timer) in which our code ran counts with our own time in it only. `any_task_ms` is the older, blunter
+    frame's style, layout and paint are the browser's, extension or not), of a navigation (a
+    CommitLoad inside the task: committing the next page fires the old one's pagehide, and our
+    listener may be the first script in it) or of the page (its script, its event, its timer) in
+    which our code ran counts with our own time in it only. `any_task_ms` is the older, blunter
     measure: the longest task containing any extension code, whoever started it."""
     threads = {}
     for e in events:
@@ -285,6 +287,7 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
             threads[(e["pid"], e["tid"])] = True
     tasks = collections.defaultdict(list)
     parsing = collections.defaultdict(list)  # ParseHTML and FireAnimationFrame spans
+    commits = collections.defaultdict(list)  # CommitLoad: the browser's navigation tasks
     scripts = collections.defaultdict(list)  # (start, end, ours)
     for e in events:
         key = (e.get("pid"), e.get("tid"))
@@ -295,6 +298,8 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
             continue
         if e.get("name") in ("ParseHTML", "FireAnimationFrame"):
             parsing[key].append((e["ts"], e["ts"] + e["dur"]))
+        if e.get("name") == "CommitLoad":
+            commits[key].append(e["ts"])
         data = e.get("args", {}).get("data", {}) or {}
         url = data.get("url") or data.get("scriptName") or ""
         if isinstance(url, str) and url:
@@ -319,7 +324,8 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
             whole = (end - start) / 1000
             first_start, first_end, first_ours = inside[0]
             in_parser = any(s <= first_start and first_end <= t for s, t in parsing[key])
-            started_by_us = first_ours and not in_parser
+            committing = any(start <= c <= end for c in commits[key])
+            started_by_us = first_ours and not in_parser and not committing
             max_any = max(max_any, whole)
             max_ext = max(max_ext, own)
             max_task = max(max_task, whole if started_by_us else own)

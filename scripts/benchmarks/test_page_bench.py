@@ -150,5 +150,12 @@ class TraceTasks(unittest.TestCase):
     def test_a_parser_task_counts_our_time_only(self):
         self.assertEqual(page_bench.trace_tasks(self.trace("ParseHTML"), self.EXT)["max_task_ms"], 10.0)
 
+    def test_a_navigation_commit_counts_our_time_only(self):
+        # The browser's commit of the next page (CommitLoad inside the task) fires the old page's
+        # pagehide, where a listener of ours may be the task's first script: not a task of ours.
+        events = self.trace("EventDispatch")
+        events.append({"ph": "X", "name": "CommitLoad", "pid": 1, "tid": 1, "ts": 40_000, "dur": 100})
+        self.assertEqual(page_bench.trace_tasks(events, self.EXT)["max_task_ms"], 10.0)
+
 if __name__ == "__main__":
     unittest.main()
