@@ -31,11 +31,11 @@ export function isPageStateEvent(frame) {
  * sent (a host from before issue 28 sends them with enabled false). The
  * extension's one rule for which entries count: string values (the engine
  * skips empty words). The rules are compiled here (engine.compileVocabulary),
- * once per state: `held`, the state in memory, lends its compiled form when
- * it is of the same rules version. The state keeps the form and the count,
- * not the entries.
+ * once per state: page 0 of the state held (same rules version) is not made
+ * into a new state (heldIfSame). The state keeps the form and the count, not
+ * the entries.
  */
-function stateOf(first, parts, held = null) {
+function stateOf(first, parts) {
   const enabled = first.enabled === true;
   const rulesVersion = enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '';
   const entries = [];
@@ -44,21 +44,24 @@ function stateOf(first, parts, held = null) {
       for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
     }
   }
-  const same = held?.enabled === true && rulesVersion !== '' && held.rulesVersion === rulesVersion && held.count === entries.length;
   return {
     status: 'success',
     enabled,
     count: entries.length,
-    compiled: same ? held.compiled : compileVocabulary(entries, rulesVersion || undefined),
+    compiled: compileVocabulary(entries, rulesVersion || undefined),
     rulesVersion,
     pages: Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1,
     undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
   };
 }
 
-/** What makes two states the same for a page: on or off, and the rules' version. */
+/**
+ * What makes two states the same for a page: on or off, and the rules' version. Also of page 0
+ * as the host sends it (a reply or a push): off, its version does not count.
+ */
 function identity(state) {
-  return `${state.enabled === true}|${state.rulesVersion}`;
+  const enabled = state.enabled === true;
+  return `${enabled}|${enabled && typeof state.rulesVersion === 'string' ? state.rulesVersion : ''}`;
 }
 
 /**
@@ -113,11 +116,23 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
     return () => isConnected() && (onPort ? epoch === at : waitsForHello && epoch === at + 1);
   }
 
+  /**
+   * The state held, if page 0 (a reply or a push) says it is that state: off, or the same rules
+   * version (a version names its rules). Then the rules are not fetched or compiled again.
+   */
+  function heldIfSame(first) {
+    const held = cache?.state;
+    if (!held || identity(held) !== identity(first)) return null;
+    return held.enabled !== true || held.rulesVersion !== '' ? held : null;
+  }
+
   async function fetchOnce(sent) {
     const request = host.request({ action: 'getPageState' });
     sent.isCurrent = sending();
     const first = await request;
     if (first?.status !== 'success') return { reply: first };
+    const held = heldIfSame(first);
+    if (held) return { state: held }; // e.g. a new port's fetch after a host restart: no pages 1…N again
     const pages = Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1;
     const parts = [first.rules?.vocabulary];
     for (let page = 1; page < pages; page += 1) {
@@ -186,18 +201,13 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
     accept(frame) {
       if (!isPageStateEvent(frame)) return Promise.resolve(null);
       const whole = frame.pages === 1 && frame.rules && typeof frame.rules === 'object' && 'rulesVersion' in frame;
-      if (whole) {
-        const state = stateOf(frame, [frame.rules.vocabulary], cache?.state);
-        applied += 1;
-        enter(state, { current: isConnected() });
-        return Promise.resolve(state);
-      }
-      const held = cache?.state;
-      if (held && cache.epoch === epoch && typeof frame.rulesVersion === 'string'
-        && identity(held) === identity(stateOf(frame, []))) {
-        return Promise.resolve(held); // only the settings changed: the rules held are the rules
-      }
-      return refresh();
+      // Only the settings changed: the rules held are the rules (not compiled again).
+      const held = heldIfSame(frame);
+      if (!held && !whole) return refresh();
+      const state = held ?? stateOf(frame, [frame.rules.vocabulary]);
+      applied += 1;
+      enter(state, { current: isConnected() });
+      return Promise.resolve(state);
     },
     /**
      * The connection changed: what is in memory may have missed a change event. Once a new port

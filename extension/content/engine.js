@@ -83,8 +83,6 @@
     return { key, count, first: count > 0 ? hashes[0] : 0 };
   }
 
-
-
   function entriesOf(vocabulary) {
     if (!vocabulary || typeof vocabulary !== 'object') return [];
     if (Object.prototype.toString.call(vocabulary) === '[object Map]') return vocabulary.entries();
@@ -906,9 +904,7 @@
     /** Puts back every original text this rewriter changed (unless the page changed it since). */
     function undoAll() {
       suspended = null;
-      stack.length = 0;
-      recordBatches.length = 0;
-      cursor = null;
+      dropPendingWork();
       let restored = 0;
       for (const [node, record] of originals) {
         if (node.nodeValue === record.applied) {
@@ -954,6 +950,11 @@
       if (compiled === null) return;
       suspended = compiled.signature;
       compiled = null;
+      dropPendingWork();
+    }
+
+    /** Forgets what was queued and the walk behind the parser (a slice already scheduled then finds nothing). */
+    function dropPendingWork() {
       stack.length = 0;
       recordBatches.length = 0;
       cursor = null;
