@@ -29,6 +29,7 @@
   const ELEMENT_NODE = 1;
   const DOCUMENT_NODE = 9;
   const DOCUMENT_FRAGMENT_NODE = 11;
+  const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4; // NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT
 
   // A token: a word (a maximal run of letters, marks and digits) or one other
   // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
@@ -121,8 +122,8 @@
   // to 0). A slot holds one check digit, check = 1 + ((h & 4095) × 56 >>>
   // 12) (0, "#", is an empty slot: the search ends there), then `width`
   // digits of the position of the token's group in `data`, plus one (base
-  // 57, most significant first). The table is about 45 % full: most tokens
-  // of a text stop at an empty slot, after 1–2 slots, without cutting out a
+  // 57, most significant first). The table is about 60 % full: most tokens
+  // of a text stop at an empty slot, after 3–4 slots, without cutting out a
   // substring; a check that matches is confirmed against the group's token.
   //
   // `data`: one group per distinct first token (its lower-case form), each
@@ -271,8 +272,10 @@
     if (!/[^\x00-\xff]/.test(data)) data = JSON.parse(JSON.stringify(data));
     let width = 1;
     while (TABLE_BASE ** width <= data.length) width += 1;
-    // About 45 % full: an absent token ends its search after 1.5 slots on average.
-    const slots = Math.ceil(groups.size / 0.45) + 1;
+    // About 60 % full: an absent token ends its search after about 2.6 occupied slots on average
+    // (a one-byte read each, and 1 in 56 of them a check that matches by chance), in a table a
+    // quarter smaller than at 45 % — a tab holds it while it shows the page.
+    const slots = Math.ceil(groups.size / 0.6) + 1;
     const stride = width + 1;
     const table = new Uint8Array(slots * stride).fill(DIGIT);
     for (let g = 0; g < homes.length; g += 2) {
@@ -578,7 +581,11 @@
 
   /** True if this element's own text (and its descendants') must be left alone. */
   function isSkippedElement(element) {
-    if (!element || element.nodeType !== ELEMENT_NODE) return false;
+    return !!element && element.nodeType === ELEMENT_NODE && isSkipped(element);
+  }
+
+  /** isSkippedElement for a node known to be an element (one read fewer per element: the walk behind the parser). */
+  function isSkipped(element) {
     const name = element.nodeName;
     if (SKIP_NAMES.has(name)) return true;
     if (typeof name === 'string' && name !== name.toUpperCase() && name !== name.toLowerCase() && SKIP_TAGS.has(name.toUpperCase())) return true;
@@ -630,11 +637,12 @@
     afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
   }) {
     const originals = new Map(); // Text → {original, applied}
-    // Text we wrote → {original, node}: a page that re-parses its own markup
+    // Text we wrote → the node we wrote it into: a page that re-parses its own markup
     // (`table.outerHTML = …`, as the Python documentation does) makes new
     // text nodes out of our replacements. Such a copy is ours, not the page's
     // text: replacing it again would translate the translation, and undo must
-    // give it its original back. `originals` holds these nodes anyway. At
+    // give it its original back (the record of the node we wrote it into,
+    // in `originals`: one record per text, not a second copy). At
     // most 65,536 texts: when full, the map starts over (a page that keeps
     // replacing its content must not grow this without end).
     let written = new Map();
@@ -647,18 +655,18 @@
     // It is moved on only by catchUp() (content.js: before each frame, and a
     // timer for tabs that draw no frames) and by slices already running: once
     // it has caught up with the parser, no task of ours waits.
-    let cursor = null; // {root, last (the last node visited, or null), isLoading, onDone, atEnd}
+    let cursor = null; // {root, walker, last (the last node visited, or null), skipping, isLoading, onDone, atEnd}
 
-    function processText(node) {
-      const current = node.nodeValue;
+    function processText(node, current = node.nodeValue) {
       const record = originals.get(node);
       if (record && current === record.applied) return; // ours already: idempotent
       if (record) {
         originals.delete(node); // the page changed it: its text is the new original
       } else if (written.size > 0) {
         const source = written.get(current);
-        if (source !== undefined && source.node !== node && source.node.isConnected === false) {
-          originals.set(node, { original: source.original, applied: current }); // a copy of ours
+        const copied = source !== undefined && source !== node && source.isConnected === false ? originals.get(source) : undefined;
+        if (copied !== undefined && copied.applied === current) {
+          originals.set(node, { original: copied.original, applied: current }); // a copy of ours
           return;
         }
       }
@@ -666,7 +674,7 @@
       if (next !== current) {
         originals.set(node, { original: current, applied: next });
         if (written.size >= 65_536) written = new Map();
-        written.set(next, { original: current, node });
+        written.set(next, node);
         node.nodeValue = next;
       }
     }
@@ -755,32 +763,40 @@
       return visited;
     }
 
-    /** The node after `node` in document order (below `root`), not descending into skipped elements. */
-    function nextInOrder(node, root) {
-      const type = node.nodeType;
-      if ((type === ELEMENT_NODE && !isSkippedElement(node)) || type === DOCUMENT_NODE || type === DOCUMENT_FRAGMENT_NODE) {
-        const first = node.firstChild;
-        if (first) return first;
+    /**
+     * The node after `node` and its contents in document order (the walker's
+     * next sibling, or its parent's, …), or null with the walker left on
+     * `node` (an element the parser may still be adding to).
+     */
+    function stepOver(walker, node) {
+      for (;;) {
+        const sibling = walker.nextSibling();
+        if (sibling !== null) return sibling;
+        if (walker.parentNode() === null) {
+          walker.currentNode = node;
+          return null;
+        }
       }
-      for (let current = node; current !== root; current = current.parentNode) {
-        if (!current) return null;
-        const next = current.nextSibling;
-        if (next) return next;
-      }
-      return null;
     }
 
     /**
      * Moves the cursor forward in document order, visiting each node once,
-     * until the time budget ends or nothing follows yet. While the document
+     * until the time budget ends or nothing follows yet. A TreeWalker over
+     * elements and text takes each step in the browser: one call per node,
+     * where stepping by hand (firstChild, nextSibling, parentNode, nodeType)
+     * took several, and each call costs most in Firefox, through the content
+     * script's Xray wrappers (all of os.html, no replacement: 52–84 ms
+     * against 64–123 ms; docs/BENCHMARKS.md). A node's nodeValue tells text
+     * (a string) from an element (null), and is the text itself. The
+     * contents of a skipped element are stepped over (stepOver), also what
+     * the parser adds to it after the cursor went past. While the document
      * is loading, the very last node is left alone when it is text: the
      * parser may still append to it (silently: no mutation record).
      */
     function advanceCursor(start, maxNodes, budgetMs) {
-      const { root } = cursor;
-      const loading = cursor.isLoading();
+      const { root, walker } = cursor;
       let tail = null;
-      if (loading) {
+      if (cursor.isLoading()) {
         tail = root;
         while (tail.lastChild) tail = tail.lastChild;
       }
@@ -789,19 +805,27 @@
       for (;;) {
         if ((visited & 31) === 31 && now() - start > budgetMs) return visited;
         if (visited >= maxNodes) return visited;
-        const node = cursor.last === null ? root : nextInOrder(cursor.last, root);
-        if (node === null || (node === tail && node.nodeType === TEXT_NODE)) {
+        const node = cursor.skipping ? stepOver(walker, cursor.last) : walker.nextNode();
+        if (node === null) {
+          cursor.atEnd = true;
+          return visited;
+        }
+        const value = node.nodeValue;
+        if (node === tail && typeof value === 'string') {
+          walker.currentNode = cursor.last ?? root; // the tail waits for the parser
           cursor.atEnd = true;
           return visited;
         }
         visited += 1;
         cursor.last = node;
-        const type = node.nodeType;
-        if (type === TEXT_NODE) {
-          processText(node);
-        } else if (type === ELEMENT_NODE) {
+        cursor.skipping = false;
+        if (typeof value === 'string') {
+          processText(node, value);
+        } else if (isSkipped(node)) {
+          cursor.skipping = true; // the next step goes past its contents
+        } else {
           const shadow = node.shadowRoot;
-          if (shadow && !isSkippedElement(node)) {
+          if (shadow) {
             onShadowRoot(shadow);
             stack.push(shadow);
           }
@@ -823,7 +847,11 @@
      */
     function follow(rootNode, isLoading, onDone) {
       if (!compiled || !rootNode) return;
-      cursor = { root: rootNode, last: null, isLoading, onDone, atEnd: false };
+      const doc = rootNode.nodeType === DOCUMENT_NODE ? rootNode : rootNode.ownerDocument;
+      // whatToShow: elements and text (NodeFilter.SHOW_ELEMENT | SHOW_TEXT); `last`: the node it stands on
+      const walker = doc.createTreeWalker(rootNode, SHOW_ELEMENT_AND_TEXT);
+      // skipping: `last` is a skipped element, whose contents the next step goes past
+      cursor = { root: rootNode, walker, last: null, skipping: false, isLoading, onDone, atEnd: false };
     }
 
     function ensureScheduled() {

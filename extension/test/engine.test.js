@@ -196,10 +196,63 @@ class FakeText {
   }
 }
 
+/** document.createTreeWalker's walker, for the fake DOM: document order below `root`, the node types `whatToShow` names. */
+class FakeTreeWalker {
+  constructor(root, whatToShow) {
+    this.root = root;
+    this.whatToShow = whatToShow;
+    this.currentNode = root;
+  }
+
+  nextNode() {
+    let node = this.currentNode;
+    for (;;) {
+      let next = node.firstChild ?? null;
+      for (let up = node; next === null && up && up !== this.root; up = up.parentNode) next = up.nextSibling;
+      if (next === null) return null;
+      node = next;
+      if (this.shows(node)) {
+        this.currentNode = node;
+        return node;
+      }
+    }
+  }
+
+  nextSibling() {
+    if (this.currentNode === this.root) return null;
+    for (let node = this.currentNode.nextSibling ?? null; node !== null; node = node.nextSibling ?? null) {
+      if (this.shows(node)) {
+        this.currentNode = node;
+        return node;
+      }
+    }
+    return null;
+  }
+
+  parentNode() {
+    for (let node = this.currentNode; node && node !== this.root;) {
+      node = node.parentNode;
+      if (node && this.shows(node)) {
+        this.currentNode = node;
+        return node;
+      }
+    }
+    return null;
+  }
+
+  shows(node) {
+    return (this.whatToShow & (1 << (node.nodeType - 1))) !== 0;
+  }
+}
+
+const fakeDocument = { createTreeWalker: (root, whatToShow) => new FakeTreeWalker(root, whatToShow) };
+
 class FakeElement {
   constructor(tag, attributes = {}, children = []) {
     this.nodeType = 1;
     this.nodeName = tag.toUpperCase();
+    this.nodeValue = null;
+    this.ownerDocument = fakeDocument;
     this.attributes = attributes;
     this.childNodes = [];
     this.parentNode = null;
@@ -766,6 +819,52 @@ test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForT
   assert.equal(queue.length, 0);
   rewriter.undoAll();
   assert.equal(body.textContent, 'blue oneblue codeblue tail blueblue twoBlue three');
+});
+
+test('rewriter_follow_stepsOverASkippedElement_alsoWhatTheParserAddsToItLater', () => {
+  const { rewriter, frame } = followingRewriter();
+  const pre = h('pre', null, h('span', null, 'blue'));
+  const editable = h('div', { contenteditable: '' }, h('p', null, 'blue typed'));
+  const body = h('body', null, h('p', null, 'blue one'), editable, pre);
+  let loading = true;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => loading, () => {});
+  frame();
+  assert.equal(body.childNodes[0].textContent, 'blauw one');
+  // The parser is still inside <pre>: more of it, then text after it.
+  const more = pre.append(h('span', null, 'blue more'));
+  frame();
+  const after = body.append(h('p', null, 'blue after'));
+  body.append(h('p', null));
+  frame();
+  loading = false;
+  frame();
+  assert.equal(pre.textContent, 'blueblue more', 'code stays as written, what came later too');
+  assert.equal(more.textContent, 'blue more');
+  assert.equal(editable.textContent, 'blue typed', 'an editable region is the user\'s text');
+  assert.equal(after.textContent, 'blauw after', 'the walk goes on after a skipped element');
+  assert.equal(rewriter.following, false);
+});
+
+test('rewriter_follow_findsAnOpenShadowRootWhileTheDocumentLoads_andReportsIt', () => {
+  const queue = [];
+  const reported = [];
+  const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), now: () => 0, onShadowRoot: (root) => reported.push(root) });
+  const shadow = h('div', null, h('p', null, 'blue inside'));
+  shadow.nodeType = 11; // a ShadowRoot (a document fragment)
+  const hostElement = h('div', null);
+  hostElement.shadowRoot = shadow;
+  const inCode = h('span', null);
+  inCode.shadowRoot = h('div', null, 'blue code part');
+  inCode.shadowRoot.nodeType = 11;
+  const body = h('body', null, hostElement, h('code', null, inCode), h('p', null));
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => true, () => {});
+  rewriter.catchUp();
+  while (queue.length) queue.shift()();
+  assert.deepEqual(reported, [shadow], 'reported, to be observed; none inside a skipped element');
+  assert.equal(shadow.textContent, 'blauw inside');
+  assert.equal(inCode.shadowRoot.textContent, 'blue code part');
 });
 
 test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () => {

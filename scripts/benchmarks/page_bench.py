@@ -32,8 +32,14 @@ inline script needs none). Each round has two passes, each loading the page in a
     the text settled, the tab's JS heap (HeapProfiler.collectGarbage, then Runtime.getHeapUsage
     on the page's target: the renderer's V8 isolate, which holds the page's world and every
     content script's isolated world; usedSize + backingStorageSize, the ArrayBuffers' bytes,
-    when the browser reports it). same_text: the body's final text hashes the same for ours and
-    the reference, every round.
+    when the browser reports it). That tab has navigated many times by then, and the renderer keeps
+    up to six of its earlier pages in the back/forward cache, each with its own content-script
+    world: heap_bytes is the tab as a user who browsed in it has it. same_text: the body's final
+    text hashes the same for ours and the reference, every round.
+  * the fresh tab (URL ?eb=heap, Chromium): the page loaded once in a new tab (a renderer of its
+    own, no earlier pages), then, SETTLE ms after its load event, the same heap figure:
+    fresh_heap_bytes, one page's cost (how issue 27 first measured memory per tab: fresh tabs of
+    os.html). The tab is closed again.
 
 Also per size in Chromium: the extension's service worker heap (collectGarbage, getHeapUsage on
 its target) after the rounds, over the same measured in a browser whose vocabulary is empty.
@@ -146,6 +152,8 @@ FIRST_PAINT_RESULT_JS = """((keys, values) => {
 
 # Settled: the load event ended (and, in the replacement pass, the text last changed) SETTLE ms ago.
 SETTLED_JS = {
+    "heap": """(() => { const t = performance.getEntriesByType('navigation')[0];
+  return !!(t && t.loadEventEnd) && performance.now() - t.loadEventEnd > SETTLE; })()""",
     "time": """(() => { const t = performance.getEntriesByType('navigation')[0];
   return !!(t && t.loadEventEnd && window.__ebPaint) && performance.now() - t.loadEventEnd > SETTLE; })()""",
     "last": """(() => { const t = performance.getEntriesByType('navigation')[0];
@@ -435,6 +443,16 @@ def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_exp
     return result
 
 
+def fresh_tab_heap(b, url: str, settle_ms: int) -> int:
+    """Chromium: the heap of a new tab that loaded ``url`` once (see the module's docstring)."""
+    tab = new_tab("chromium", b)
+    try:
+        load("chromium", b, tab, url, "heap", settle_ms, None)
+        return chromium_gc_heap(lambda m: tab.send(m, timeout=60))
+    finally:
+        tab.close()
+
+
 def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dict:
     """One row: medians per configuration; ratios and heap differences to "none" per round (the
     loads of one round alternate side by side), then their median."""
@@ -454,7 +472,8 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
                      "changes": med("changes"), "text_hashes": sorted(set(s.get("text_hash", []))),
                      "dcl_ms": med("dcl_ms"), "load_ms": med("load_ms"), "fcp_ms": med("fcp_ms"),
                      "first_paint_words": med("first_paint_words"), "first_paint_pct": med("first_paint_pct"),
-                     "heap_bytes": med("heap_bytes"), "process_bytes": med("process_bytes"),
+                     "heap_bytes": med("heap_bytes"), "fresh_heap_bytes": med("fresh_heap_bytes"),
+                     "process_bytes": med("process_bytes"),
                      "ext_process_bytes": med("ext_process_bytes")}
         if name == "none":
             continue
@@ -463,7 +482,8 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
             pairs = list(zip(s.get(k, []), n.get(k, []), strict=True))
             row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
                 [x / max(1e-9, y) for x, y in pairs]), 2) if pairs else None
-        for k, over in (("heap_bytes", "heap_over_none"), ("process_bytes", "process_over_none"),
+        for k, over in (("heap_bytes", "heap_over_none"), ("fresh_heap_bytes", "fresh_heap_over_none"),
+                        ("process_bytes", "process_over_none"),
                         ("ext_process_bytes", "ext_process_over_none")):
             pairs = [(x, y) for x, y in zip(s.get(k, []), n.get(k, []), strict=True) if x is not None and y is not None]
             row[name][over] = int(statistics.median([x - y for x, y in pairs])) if pairs else None
@@ -561,6 +581,10 @@ def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_
                         if rnd > 0:
                             for k, v in m.items():
                                 samples[(name, page)][k].append(v)
+                if browser == "chromium" and rnd > 0:
+                    for name in order:
+                        heap = fresh_tab_heap(tabs[name][0], f"{site.url(page)}?eb=heap", a.settle_ms)
+                        samples[(name, page)]["fresh_heap_bytes"].append(heap)
         for page in PAGES:
             row = summarise(browser, size, page, jb, samples)
             rows.append(row)

@@ -54,16 +54,19 @@ class Summarise(unittest.TestCase):
         s = samples(
             ours={"dcl_ms": [110, 300, 120], "load_ms": [100, 100, 100], "heap_bytes": [5_000_000, 9_000_000, 5_200_000],
                   "last_ms": [50, 60, 70], "text_hash": [7, 7, 7], "first_paint_pct": [100.0, None, 98.0],
-                  "max_task_ms": [3, 40, 5], "ext_ms": [1, 2, 3], "any_task_ms": [4, 41, 6]},
+                  "max_task_ms": [3, 40, 5], "ext_ms": [1, 2, 3], "any_task_ms": [4, 41, 6],
+                  "fresh_heap_bytes": [2_500_000, 2_000_000, 2_700_000]},
             reference={"dcl_ms": [100, 100, 100], "load_ms": [200, 200, 200], "heap_bytes": [4_000_000] * 3,
-                       "last_ms": [100, 100, 100], "text_hash": [7, 7, 7]},
+                       "last_ms": [100, 100, 100], "text_hash": [7, 7, 7], "fresh_heap_bytes": [3_000_000] * 3},
             none={"dcl_ms": [100, 200, 100], "load_ms": [100, 100, 100], "heap_bytes": [4_000_000, 8_000_000, 4_000_000],
-                  "last_ms": [1, 1, 1], "text_hash": [1, 1, 1]})
+                  "last_ms": [1, 1, 1], "text_hash": [1, 1, 1], "fresh_heap_bytes": [1_500_000, 1_000_000, 1_400_000]})
         row = page_bench.summarise("chromium", 100, "p.html", 1700, s)
         self.assertEqual(row["ours"]["dcl_vs_none"], 1.2)  # ratios 1.1, 1.5, 1.2
         self.assertEqual(row["ours"]["load_vs_none"], 1.0)
         self.assertEqual(row["reference"]["load_vs_none"], 2.0)
         self.assertEqual(row["ours"]["heap_over_none"], 1_000_000)
+        self.assertEqual(row["ours"]["fresh_heap_over_none"], 1_000_000)  # 1.0, 1.0, 1.3 MB, per round
+        self.assertEqual(row["reference"]["fresh_heap_over_none"], 1_600_000)  # 1.5, 2.0, 1.6 MB
         self.assertEqual(row["ours"]["first_paint_pct"], 99.0)  # an unmeasured round is left out
         self.assertEqual(row["ours"]["max_task_ms"], 40)  # the longest, not the median
         self.assertEqual(row["ratio"], 0.6)
@@ -84,9 +87,10 @@ class Summarise(unittest.TestCase):
 
 def data_row(browser, **ours):
     base = {"dcl_vs_none": 1.0, "load_vs_none": 1.0, "first_paint_pct": 100.0, "heap_over_none": 100_000,
+            "fresh_heap_over_none": 50_000,
             "last_ms": 100, "max_task_ms": 10, "ext_ms": 5, "any_task_ms": 12}
     if browser == "firefox":
-        base.update(heap_over_none=None, max_task_ms=None, process_over_none=2_000_000, ext_process_over_none=1_000_000)
+        base.update(heap_over_none=None, fresh_heap_over_none=None, max_task_ms=None, process_over_none=2_000_000, ext_process_over_none=1_000_000)
     ref = dict(base, first_paint_pct=0.0)
     base.update(ours)
     return {"browser": browser, "entries": 20_000, "page": "library/os.html", "json_bytes": 1_000_000,
@@ -98,22 +102,26 @@ class PageRows(unittest.TestCase):
         return {r[1]: r for r in bench.page_rows(data)}
 
     def test_every_target_is_printed_with_its_verdict_beside_the_reference(self):
-        data = {"rows": [data_row("chromium", dcl_vs_none=1.06, heap_over_none=2_600_000)],
+        data = {"rows": [data_row("chromium", dcl_vs_none=1.06, fresh_heap_over_none=2_600_000, heap_over_none=9_000_000)],
                 "service_worker": [{"browser": "chromium", "entries": 20_000, "json_bytes": 1_000_000,
                                     "heap_bytes": 3_500_000, "empty_heap_bytes": 1_000_000, "over_empty": 2_500_000}]}
         rows = self.rows(data)
         dcl = rows["chromium os.html, 20,000 entries: DOMContentLoaded / no extension"]
         self.assertEqual((dcl[2], dcl[3], dcl[5], dcl[6]), ("1.06×", "1.00× token+map", "≤ 1.05×", "MISS"))
         self.assertEqual(rows["chromium os.html, 20,000 entries: load event / no extension"][6], "PASS")
-        heap = rows["chromium os.html, 20,000 entries: tab JS heap over no extension (JSON 1.00 MB)"]
+        # The target is a new tab showing the page; the navigated tab (its back/forward cache) is printed beside it.
+        heap = rows["chromium os.html, 20,000 entries: tab JS heap over no extension, a new tab showing the page (JSON 1.00 MB)"]
         self.assertEqual((heap[2], heap[5], heap[6]), ("+2.60 MB", "≤ 1.5×JSON+1 MB = 2.50 MB", "MISS"))
+        kept = rows["chromium os.html, 20,000 entries: tab JS heap over no extension, the tab after all the rounds' "
+                    "navigations (earlier pages in its back/forward cache)"]
+        self.assertEqual((kept[2], kept[5], kept[6]), ("+9.00 MB", "(info)", ""))
         sw = rows["chromium, 20,000 entries: service worker heap over an empty vocabulary (JSON 1.00 MB)"]
         self.assertEqual((sw[2], sw[5], sw[6]), ("+2.50 MB", "≤ 2×JSON = 2.00 MB", "MISS"))
         fcp = rows["chromium os.html, 20,000 entries: replacements present at first contentful paint"]
         self.assertEqual((fcp[2], fcp[3], fcp[6]), ("100.0 %", "0.0 % token+map", "PASS"))
         last = rows["chromium os.html, 20,000 entries: navigation → last replacement"]
         self.assertEqual((last[4], last[6]), ("1.00×", "PASS"))
-        self.assertEqual(len(data["rows"]) * 7 + 1, len(rows))
+        self.assertEqual(len(data["rows"]) * 8 + 1, len(rows))
 
     def test_firefox_says_what_it_cannot_measure_and_counts_it_as_no_miss(self):
         rows = self.rows({"rows": [data_row("firefox", first_paint_pct=None)], "service_worker": []})
