@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""A probe for changes to the page side (content/engine.js, content/content.js): faster to run,
+and narrower, than page_bench.py. Not a benchmark with targets; it answers "is variant B cheaper
+than variant A" on one page of python3.11-doc, in real Chromium or Firefox.
+
+  load   Variants of the content scripts, each in a browser of its own, beside a browser with no
+         extension; the loads alternate (each first in turn), round 0 is not counted. A variant
+         is NAME=ENGINE[:CONTENT] (files; CONTENT defaults to this checkout's content.js). Its
+         extension has no host and no real background: a stub background answers getPageState
+         with the compiled form of the vocabulary at once (compiled by ENGINE, in node). So what
+         is measured is the page side alone. --real adds our whole extension (host installed,
+         vocabulary imported), as page_bench.py runs it. Printed per variant, medians: dcl_ms,
+         load_ms, first_paint_pct, fcp_ms, and dcl/load over no extension (median of per-round
+         ratios).
+  walk   The rewriter's walk behind the parser over a page that is already parsed, timed in an
+         isolated world (Chromium: a DevTools isolated world; Firefox: a Marionette sandbox,
+         which reads the page through Xray wrappers as a content script does), per ENGINE file:
+         follow(document) and one catchUp without a time limit, seven times, each time with a
+         new rewriter. The vocabulary's words are made absent from the page (prefixed), so
+         nothing is written and the walk can be repeated.
+
+  .build/e2e-venv/bin/python scripts/benchmarks/page_probe.py load --browser firefox \\
+      --variant before=/tmp/engine-before.js --variant after=extension/content/engine.js
+  .build/e2e-venv/bin/python scripts/benchmarks/page_probe.py walk /tmp/engine-before.js extension/content/engine.js
+
+Run with the e2e venv's python (scripts/e2e/setup.sh); needs python3.11-doc and node."""
+import argparse
+import collections
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import page_bench as pb  # noqa: E402
+
+browsers = pb.browsers
+REPO = pb.REPO
+CONTENT_JS = REPO / "extension" / "content" / "content.js"
+
+# The stub background: the page state, at once, to every getPageState.
+STUB_BACKGROUND = """const STATE = %s;
+(globalThis.browser ?? globalThis.chrome).runtime.onMessage.addListener((message, sender, reply) => {
+  if (message && message.type === 'getPageState') reply(STATE);
+  return false;
+});
+"""
+
+WALK_JS = """(() => {
+  const T = globalThis.ExtensionBridgeText;
+  const compiled = T.compileVocabulary(VOCABULARY, '1');
+  const times = [];
+  let visited = 0;
+  for (let round = 0; round < 7; round += 1) {
+    const rewriter = T.createRewriter({schedule: () => {}, maxNodesPerSlice: 1e9, maxSliceMs: 1e9,
+                                       now: () => performance.now()});
+    rewriter.setCompiled(compiled, null);
+    const start = performance.now();
+    rewriter.follow(document, () => false, () => {});
+    visited = rewriter.catchUp(1e9);
+    times.push(Math.round(performance.now() - start));
+  }
+  return JSON.stringify({ms: times, visited});
+})()"""
+
+
+def compiled_state(engine: Path, vocab: dict) -> dict:
+    """The page state the background would send: the vocabulary compiled by ``engine`` (in node)."""
+    script = ("const vm = require('vm'); const fs = require('fs'); const c = vm.createContext({});"
+              "vm.runInContext(fs.readFileSync(process.argv[1], 'utf8'), c);"
+              "const v = JSON.parse(fs.readFileSync(0, 'utf8'));"
+              "process.stdout.write(JSON.stringify(c.ExtensionBridgeText.compileVocabulary(v, '1')));")
+    out = subprocess.run(["node", "-e", script, str(engine)], input=json.dumps(vocab), capture_output=True,
+                         text=True, check=True).stdout
+    return {"status": "success", "enabled": True, "compiled": json.loads(out), "count": len(vocab),
+            "rulesVersion": "1"}
+
+
+def variant_extension(directory: Path, name: str, engine: Path, content: Path, state: dict, browser: str) -> Path:
+    """An extension with ``engine`` and ``content`` as its content scripts (document_start, every
+    frame, as ours) and the stub background. Firefox: Manifest V2 (content scripts run on http
+    pages without a host-permission grant, as page_bench.py's reference)."""
+    directory.mkdir(parents=True)
+    (directory / "engine.js").write_text(engine.read_text())
+    (directory / "content.js").write_text(content.read_text())
+    (directory / "background.js").write_text(STUB_BACKGROUND % json.dumps(state))
+    scripts = [{"matches": ["http://*/*"], "js": ["engine.js", "content.js"], "run_at": "document_start",
+                "all_frames": True}]
+    if browser == "chromium":
+        manifest = {"manifest_version": 3, "name": f"probe {name}", "version": "1.0",
+                    "background": {"service_worker": "background.js"}, "content_scripts": scripts}
+    else:
+        manifest = {"manifest_version": 2, "name": f"probe {name}", "version": "1.0",
+                    "background": {"scripts": ["background.js"]}, "content_scripts": scripts,
+                    "browser_specific_settings": {"gecko": {"id": f"probe-{name}@bench.invalid"}}}
+    (directory / "manifest.json").write_text(json.dumps(manifest))
+    return directory
+
+
+def parse_variant(spec: str) -> tuple:
+    """NAME=ENGINE[:CONTENT] → (name, engine path, content path)."""
+    name, sep, paths = spec.partition("=")
+    if not sep or not name or name in ("none", "real"):
+        raise argparse.ArgumentTypeError(f"a variant is NAME=ENGINE[:CONTENT] (not none or real): {spec!r}")
+    engine, _, content = paths.partition(":")
+    return name, Path(engine), Path(content) if content else CONTENT_JS
+
+
+def start(browser: str, artifacts: Path, extension=None):
+    b = (browsers.Chromium if browser == "chromium" else browsers.Firefox)(None, artifacts)
+    b.start()
+    if extension is not None:
+        b.load_unpacked(extension) if browser == "chromium" else b.install_extension(extension)
+    return b
+
+
+def summary(samples: dict, name: str) -> dict:
+    s, none = samples[name], samples["none"]
+    row = {k: statistics.median([v for v in s[k] if v is not None] or [0])
+           for k in ("dcl_ms", "load_ms", "first_paint_pct", "fcp_ms")}
+    if name != "none":
+        for k in ("dcl_ms", "load_ms"):
+            row[k.replace("_ms", "_vs_none")] = round(statistics.median(
+                [x / max(1e-9, y) for x, y in zip(s[k], none[k], strict=True)]), 3)
+    row["dcl_each_round"] = [round(v) for v in s["dcl_ms"]]
+    return row
+
+
+def run_load(a, vocab: dict, work: Path) -> None:
+    real = [k for k, v in vocab.items() if not k.startswith("zq")]
+    paint_expr = pb.FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
+        "VALUES", json.dumps([vocab[k] for k in real]))
+    opened, run = {}, None
+    try:
+        with pb.HookServer(pb.DOCS) as site:
+            for name, engine, content in a.variant:
+                ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser)
+                opened[name] = start(a.browser, work / f"artifacts-{name}", ext)
+            if a.real:
+                run = pb.e2e.Run(a.browser, "probe-real", Path(a.bin_dir), work, pb.log)
+                values = run.dir / "values.json"
+                values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
+                run.install()
+                run.cli(["import", str(values)])
+                opened["real"] = run.start_browser()
+            opened["none"] = start(a.browser, work / "artifacts-none")
+            tabs = {name: pb.new_tab(a.browser, b) for name, b in opened.items()}
+            names = list(opened)
+            samples = collections.defaultdict(lambda: collections.defaultdict(list))
+            url = f"{site.url(a.page)}?eb=time"
+            for rnd in range(a.rounds + 1):
+                for name in names[rnd % len(names):] + names[:rnd % len(names)]:
+                    m = pb.measure(a.browser, opened[name], tabs[name], url, "time", a.settle_ms, paint_expr)
+                    if rnd > 0:
+                        for k, v in m.items():
+                            samples[name][k].append(v)
+            for name in names:
+                print(name, json.dumps(summary(samples, name)), flush=True)
+    finally:
+        for name, b in opened.items():
+            if name != "real":
+                b.close()
+        if run is not None:
+            run.close()
+            run.cleanup(False)
+
+
+def run_walk(a, vocab: dict, work: Path) -> None:
+    absent = {f"zz{k}": v for k, v in vocab.items()}  # nothing on the page is a key: nothing written
+    bench = WALK_JS.replace("VOCABULARY", json.dumps(absent))
+    with pb.HookServer(pb.DOCS) as site:
+        b = start(a.browser, work / "artifacts-walk")
+        try:
+            tab = b.new_tab("about:blank")
+            tab.navigate(site.url(a.page))
+            for engine in a.engines:
+                source = Path(engine).read_text()
+                for repeat in range(2):  # a new world each time: its first walk makes every wrapper
+                    if a.browser == "chromium":
+                        frame = tab.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
+                        world = tab.send("Page.createIsolatedWorld", {"frameId": frame, "worldName": f"probe{repeat}"})
+                        context = world["executionContextId"]
+                        tab.send("Runtime.evaluate", {"expression": source, "contextId": context})
+                        result = tab.send("Runtime.evaluate", {"expression": bench, "contextId": context,
+                                                               "returnByValue": True})["result"].get("value")
+                    else:
+                        result = b.client.execute_script(f"{source}\nreturn {bench};", sandbox=f"probe{repeat}",
+                                                         new_sandbox=True, script_timeout=120_000)
+                    print(engine, result, flush=True)
+        finally:
+            b.close()
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="mode", required=True)
+    for mode in ("load", "walk"):
+        m = sub.add_parser(mode)
+        m.add_argument("--browser", choices=pb.BROWSERS, default="chromium")
+        m.add_argument("--page", default=pb.PAGES[0], help="a page of python3.11-doc's html/")
+        m.add_argument("--size", type=int, default=100, help="vocabulary entries, built as page_bench.py's")
+        if mode == "load":
+            m.add_argument("--variant", type=parse_variant, action="append", required=True)
+            m.add_argument("--real", action="store_true", help="also our whole extension, host and all")
+            m.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
+            m.add_argument("--rounds", type=int, default=7)
+            m.add_argument("--settle-ms", type=int, default=1000)
+        else:
+            m.add_argument("engines", nargs="+", help="engine.js files")
+    a = p.parse_args()
+    if not (pb.DOCS / a.page).is_file():
+        sys.exit("python3.11-doc is not installed (apt-get install python3.11-doc)")
+    pb.PAGES = [a.page]
+    vocab = pb.vocabulary(pb.page_words(), a.size)
+    work = Path(tempfile.mkdtemp(prefix="eb-page-probe-"))
+    try:
+        (run_load if a.mode == "load" else run_walk)(a, vocab, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
