@@ -655,7 +655,7 @@
     // It is moved on only by catchUp() (content.js: before each frame, and a
     // timer for tabs that draw no frames) and by slices already running: once
     // it has caught up with the parser, no task of ours waits.
-    let cursor = null; // {root, walker, last (the last node visited, or null), skipping, isLoading, onDone, atEnd}
+    let cursor = null; // {root, walker (on the last node visited), skipping, isLoading, onDone, atEnd}
 
     function processText(node, current = node.nodeValue) {
       const record = originals.get(node);
@@ -741,7 +741,7 @@
         }
       }
       let cursorDone = null;
-      if (cursor !== null && cursor.last !== null && cursor.last.isConnected === false) {
+      if (cursor !== null && cursor.walker.currentNode.isConnected === false) {
         // A script took out the node the cursor stood on: hand over to the
         // observer and one pass over the document (a page that keeps doing
         // this must not keep the cursor walking from the top).
@@ -801,23 +801,24 @@
         while (tail.lastChild) tail = tail.lastChild;
       }
       cursor.atEnd = false;
+      let at = walker.currentNode; // the last node visited (the root before the first)
       let visited = 0;
       for (;;) {
         if ((visited & 31) === 31 && now() - start > budgetMs) return visited;
         if (visited >= maxNodes) return visited;
-        const node = cursor.skipping ? stepOver(walker, cursor.last) : walker.nextNode();
+        const node = cursor.skipping ? stepOver(walker, at) : walker.nextNode();
         if (node === null) {
           cursor.atEnd = true;
           return visited;
         }
         const value = node.nodeValue;
         if (node === tail && typeof value === 'string') {
-          walker.currentNode = cursor.last ?? root; // the tail waits for the parser
+          walker.currentNode = at; // the tail waits for the parser
           cursor.atEnd = true;
           return visited;
         }
         visited += 1;
-        cursor.last = node;
+        at = node;
         cursor.skipping = false;
         if (typeof value === 'string') {
           processText(node, value);
@@ -848,10 +849,10 @@
     function follow(rootNode, isLoading, onDone) {
       if (!compiled || !rootNode) return;
       const doc = rootNode.nodeType === DOCUMENT_NODE ? rootNode : rootNode.ownerDocument;
-      // whatToShow: elements and text (NodeFilter.SHOW_ELEMENT | SHOW_TEXT); `last`: the node it stands on
+      // The walker stands on the last node visited (its currentNode; the root before the first).
       const walker = doc.createTreeWalker(rootNode, SHOW_ELEMENT_AND_TEXT);
-      // skipping: `last` is a skipped element, whose contents the next step goes past
-      cursor = { root: rootNode, walker, last: null, skipping: false, isLoading, onDone, atEnd: false };
+      // skipping: the walker stands on a skipped element, whose contents the next step goes past
+      cursor = { root: rootNode, walker, skipping: false, isLoading, onDone, atEnd: false };
     }
 
     function ensureScheduled() {

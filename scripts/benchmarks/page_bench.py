@@ -494,23 +494,26 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
     return row
 
 
-def start_reference(browser: str, artifacts: Path, label: str, vocab: dict, workdir: Path):
-    """(browser object, trace prefix) of the token-and-map reference."""
-    ext = reference_extension(workdir / f"reference-{browser}", vocab, browser)
-    if browser == "chromium":
-        b = browsers.Chromium(None, artifacts / label)
-        b.start()
-        return b, f"chrome-extension://{b.load_unpacked(ext)}/"
-    b = browsers.Firefox(None, artifacts / label)
+def start_browser(browser: str, artifacts: Path, extension=None) -> tuple:
+    """(browser object, trace prefix) of a browser started with ``extension`` (a directory) or
+    none; the prefix (chrome-extension://<id>/) only for an extension in Chromium."""
+    b = (browsers.Chromium if browser == "chromium" else browsers.Firefox)(None, artifacts)
     b.start()
-    b.install_extension(ext)
+    if extension is None:
+        return b, None
+    if browser == "chromium":
+        return b, f"chrome-extension://{b.load_unpacked(extension)}/"
+    b.install_extension(extension)
     return b, None
 
 
+def start_reference(browser: str, artifacts: Path, label: str, vocab: dict, workdir: Path):
+    """(browser object, trace prefix) of the token-and-map reference."""
+    return start_browser(browser, artifacts / label, reference_extension(workdir / f"reference-{browser}", vocab, browser))
+
+
 def start_none(browser: str, artifacts: Path, label: str):
-    b = (browsers.Chromium if browser == "chromium" else browsers.Firefox)(None, artifacts / label)
-    b.start()
-    return b
+    return start_browser(browser, artifacts / label)[0]
 
 
 def new_tab(browser: str, b):

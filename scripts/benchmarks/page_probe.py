@@ -38,7 +38,6 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import page_bench as pb  # noqa: E402
 
-browsers = pb.browsers
 REPO = pb.REPO
 CONTENT_JS = REPO / "extension" / "content" / "content.js"
 
@@ -107,21 +106,24 @@ def parse_variant(spec: str) -> tuple:
     if not sep or not name or name in ("none", "real"):
         raise argparse.ArgumentTypeError(f"a variant is NAME=ENGINE[:CONTENT] (not none or real): {spec!r}")
     engine, _, content = paths.partition(":")
-    return name, Path(engine), Path(content) if content else CONTENT_JS
+    files = (Path(engine), Path(content) if content else CONTENT_JS)
+    return (name, *map(existing_file, files))
 
 
-def start(browser: str, artifacts: Path, extension=None):
-    b = (browsers.Chromium if browser == "chromium" else browsers.Firefox)(None, artifacts)
-    b.start()
-    if extension is not None:
-        b.load_unpacked(extension) if browser == "chromium" else b.install_extension(extension)
-    return b
+def existing_file(path) -> Path:
+    """``path`` if it is a file; else the argument error that names it (before any browser starts)."""
+    path = Path(path)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no such file: {path}")
+    return path
 
 
 def summary(samples: dict, name: str) -> dict:
     s, none = samples[name], samples["none"]
-    row = {k: statistics.median([v for v in s[k] if v is not None] or [0])
-           for k in ("dcl_ms", "load_ms", "first_paint_pct", "fcp_ms")}
+    row = {}
+    for k in ("dcl_ms", "load_ms", "first_paint_pct", "fcp_ms"):
+        values = [v for v in s[k] if v is not None]
+        row[k] = statistics.median(values) if values else None  # None: not measured in any round
     if name != "none":
         for k in ("dcl_ms", "load_ms"):
             row[k.replace("_ms", "_vs_none")] = round(statistics.median(
@@ -139,7 +141,7 @@ def run_load(a, vocab: dict, work: Path) -> None:
         with pb.HookServer(pb.DOCS) as site:
             for name, engine, content in a.variant:
                 ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser)
-                opened[name] = start(a.browser, work / f"artifacts-{name}", ext)
+                opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}", ext)[0]
             if a.real:
                 run = pb.e2e.Run(a.browser, "probe-real", Path(a.bin_dir), work, pb.log)
                 values = run.dir / "values.json"
@@ -147,7 +149,7 @@ def run_load(a, vocab: dict, work: Path) -> None:
                 run.install()
                 run.cli(["import", str(values)])
                 opened["real"] = run.start_browser()
-            opened["none"] = start(a.browser, work / "artifacts-none")
+            opened["none"] = pb.start_browser(a.browser, work / "artifacts-none")[0]
             tabs = {name: pb.new_tab(a.browser, b) for name, b in opened.items()}
             names = list(opened)
             samples = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -173,7 +175,7 @@ def run_walk(a, vocab: dict, work: Path) -> None:
     absent = {f"zz{k}": v for k, v in vocab.items()}  # nothing on the page is a key: nothing written
     bench = WALK_JS.replace("VOCABULARY", json.dumps(absent))
     with pb.HookServer(pb.DOCS) as site:
-        b = start(a.browser, work / "artifacts-walk")
+        b = pb.start_browser(a.browser, work / "artifacts-walk")[0]
         try:
             tab = b.new_tab("about:blank")
             tab.navigate(site.url(a.page))
@@ -210,7 +212,7 @@ def main():
             m.add_argument("--rounds", type=int, default=7)
             m.add_argument("--settle-ms", type=int, default=1000)
         else:
-            m.add_argument("engines", nargs="+", help="engine.js files")
+            m.add_argument("engines", nargs="+", type=existing_file, help="engine.js files")
     a = p.parse_args()
     if not (pb.DOCS / a.page).is_file():
         sys.exit("python3.11-doc is not installed (apt-get install python3.11-doc)")
@@ -219,6 +221,8 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="eb-page-probe-"))
     try:
         (run_load if a.mode == "load" else run_walk)(a, vocab, work)
+    except pb.browsers.E2EError as error:  # a browser or its driver is missing: what to do, no traceback
+        sys.exit(f"page_probe: {error}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -24,11 +24,13 @@ ENGINE = page_probe.REPO / "extension" / "content" / "engine.js"
 
 class Variants(unittest.TestCase):
     def test_a_variant_names_its_engine_and_defaults_to_this_checkouts_content_script(self):
-        self.assertEqual(page_probe.parse_variant("a=/x/engine.js"), ("a", Path("/x/engine.js"), page_probe.CONTENT_JS))
-        self.assertEqual(page_probe.parse_variant("b=/x/e.js:/y/c.js"), ("b", Path("/x/e.js"), Path("/y/c.js")))
+        self.assertEqual(page_probe.parse_variant(f"a={ENGINE}"), ("a", ENGINE, page_probe.CONTENT_JS))
+        other = page_probe.CONTENT_JS
+        self.assertEqual(page_probe.parse_variant(f"b={ENGINE}:{other}"), ("b", ENGINE, other))
 
-    def test_a_variant_without_a_name_or_named_as_a_reference_is_refused(self):
-        for spec in ("/x/engine.js", "=/x/engine.js", "none=/x/engine.js", "real=/x/engine.js"):
+    def test_a_variant_without_a_name_named_as_a_reference_or_naming_no_file_is_refused(self):
+        for spec in (str(ENGINE), f"={ENGINE}", f"none={ENGINE}", f"real={ENGINE}", "a=/no/such/engine.js",
+                     f"a={ENGINE}:/no/such/content.js", f"a={ENGINE.parent}"):
             with self.assertRaises(argparse.ArgumentTypeError, msg=spec):
                 page_probe.parse_variant(spec)
 
