@@ -89,7 +89,7 @@ fi
 "$lint_venv/bin/ruff" check .
 # No current JavaScript linter can be installed here (npm's registry is unreachable; Debian's eslint
 # 6.4 cannot parse private class fields): node --check parses every file, and the manifest tests run.
-git ls-files -z 'extension/*.js' | xargs -0 -n 1 node --check
+git ls-files -z '*.js' | xargs -0 -n 1 node --check
 
 step "checks: docs name what exists, the module graph agrees with Package.swift and ARCHITECTURE.md, system calls go through Syscalls.swift, no file-level cycle inside a module (scripts/checks); the page benchmark's and the page probe's own logic (scripts/benchmarks/test_page_bench.py, test_page_probe.py)"
 python3 -m unittest discover -s scripts/checks -p 'test_*.py'

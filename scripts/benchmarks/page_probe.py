@@ -9,24 +9,37 @@ than variant A" on one page of python3.11-doc, in real Chromium or Firefox.
          extension has no host and no real background: a stub background answers getPageState
          with the compiled form of the vocabulary at once (compiled by ENGINE, in node). So what
          is measured is the page side alone. --real adds our whole extension (host installed,
-         vocabulary imported), as page_bench.py runs it. Printed per variant, medians: dcl_ms,
-         load_ms, first_paint_pct, fcp_ms, and dcl/load over no extension (median of per-round
-         ratios).
+         vocabulary imported), as page_bench.py runs it. --nones 2 adds a second browser with no
+         extension, none-2, measured as a variant: the spread of the instrument itself. Printed
+         per variant, medians: dcl_ms, load_ms, first_paint_pct, fcp_ms, and dcl/load over no
+         extension (median of per-round ratios).
   walk   The rewriter's walk behind the parser over a page that is already parsed, timed in an
          isolated world (Chromium: a DevTools isolated world; Firefox: a Marionette sandbox,
          which reads the page through Xray wrappers as a content script does), per ENGINE file:
          follow(document) and one catchUp without a time limit, seven times, each time with a
          new rewriter. The vocabulary's words are made absent from the page (prefixed), so
          nothing is written and the walk can be repeated.
+  heap   Where a heap's bytes go (Chromium: DevTools heap snapshots, after collecting garbage).
+         A new tab that loaded the page once with our whole extension (host installed,
+         vocabulary imported) against a new tab of a browser with no extension; with --worker,
+         our service worker after that load against the same with an empty vocabulary (what
+         page_bench.py's two heap targets hold). Printed, one JSON object: each side's
+         used_bytes (page_bench.py's heap figure, taken after the snapshot), the snapshots'
+         difference in total and per node type, and the --top rows by type and name (a
+         constructor or a V8 system type; strings counted together, but each string of 64 kB or
+         more on a row of its own). A snapshot also counts Blink's own objects ("native") and
+         the data of external strings, which used_bytes does not.
 
   .build/e2e-venv/bin/python scripts/benchmarks/page_probe.py load --browser firefox \\
       --variant before=/tmp/engine-before.js --variant after=extension/content/engine.js
   .build/e2e-venv/bin/python scripts/benchmarks/page_probe.py walk /tmp/engine-before.js extension/content/engine.js
+  .build/e2e-venv/bin/python scripts/benchmarks/page_probe.py heap --size 20000
 
 Run with the e2e venv's python (scripts/e2e/setup.sh); needs python3.11-doc and node."""
 import argparse
 import collections
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -103,8 +116,8 @@ def variant_extension(directory: Path, name: str, engine: Path, content: Path, s
 def parse_variant(spec: str) -> tuple:
     """NAME=ENGINE[:CONTENT] → (name, engine path, content path)."""
     name, sep, paths = spec.partition("=")
-    if not sep or not name or name in ("none", "real"):
-        raise argparse.ArgumentTypeError(f"a variant is NAME=ENGINE[:CONTENT] (not none or real): {spec!r}")
+    if not sep or not name or name in ("real", "none") or name.startswith("none-"):
+        raise argparse.ArgumentTypeError(f"a variant is NAME=ENGINE[:CONTENT] (not real, none or none-N): {spec!r}")
     engine, _, content = paths.partition(":")
     files = (Path(engine), Path(content) if content else CONTENT_JS)
     return (name, *map(existing_file, files))
@@ -150,6 +163,8 @@ def run_load(a, vocab: dict, work: Path) -> None:
                 run.cli(["import", str(values)])
                 opened["real"] = run.start_browser()
             opened["none"] = pb.start_browser(a.browser, work / "artifacts-none")[0]
+            for other in range(2, a.nones + 1):  # the instrument's own spread: none against none
+                opened[f"none-{other}"] = pb.start_browser(a.browser, work / f"artifacts-none-{other}")[0]
             tabs = {name: pb.new_tab(a.browser, b) for name, b in opened.items()}
             names = list(opened)
             samples = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -197,12 +212,119 @@ def run_walk(a, vocab: dict, work: Path) -> None:
             b.close()
 
 
+# Snapshot node types whose name is the value itself (a string's text): counted together.
+VALUE_TYPES = {"string", "concatenated string", "sliced string", "number", "bigint", "symbol"}
+BIG_STRING = 64 * 1024
+
+
+def snapshot_sizes(snapshot: dict) -> dict:
+    """A DevTools heap snapshot's self sizes summed per (node type, name): {key: [bytes, count]}.
+    Names lose their snapshot ids (" @123"); a value type's name is its value, so those are one
+    row, except each string of BIG_STRING bytes or more (a compiled form's table or data)."""
+    meta = snapshot["snapshot"]["meta"]
+    fields = meta["node_fields"]
+    types = meta["node_types"][fields.index("type")]
+    width = len(fields)
+    at_type, at_name, at_size = (fields.index(k) for k in ("type", "name", "self_size"))
+    nodes, strings = snapshot["nodes"], snapshot["strings"]
+    sizes = collections.defaultdict(lambda: [0, 0])
+    for i in range(0, len(nodes), width):
+        kind = types[nodes[i + at_type]]
+        size = nodes[i + at_size]
+        if kind in VALUE_TYPES:
+            name = f"one of {size // 1024} kB" if size >= BIG_STRING else ""
+        else:
+            name = re.sub(r" @\d+", "", strings[nodes[i + at_name]])[:80]
+        row = sizes[(kind, name)]
+        row[0] += size
+        row[1] += 1
+    return dict(sizes)
+
+
+def difference(sizes: dict, base: dict, top: int) -> dict:
+    """``sizes`` over ``base``: in total, per node type, and the ``top`` (type, name) rows that
+    grew most."""
+    keys = set(sizes) | set(base)
+    grown = {k: (sizes.get(k, [0, 0])[0] - base.get(k, [0, 0])[0], sizes.get(k, [0, 0])[1] - base.get(k, [0, 0])[1])
+             for k in keys}
+    by_type = collections.Counter()
+    for (kind, _), (size, _) in grown.items():
+        by_type[kind] += size
+    rows = sorted(grown.items(), key=lambda item: (-item[1][0], item[0]))[:top]
+    return {"total_bytes": sum(size for size, _ in grown.values()),
+            "by_type": dict(sorted(by_type.items(), key=lambda item: -item[1])),
+            "top": [{"type": kind, "name": name, "bytes": size, "count": count}
+                    for (kind, name), (size, count) in rows]}
+
+
+def take_snapshot(cdp, send) -> dict:
+    """A heap snapshot over ``send(method, params)`` (a tab's or a worker's session), after
+    collecting garbage twice. Its chunks arrive as events before the command's reply."""
+    chunks = cdp.sinks.setdefault("HeapProfiler.addHeapSnapshotChunk", [])
+    try:
+        send("HeapProfiler.enable", {})
+        for _ in range(2):
+            send("HeapProfiler.collectGarbage", {})
+        send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
+        return json.loads("".join(chunk["chunk"] for chunk in chunks))
+    finally:
+        del cdp.sinks["HeapProfiler.addHeapSnapshotChunk"]
+
+
+def heap_side(a, url: str, vocab, work: Path, label: str) -> tuple:
+    """(snapshot sizes, used bytes) of one side: no extension (``vocab`` None), or ours with
+    ``vocab`` imported: the new tab's, or with --worker the service worker's after that load."""
+    run = None
+    if vocab is None:
+        b = pb.start_browser("chromium", work / f"artifacts-{label}")[0]
+    else:
+        run = pb.e2e.Run("chromium", f"probe-{label}", Path(a.bin_dir), work, pb.log)
+        values = run.dir / "values.json"
+        values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
+        run.install()
+        run.cli(["import", str(values)])
+        b = run.start_browser()
+    try:
+        tab = pb.new_tab("chromium", b)
+        pb.load("chromium", b, tab, url, "heap", a.settle_ms, None)
+        if a.worker:
+            session = b._attach(b.wake_service_worker()["targetId"])
+
+            def send(method, params=None):
+                return b.cdp.send(method, params, session, 300)
+        else:
+            def send(method, params=None):
+                return tab.send(method, params, timeout=300)
+        sizes = snapshot_sizes(take_snapshot(b.cdp, send))
+        return sizes, pb.chromium_gc_heap(send)
+    finally:
+        if run is None:
+            b.close()
+        else:
+            run.close()
+            run.cleanup(False)
+
+
+def run_heap(a, vocab: dict, work: Path) -> None:
+    with pb.HookServer(pb.DOCS) as site:
+        url = f"{site.url(a.page)}?eb=heap"
+        sides = (("vocabulary", vocab), ("empty", {})) if a.worker else (("ours", vocab), ("none", None))
+        measured = {name: heap_side(a, url, v, work, name) for name, v in sides}
+    (name, (sizes, used)), (base_name, (base, base_used)) = measured.items()
+    out = {"what": "service worker" if a.worker else "new tab", "page": a.page, "entries": a.size,
+           "json_bytes": pb.json_bytes(vocab), f"{name}_used_bytes": used, f"{base_name}_used_bytes": base_used,
+           "used_over": used - base_used}
+    out.update(difference(sizes, base, a.top))
+    print(json.dumps(out, indent=1), flush=True)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="mode", required=True)
-    for mode in ("load", "walk"):
+    for mode in ("load", "walk", "heap"):
         m = sub.add_parser(mode)
-        m.add_argument("--browser", choices=pb.BROWSERS, default="chromium")
+        if mode != "heap":
+            m.add_argument("--browser", choices=pb.BROWSERS, default="chromium")
         m.add_argument("--page", default=pb.PAGES[0], help="a page of python3.11-doc's html/")
         m.add_argument("--size", type=int, default=100, help="vocabulary entries, built as page_bench.py's")
         if mode == "load":
@@ -210,9 +332,17 @@ def main():
             m.add_argument("--real", action="store_true", help="also our whole extension, host and all")
             m.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
             m.add_argument("--rounds", type=int, default=7)
+            m.add_argument("--nones", type=int, default=1,
+                           help="browsers with no extension; from 2 on, none-2 … are measured against none as a variant "
+                                "is: how far apart two identical browsers come out")
             m.add_argument("--settle-ms", type=int, default=1000)
-        else:
+        elif mode == "walk":
             m.add_argument("engines", nargs="+", type=existing_file, help="engine.js files")
+        else:
+            m.add_argument("--worker", action="store_true", help="the service worker, not the tab")
+            m.add_argument("--top", type=int, default=30, help="rows by type and name")
+            m.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
+            m.add_argument("--settle-ms", type=int, default=1500)
     a = p.parse_args()
     if not (pb.DOCS / a.page).is_file():
         sys.exit("python3.11-doc is not installed (apt-get install python3.11-doc)")
@@ -220,7 +350,7 @@ def main():
     vocab = pb.vocabulary(pb.page_words(), a.size)
     work = Path(tempfile.mkdtemp(prefix="eb-page-probe-"))
     try:
-        (run_load if a.mode == "load" else run_walk)(a, vocab, work)
+        {"load": run_load, "walk": run_walk, "heap": run_heap}[a.mode](a, vocab, work)
     except pb.browsers.E2EError as error:  # a browser or its driver is missing: what to do, no traceback
         sys.exit(f"page_probe: {error}")
     finally:

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 from pathlib import Path
 
@@ -29,7 +30,7 @@ class Variants(unittest.TestCase):
         self.assertEqual(page_probe.parse_variant(f"b={ENGINE}:{other}"), ("b", ENGINE, other))
 
     def test_a_variant_without_a_name_named_as_a_reference_or_naming_no_file_is_refused(self):
-        for spec in (str(ENGINE), f"={ENGINE}", f"none={ENGINE}", f"real={ENGINE}", "a=/no/such/engine.js",
+        for spec in (str(ENGINE), f"={ENGINE}", f"none={ENGINE}", f"none-2={ENGINE}", f"real={ENGINE}", "a=/no/such/engine.js",
                      f"a={ENGINE}:/no/such/content.js", f"a={ENGINE.parent}"):
             with self.assertRaises(argparse.ArgumentTypeError, msg=spec):
                 page_probe.parse_variant(spec)
@@ -80,3 +81,76 @@ class State(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def snapshot(nodes: list) -> dict:
+    """A heap snapshot in DevTools' shape: nodes as (type, name, self_size, id)."""
+    types = ["hidden", "array", "string", "object", "code", "closure", "regexp", "number", "native"]
+    strings, flat = [], []
+    for kind, name, size, node_id in nodes:
+        strings.append(name)
+        flat += [types.index(kind), len(strings) - 1, node_id, size, 0]
+    return {"snapshot": {"meta": {"node_fields": ["type", "name", "id", "self_size", "edge_count"],
+                                  "node_types": [types, "string", "number", "number", "number"]}},
+            "nodes": flat, "strings": strings}
+
+
+class Heap(unittest.TestCase):
+    def test_sizes_are_summed_per_type_and_name_strings_together_but_big_ones_on_their_own(self):
+        sizes = page_probe.snapshot_sizes(snapshot([
+            ("object", "Text", 16, 1), ("object", "Text", 16, 3), ("object", "system / Context / scope @41", 20, 5),
+            ("object", "system / Context / scope @97", 24, 7), ("string", "blue", 16, 9), ("string", "blauw", 20, 11),
+            ("string", "x" * 10, 70_000, 13), ("code", "system / InstructionStream", 3000, 15)]))
+        self.assertEqual(sizes, {
+            ("object", "Text"): [32, 2],
+            ("object", "system / Context / scope"): [44, 2],
+            ("string", ""): [36, 2],
+            ("string", "one of 68 kB"): [70_000, 1],
+            ("code", "system / InstructionStream"): [3000, 1]})
+
+    def test_the_difference_is_what_grew_most_first_with_what_shrank_in_the_totals(self):
+        ours = {("object", "Text"): [320, 20], ("string", ""): [100, 5], ("code", "x"): [50, 1]}
+        none = {("object", "Text"): [20, 1], ("string", ""): [120, 6], ("native", "y"): [10, 1]}
+        d = page_probe.difference(ours, none, top=2)
+        self.assertEqual(d["total_bytes"], 470 - 150)
+        self.assertEqual(d["by_type"], {"object": 300, "code": 50, "native": -10, "string": -20})
+        self.assertEqual(d["top"], [{"type": "object", "name": "Text", "bytes": 300, "count": 19},
+                                    {"type": "code", "name": "x", "bytes": 50, "count": 1}])
+
+    def test_a_snapshot_is_read_from_every_chunk_through_a_real_devtools_pipe(self):
+        # browsers._CDPPipe over two OS pipes: more chunks than the pipe keeps of other events.
+        to_browser, ours_w = os.pipe()
+        ours_r, from_browser = os.pipe()
+        cdp = page_probe.pb.browsers._CDPPipe(ours_w, ours_r)
+        text = json.dumps(snapshot([("object", "Text", 16, i) for i in range(300)] + [("string", "blue", 16, 301)]))
+        pieces = list(text)
+        self.assertGreater(len(pieces), 5000)
+        sent = []
+
+        def send(method, params):
+            sent.append(method)
+            out = []
+            if method == "HeapProfiler.takeHeapSnapshot":
+                for piece in pieces:
+                    out.append({"method": "HeapProfiler.addHeapSnapshotChunk", "params": {"chunk": piece}})
+                    out.append({"method": "Other.event", "params": {}})
+            out.append({"id": cdp._next_id + 1, "result": {}})
+            reply = threading.Thread(target=lambda: os.write(from_browser, b"".join(
+                json.dumps(m).encode() + b"\0" for m in out)))
+            reply.start()
+            try:
+                return cdp.send(method, params)
+            finally:
+                reply.join()
+
+        try:
+            got = page_probe.take_snapshot(cdp, send)
+            self.assertEqual(json.dumps(got), text)
+            self.assertEqual(sent, ["HeapProfiler.enable", "HeapProfiler.collectGarbage",
+                                    "HeapProfiler.collectGarbage", "HeapProfiler.takeHeapSnapshot"])
+            self.assertEqual(cdp.sinks, {})  # the sink is gone: later chunks are events again
+            self.assertTrue(all(e["method"] == "Other.event" for e in cdp.events))
+        finally:
+            cdp.close()
+            for fd in (to_browser, from_browser):
+                os.close(fd)

@@ -250,6 +250,9 @@ class _CDPPipe:
         self._pending: dict[int, dict] = {}
         self._cond = threading.Condition()
         self.events: list[dict] = []
+        # method → list: that method's events are kept there instead, all of them, in order (the
+        # chunks of a heap snapshot outnumber what `events` keeps).
+        self.sinks: dict[str, list] = {}
         self.closed = False
         self._reader = threading.Thread(target=self._read_loop, name="cdp-reader", daemon=True)
         self._reader.start()
@@ -268,6 +271,8 @@ class _CDPPipe:
                     with self._cond:
                         if "id" in msg:
                             self._pending[msg["id"]] = msg
+                        elif msg.get("method") in self.sinks:
+                            self.sinks[msg["method"]].append(msg.get("params", {}))
                         else:
                             self.events.append(msg)
                             if len(self.events) > 5000:
