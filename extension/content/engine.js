@@ -49,6 +49,11 @@
     return finish(h);
   }
 
+  /** A text's hash as the rewriter keeps it: hashOf's, in 30 bits (a small integer to V8: no number object). */
+  function textHash(text) {
+    return hashOf(text) & 0x3fffffff;
+  }
+
   /** Elements whose text is never changed. */
   const SKIP_TAGS = new Set([
     'HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION',
@@ -636,9 +641,14 @@
     schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
     afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
   }) {
-    const originals = new Map(); // Text → {original, applied}
-    // Text we wrote → the node we wrote it into: a page that re-parses its own markup
-    // (`table.outerHTML = …`, as the Python documentation does) makes new
+    // Text → {original, length, hash}: the text it had, and the text we wrote known again by its
+    // length and textHash, not kept. The page's node holds that text; a second reference per
+    // changed node kept a string object alive for each, about half of what a tab held for its
+    // undo records (docs/BENCHMARKS.md, session 12). A text the page put there instead that has
+    // the same length and, by chance (1 in 2^30), the same hash counts as ours.
+    const originals = new Map();
+    // The hash of a text we wrote → the node we wrote it into: a page that re-parses its own
+    // markup (`table.outerHTML = …`, as the Python documentation does) makes new
     // text nodes out of our replacements. Such a copy is ours, not the page's
     // text: replacing it again would translate the translation, and undo must
     // give it its original back (the record of the node we wrote it into,
@@ -657,24 +667,29 @@
     // it has caught up with the parser, no task of ours waits.
     let cursor = null; // {root, walker (on the last node visited), skipping, isLoading, onDone, atEnd}
 
+    function isOurs(record, text) {
+      return text.length === record.length && textHash(text) === record.hash;
+    }
+
     function processText(node, current = node.nodeValue) {
       const record = originals.get(node);
-      if (record && current === record.applied) return; // ours already: idempotent
+      if (record && isOurs(record, current)) return; // ours already: idempotent
       if (record) {
         originals.delete(node); // the page changed it: its text is the new original
       } else if (written.size > 0) {
-        const source = written.get(current);
+        const source = written.get(textHash(current));
         const copied = source !== undefined && source !== node && source.isConnected === false ? originals.get(source) : undefined;
-        if (copied !== undefined && copied.applied === current) {
-          originals.set(node, { original: copied.original, applied: current }); // a copy of ours
+        if (copied !== undefined && isOurs(copied, current)) {
+          originals.set(node, copied); // a copy of ours: the same original, the same text
           return;
         }
       }
       const next = replaceText(current, compiled);
       if (next !== current) {
-        originals.set(node, { original: current, applied: next });
+        const hash = textHash(next);
+        originals.set(node, { original: current, length: next.length, hash });
         if (written.size >= 65_536) written = new Map();
-        written.set(next, node);
+        written.set(hash, node);
         node.nodeValue = next;
       }
     }
@@ -936,7 +951,7 @@
       dropPendingWork();
       let restored = 0;
       for (const [node, record] of originals) {
-        if (node.nodeValue === record.applied) {
+        if (isOurs(record, node.nodeValue)) {
           node.nodeValue = record.original;
           restored += 1;
         }

@@ -430,6 +430,26 @@ test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
   assert.equal(p.textContent, 'Blue moon');
 });
 
+test('rewriter_thePageWritesATextOfTheSameLengthAsOurs_itIsThePagesOwn', () => {
+  // The text we wrote is known again by its length and a hash, not kept: a text the page puts
+  // there of the same length is not taken for ours, when it is visited again or at undo.
+  const { rewriter, drain } = rewriterWithQueue();
+  const first = h('p', null, 'blue sky');
+  const second = h('p', null, 'blue sea');
+  const body = h('body', null, first, second);
+  rewriter.setVocabulary({ blue: 'blauw', green: 'groen' }, body);
+  drain();
+  const [a, b] = [first.childNodes[0], second.childNodes[0]];
+  assert.deepEqual([a.nodeValue, b.nodeValue], ['blauw sky', 'blauw sea']);
+  a.nodeValue = 'green sky'; // as long as "blauw sky"
+  rewriter.enqueue(a);
+  drain();
+  assert.equal(a.nodeValue, 'groen sky', 'the page\'s text is a new original, rewritten');
+  b.nodeValue = 'brown sea'; // as long as "blauw sea"; not visited again before undo
+  rewriter.undoAll();
+  assert.deepEqual([a.nodeValue, b.nodeValue], ['green sky', 'brown sea'], 'undo keeps what the page wrote');
+});
+
 test('rewriter_pageReparsesOurText_theCopyIsOurs_notTranslatedAgain_andUndoRestoresIt', () => {
   // The Python documentation's menu.js does `table.outerHTML = '<div>' + table.outerHTML + '</div>'`
   // at DOMContentLoaded: new text nodes carrying our replacements. With `sa` a key too,
