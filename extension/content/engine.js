@@ -642,10 +642,11 @@
     afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
   }) {
     // Text → {original, length, hash}: the text it had, and the text we wrote known again by its
-    // length and textHash, not kept. The page's node holds that text; a second reference per
-    // changed node kept a string object alive for each, about half of what a tab held for its
-    // undo records (docs/BENCHMARKS.md, session 12). A text the page put there instead that has
-    // the same length and, by chance (1 in 2^30), the same hash counts as ours.
+    // length and textHash, not kept. The page's node holds that text; a second reference kept a
+    // string object alive per changed node (os.html at 20,000 entries: 97 kB of a new tab's
+    // heap; docs/BENCHMARKS.md, session 12). A text the page put there instead that has the same
+    // length and, by chance (1 in 2^30), the same hash counts as ours. A copy of our text (below)
+    // shares its source's record.
     const originals = new Map();
     // The hash of a text we wrote → the node we wrote it into: a page that re-parses its own
     // markup (`table.outerHTML = …`, as the Python documentation does) makes new
