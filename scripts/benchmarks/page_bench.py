@@ -51,6 +51,7 @@ Firefox: the longest task (no trace over Marionette, no 'longtask' entries).
 Prints one JSON line; run with the e2e venv's python (scripts/e2e/setup.sh)."""
 import argparse
 import collections
+import contextlib
 import functools
 import http.server
 import json
@@ -352,19 +353,26 @@ def chromium_gc_heap(send) -> int:
     return heap_bytes(send("Runtime.getHeapUsage"))
 
 
-def service_worker_heap(b) -> tuple:
-    """(heap bytes, whether the worker had to be started) of the extension's service worker."""
-    had = b._sw_target(b.extension_id) is not None
-    t = b.wake_service_worker()
-    sid = b._attach(t["targetId"])
+@contextlib.contextmanager
+def service_worker_session(b):
+    """``send(method, params=None)`` to the extension's service worker (woken if it was not
+    running), with the heap profiler on; detached afterwards."""
+    sid = b._attach(b.wake_service_worker()["targetId"])
     try:
         b.cdp.send("HeapProfiler.enable", {}, sid)
-        return chromium_gc_heap(lambda m: b.cdp.send(m, {}, sid, 60)), not had
+        yield lambda method, params=None: b.cdp.send(method, params, sid, 300)
     finally:
         try:
             b.cdp.send("Target.detachFromTarget", {"sessionId": sid})
         except browsers.E2EError:
             pass
+
+
+def service_worker_heap(b) -> tuple:
+    """(heap bytes, whether the worker had to be started) of the extension's service worker."""
+    had = b._sw_target(b.extension_id) is not None
+    with service_worker_session(b) as send:
+        return chromium_gc_heap(send), not had
 
 
 FIREFOX_MEMORY_JS = """const done = arguments[arguments.length - 1];
@@ -527,44 +535,53 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+@contextlib.contextmanager
+def ours(browser: str, label: str, bin_dir, artifacts: Path, vocab: dict):
+    """Our whole extension: an e2e run (its own home), the host installed, ``vocab`` imported
+    with the CLI, the browser started (the run's ``b``). Closed and removed afterwards, also
+    when a step fails."""
+    for name in ("extension-bridge", "extension-bridge-host"):  # before the run makes its folder
+        if not (Path(bin_dir) / name).is_file():
+            raise browsers.E2EError(f"{Path(bin_dir) / name} is missing: build it with scripts/release-build.sh "
+                                    "(or name another folder with --bin-dir)")
+    run = e2e.Run(browser, label, Path(bin_dir), artifacts, log)
+    try:
+        values = run.dir / "values.json"
+        values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
+        run.install()
+        run.cli(["import", str(values)])
+        run.start_browser()
+        yield run
+    finally:
+        run.close()
+        run.cleanup(False)
+
+
 def baseline_service_worker(a, site, artifacts: Path) -> dict:
     """The service worker's heap with an empty vocabulary: after one page load, median of three."""
-    r = e2e.Run("chromium", "ours-empty", Path(a.bin_dir), artifacts, log)
-    try:
-        values = r.dir / "values.json"
-        values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": {}}))
-        r.install()
-        r.cli(["import", str(values)])
-        b = r.start_browser()
-        tab = new_tab("chromium", b)
+    with ours("chromium", "ours-empty", a.bin_dir, artifacts, {}) as r:
+        tab = new_tab("chromium", r.b)
         heaps = []
         for i in range(3):
-            load("chromium", b, tab, site.url(PAGES[0]) + ("?eb=time" if i % 2 == 0 else "?eb=last"),
+            load("chromium", r.b, tab, site.url(PAGES[0]) + ("?eb=time" if i % 2 == 0 else "?eb=last"),
                  "time" if i % 2 == 0 else "last", a.settle_ms, None)
-            heaps.append(service_worker_heap(b)[0])
+            heaps.append(service_worker_heap(r.b)[0])
         return {"heap_bytes": int(statistics.median(heaps)), "samples": heaps}
-    finally:
-        r.close()
-        r.cleanup(False)
 
 
 def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_base) -> tuple:
     jb = json_bytes(vocab)
-    r = e2e.Run(browser, f"ours-{browser}-{size}", Path(a.bin_dir), artifacts, log)
-    values = r.dir / "values.json"
-    values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
-    ref = none = None
     rows, sw = [], None
-    try:
-        r.install()
-        r.cli(["import", str(values)])
-        ours = r.start_browser()
+    with contextlib.ExitStack() as stack:  # every browser closed, ours's run removed, on every path
+        r = stack.enter_context(ours(browser, f"ours-{browser}-{size}", a.bin_dir, artifacts, vocab))
         ref, ref_prefix = start_reference(browser, artifacts, f"ref-{browser}-{size}", vocab, r.dir)
+        stack.callback(ref.close)
         none = start_none(browser, artifacts, f"none-{browser}-{size}")
+        stack.callback(none.close)
         real = [k for k, v in vocab.items() if not k.startswith("zq")]
         paint_expr = FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
             "VALUES", json.dumps([vocab[k] for k in real]))
-        tabs = {name: (b, new_tab(browser, b)) for name, b in (("ours", ours), ("reference", ref), ("none", none))}
+        tabs = {name: (b, new_tab(browser, b)) for name, b in (("ours", r.b), ("reference", ref), ("none", none))}
         prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/" if browser == "chromium" else None,
                     "reference": ref_prefix, "none": None}
         samples = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -599,12 +616,6 @@ def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_
                   "empty_heap_bytes": base, "over_empty": heap - base if base is not None else None,
                   "started_by_harness": sw_restarted}
             log(json.dumps(sw))
-    finally:
-        for b in (ref, none):
-            if b is not None:
-                b.close()
-        r.close()
-        r.cleanup(False)
     return rows, sw
 
 
@@ -640,6 +651,8 @@ def main():
                     out["rows"] += rows
                     if sw:
                         out["service_worker"].append(sw)
+    except browsers.E2EError as error:  # a browser, its driver or a binary is missing: what to do, no traceback
+        sys.exit(f"page_bench: {error}")
     finally:
         shutil.rmtree(artifacts, ignore_errors=True)
     print(json.dumps(out))

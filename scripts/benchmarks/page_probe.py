@@ -38,6 +38,7 @@ than variant A" on one page of python3.11-doc, in real Chromium or Firefox.
 Run with the e2e venv's python (scripts/e2e/setup.sh); needs python3.11-doc and node."""
 import argparse
 import collections
+import contextlib
 import json
 import re
 import shutil
@@ -149,41 +150,30 @@ def run_load(a, vocab: dict, work: Path) -> None:
     real = [k for k, v in vocab.items() if not k.startswith("zq")]
     paint_expr = pb.FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
         "VALUES", json.dumps([vocab[k] for k in real]))
-    opened, run = {}, None
-    try:
-        with pb.HookServer(pb.DOCS) as site:
-            for name, engine, content in a.variant:
-                ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser)
-                opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}", ext)[0]
-            if a.real:
-                run = pb.e2e.Run(a.browser, "probe-real", Path(a.bin_dir), work, pb.log)
-                values = run.dir / "values.json"
-                values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
-                run.install()
-                run.cli(["import", str(values)])
-                opened["real"] = run.start_browser()
-            opened["none"] = pb.start_browser(a.browser, work / "artifacts-none")[0]
-            for other in range(2, a.nones + 1):  # the instrument's own spread: none against none
-                opened[f"none-{other}"] = pb.start_browser(a.browser, work / f"artifacts-none-{other}")[0]
-            tabs = {name: pb.new_tab(a.browser, b) for name, b in opened.items()}
-            names = list(opened)
-            samples = collections.defaultdict(lambda: collections.defaultdict(list))
-            url = f"{site.url(a.page)}?eb=time"
-            for rnd in range(a.rounds + 1):
-                for name in names[rnd % len(names):] + names[:rnd % len(names)]:
-                    m = pb.measure(a.browser, opened[name], tabs[name], url, "time", a.settle_ms, paint_expr)
-                    if rnd > 0:
-                        for k, v in m.items():
-                            samples[name][k].append(v)
-            for name in names:
-                print(name, json.dumps(summary(samples, name)), flush=True)
-    finally:
-        for name, b in opened.items():
-            if name != "real":
-                b.close()
-        if run is not None:
-            run.close()
-            run.cleanup(False)
+    opened = {}
+    with contextlib.ExitStack() as stack, pb.HookServer(pb.DOCS) as site:  # every browser closed on every path
+        for name, engine, content in a.variant:
+            ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser)
+            opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}", ext)[0]
+            stack.callback(opened[name].close)
+        if a.real:
+            opened["real"] = stack.enter_context(pb.ours(a.browser, "probe-real", a.bin_dir, work, vocab)).b
+        for other in range(1, a.nones + 1):  # from 2 on, the instrument's own spread: none against none
+            name = "none" if other == 1 else f"none-{other}"
+            opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}")[0]
+            stack.callback(opened[name].close)
+        tabs = {name: pb.new_tab(a.browser, b) for name, b in opened.items()}
+        names = list(opened)
+        samples = collections.defaultdict(lambda: collections.defaultdict(list))
+        url = f"{site.url(a.page)}?eb=time"
+        for rnd in range(a.rounds + 1):
+            for name in names[rnd % len(names):] + names[:rnd % len(names)]:
+                m = pb.measure(a.browser, opened[name], tabs[name], url, "time", a.settle_ms, paint_expr)
+                if rnd > 0:
+                    for k, v in m.items():
+                        samples[name][k].append(v)
+        for name in names:
+            print(name, json.dumps(summary(samples, name)), flush=True)
 
 
 def run_walk(a, vocab: dict, work: Path) -> None:
@@ -258,11 +248,11 @@ def difference(sizes: dict, base: dict, top: int) -> dict:
 
 
 def take_snapshot(cdp, send) -> dict:
-    """A heap snapshot over ``send(method, params)`` (a tab's or a worker's session), after
-    collecting garbage twice. Its chunks arrive as events before the command's reply."""
+    """A heap snapshot over ``send(method, params)`` (a tab's or a worker's session, the heap
+    profiler on: page_bench.new_tab, page_bench.service_worker_session), after collecting garbage
+    twice. Its chunks arrive as events before the command's reply."""
     chunks = cdp.sinks.setdefault("HeapProfiler.addHeapSnapshotChunk", [])
     try:
-        send("HeapProfiler.enable", {})
         for _ in range(2):
             send("HeapProfiler.collectGarbage", {})
         send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
@@ -274,35 +264,18 @@ def take_snapshot(cdp, send) -> dict:
 def heap_side(a, url: str, vocab, work: Path, label: str) -> tuple:
     """(snapshot sizes, used bytes) of one side: no extension (``vocab`` None), or ours with
     ``vocab`` imported: the new tab's, or with --worker the service worker's after that load."""
-    run = None
-    if vocab is None:
-        b = pb.start_browser("chromium", work / f"artifacts-{label}")[0]
-    else:
-        run = pb.e2e.Run("chromium", f"probe-{label}", Path(a.bin_dir), work, pb.log)
-        values = run.dir / "values.json"
-        values.write_text(json.dumps({"extensionEnabled": True, "vocabulary": vocab}))
-        run.install()
-        run.cli(["import", str(values)])
-        b = run.start_browser()
-    try:
+    with contextlib.ExitStack() as stack:
+        if vocab is None:
+            b = pb.start_browser("chromium", work / f"artifacts-{label}")[0]
+            stack.callback(b.close)
+        else:
+            b = stack.enter_context(pb.ours("chromium", f"probe-{label}", a.bin_dir, work, vocab)).b
         tab = pb.new_tab("chromium", b)
         pb.load("chromium", b, tab, url, "heap", a.settle_ms, None)
-        if a.worker:
-            session = b._attach(b.wake_service_worker()["targetId"])
-
-            def send(method, params=None):
-                return b.cdp.send(method, params, session, 300)
-        else:
-            def send(method, params=None):
-                return tab.send(method, params, timeout=300)
+        send = stack.enter_context(pb.service_worker_session(b)) if a.worker else (
+            lambda method, params=None: tab.send(method, params, timeout=300))
         sizes = snapshot_sizes(take_snapshot(b.cdp, send))
         return sizes, pb.chromium_gc_heap(send)
-    finally:
-        if run is None:
-            b.close()
-        else:
-            run.close()
-            run.cleanup(False)
 
 
 def run_heap(a, vocab: dict, work: Path) -> None:
@@ -344,6 +317,8 @@ def main():
             m.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
             m.add_argument("--settle-ms", type=int, default=1500)
     a = p.parse_args()
+    if a.mode == "load" and a.nones < 1:
+        p.error("--nones: at least 1 (the browser with no extension that every variant is measured against)")
     if not (pb.DOCS / a.page).is_file():
         sys.exit("python3.11-doc is not installed (apt-get install python3.11-doc)")
     pb.PAGES = [a.page]

@@ -257,6 +257,9 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="e2e-safari-import-"))
     env = dict(os.environ)
+    # SwiftPM leaves a lock file per package path in TMPDIR: these go with `work`, not into /tmp.
+    (work / "tmp").mkdir()
+    env["TMPDIR"] = str(work / "tmp")
     passed = failed = 0
     try:
         try:
