@@ -29,7 +29,7 @@
   const ELEMENT_NODE = 1;
   const DOCUMENT_NODE = 9;
   const DOCUMENT_FRAGMENT_NODE = 11;
-  const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4; // NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT
+  const SHOW_TEXT = 0x4; // NodeFilter.SHOW_TEXT
 
   // A token: a word (a maximal run of letters, marks and digits) or one other
   // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
@@ -61,6 +61,18 @@
   ]);
   /** The same names as nodeName gives them outside HTML (SVG, XML): no case conversion per element. */
   const SKIP_NAMES = new Set([...SKIP_TAGS, ...[...SKIP_TAGS].map((tag) => tag.toLowerCase())]);
+  /**
+   * The skipped elements as one selector, for Element.closest: the walk behind the parser asks
+   * the browser, not each element (isSkipped's rule: a skipped name, or contenteditable other
+   * than "false", case-insensitive). Type selectors match HTML elements whatever their case, and
+   * SVG's script and style (lower case); the upper-case names of SKIP_NAMES, for XML documents,
+   * made closest cost half again as much (docs/BENCHMARKS.md, session 13).
+   */
+  const SKIP_SELECTOR = [...SKIP_TAGS].map((tag) => tag.toLowerCase()).concat('[contenteditable]:not([contenteditable="false" i])').join(',');
+  // Behind the parser, a text this long is looked at (is it inside a skipped element?) before it
+  // is cut into tokens: inline scripts and style sheets are long; a shorter one only when it
+  // would be written.
+  const LONG_TEXT = 256;
 
   // A key's tokens, lower-cased, and whether whitespace comes before each
   // (reused from key to key: compiling 20,000 keys leaves little garbage).
@@ -589,7 +601,7 @@
     return !!element && element.nodeType === ELEMENT_NODE && isSkipped(element);
   }
 
-  /** isSkippedElement for a node known to be an element (one read fewer per element: the walk behind the parser). */
+  /** isSkippedElement for a node known to be an element. */
   function isSkipped(element) {
     const name = element.nodeName;
     if (SKIP_NAMES.has(name)) return true;
@@ -614,6 +626,15 @@
   /** The parent in the flat tree: a shadow root's parent is its host. */
   function parentOf(node) {
     return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
+  }
+
+  /**
+   * True if the text node `text` sits inside a skipped element of its own tree: one question to
+   * the browser (Element.closest) instead of a look at each ancestor.
+   */
+  function textIsSkipped(text) {
+    const parent = text.parentElement;
+    return !!parent && parent.closest(SKIP_SELECTOR) !== null;
   }
 
   /** True if `node` sits inside a skipped element (also across shadow roots). */
@@ -666,13 +687,18 @@
     // It is moved on only by catchUp() (content.js: before each frame, and a
     // timer for tabs that draw no frames) and by slices already running: once
     // it has caught up with the parser, no task of ours waits.
-    let cursor = null; // {root, walker (on the last node visited), skipping, isLoading, onDone, atEnd}
+    let cursor = null; // {root, walker (on the last text visited), isLoading, onDone, atEnd}
 
     function isOurs(record, text) {
       return text.length === record.length && textHash(text) === record.hash;
     }
 
-    function processText(node, current = node.nodeValue) {
+    /**
+     * Replaces the text of `node` (its text is `current`). `unchecked`: the caller did not look
+     * at its ancestors (the walk behind the parser): a long text is looked at first, a shorter
+     * one only when there is something to write.
+     */
+    function processText(node, current = node.nodeValue, unchecked = false) {
       const record = originals.get(node);
       if (record && isOurs(record, current)) return; // ours already: idempotent
       if (record) {
@@ -685,8 +711,10 @@
           return;
         }
       }
+      if (unchecked && current.length > LONG_TEXT && textIsSkipped(node)) return;
       const next = replaceText(current, compiled);
       if (next !== current) {
+        if (unchecked && current.length <= LONG_TEXT && textIsSkipped(node)) return;
         const hash = textHash(next);
         originals.set(node, { original: current, length: next.length, hash });
         if (written.size >= 65_536) written = new Map();
@@ -780,34 +808,19 @@
     }
 
     /**
-     * The node after `node` and its contents in document order (the walker's
-     * next sibling, or its parent's, …), or null with the walker left on
-     * `node` (an element the parser may still be adding to).
-     */
-    function stepOver(walker, node) {
-      for (;;) {
-        const sibling = walker.nextSibling();
-        if (sibling !== null) return sibling;
-        if (walker.parentNode() === null) {
-          walker.currentNode = node;
-          return null;
-        }
-      }
-    }
-
-    /**
-     * Moves the cursor forward in document order, visiting each node once,
-     * until the time budget ends or nothing follows yet. A TreeWalker over
-     * elements and text takes each step in the browser: one call per node,
-     * where stepping by hand (firstChild, nextSibling, parentNode, nodeType)
-     * took several, and each call costs most in Firefox, through the content
-     * script's Xray wrappers (all of os.html, no replacement: 52–84 ms
-     * against 64–123 ms; docs/BENCHMARKS.md). A node's nodeValue tells text
-     * (a string) from an element (null), and is the text itself. The
-     * contents of a skipped element are stepped over (stepOver), also what
-     * the parser adds to it after the cursor went past. While the document
-     * is loading, the very last node is left alone when it is text: the
-     * parser may still append to it (silently: no mutation record).
+     * Moves the cursor forward in document order, visiting each text node once, until the time
+     * budget ends or nothing follows yet. A TreeWalker over text nodes only takes each step in
+     * the browser, and no element is looked at: a text is asked about its ancestors (one
+     * Element.closest) only when it is long or has something to write (processText). Each look
+     * at an element costs most in Firefox, through the content script's Xray wrappers: the walk
+     * of all of os.html (page_probe.py walk, nothing to write) took 40–82 ms there over elements
+     * and text, 9–22 ms text by text (docs/BENCHMARKS.md, session 13). The price: text
+     * inside a skipped element is read (and, when short, cut into tokens) before it is left
+     * alone, and a shadow root the parser attaches (<template shadowrootmode>) is found by the
+     * pass over the document after the load, not before the first paint (one attached by a
+     * script is announced at once: content/shadow-hook.js). While the document is loading, the
+     * very last node is left alone when it is text: the parser may still append to it
+     * (silently: no mutation record).
      */
     function advanceCursor(start, maxNodes, budgetMs) {
       const { root, walker } = cursor;
@@ -817,36 +830,24 @@
         while (tail.lastChild) tail = tail.lastChild;
       }
       cursor.atEnd = false;
-      let at = walker.currentNode; // the last node visited (the root before the first)
+      let at = walker.currentNode; // the last text visited (the root before the first)
       let visited = 0;
       for (;;) {
         if ((visited & 31) === 31 && now() - start > budgetMs) return visited;
         if (visited >= maxNodes) return visited;
-        const node = cursor.skipping ? stepOver(walker, at) : walker.nextNode();
+        const node = walker.nextNode();
         if (node === null) {
           cursor.atEnd = true;
           return visited;
         }
-        const value = node.nodeValue;
-        if (node === tail && typeof value === 'string') {
+        if (node === tail) {
           walker.currentNode = at; // the tail waits for the parser
           cursor.atEnd = true;
           return visited;
         }
         visited += 1;
         at = node;
-        cursor.skipping = false;
-        if (typeof value === 'string') {
-          processText(node, value);
-        } else if (isSkipped(node)) {
-          cursor.skipping = true; // the next step goes past its contents
-        } else {
-          const shadow = node.shadowRoot;
-          if (shadow) {
-            onShadowRoot(shadow);
-            stack.push(shadow);
-          }
-        }
+        processText(node, node.nodeValue, true);
       }
     }
 
@@ -865,10 +866,9 @@
     function follow(rootNode, isLoading, onDone) {
       if (!compiled || !rootNode) return;
       const doc = rootNode.nodeType === DOCUMENT_NODE ? rootNode : rootNode.ownerDocument;
-      // The walker stands on the last node visited (its currentNode; the root before the first).
-      const walker = doc.createTreeWalker(rootNode, SHOW_ELEMENT_AND_TEXT);
-      // skipping: the walker stands on a skipped element, whose contents the next step goes past
-      cursor = { root: rootNode, walker, skipping: false, isLoading, onDone, atEnd: false };
+      // The walker stands on the last text visited (its currentNode; the root before the first).
+      const walker = doc.createTreeWalker(rootNode, SHOW_TEXT);
+      cursor = { root: rootNode, walker, isLoading, onDone, atEnd: false };
     }
 
     function ensureScheduled() {

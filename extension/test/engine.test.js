@@ -175,12 +175,33 @@ test('replace_hugeTextNode_linearAndExact', () => {
 
 // ---- the DOM rewriter, on a minimal fake DOM ----
 
+/**
+ * Element.closest's selector, for the fake DOM: the forms the engine's SKIP_SELECTOR uses (type
+ * selectors, and an attribute present but not equal to a value, case-insensitive); any other form
+ * is an error here, so that a new one in the engine cannot go untested.
+ */
+function fakeMatches(element, selector) {
+  return selector.split(',').some((part) => {
+    if (/^[a-z]+$/.test(part)) return element.nodeName.toLowerCase() === part;
+    const not = /^\[([a-z-]+)\]:not\(\[([a-z-]+)="([^"]*)" i\]\)$/.exec(part);
+    if (!not || not[1] !== not[2]) throw new Error(`the fake DOM cannot match ${part}`);
+    const value = element.getAttribute(not[1]);
+    return value !== null && value.toLowerCase() !== not[3].toLowerCase();
+  });
+}
+
+const parentElementOf = (node) => (node.parentNode?.nodeType === 1 ? node.parentNode : null);
+
 class FakeText {
   constructor(text) {
     this.nodeType = 3;
     this.nodeName = '#text';
     this.nodeValue = text;
     this.parentNode = null;
+  }
+
+  get parentElement() {
+    return parentElementOf(this);
   }
 
   get previousSibling() {
@@ -268,6 +289,17 @@ class FakeElement {
 
   getAttribute(name) {
     return name in this.attributes ? this.attributes[name] : null;
+  }
+
+  get parentElement() {
+    return parentElementOf(this);
+  }
+
+  closest(selector) {
+    for (let element = this; element; element = element.parentElement) {
+      if (fakeMatches(element, selector)) return element;
+    }
+    return null;
   }
 
   get lastChild() {
@@ -866,41 +898,76 @@ test('rewriter_follow_stepsOverASkippedElement_alsoWhatTheParserAddsToItLater', 
   assert.equal(rewriter.following, false);
 });
 
-test('rewriter_follow_findsAnOpenShadowRootWhileTheDocumentLoads_andReportsIt', () => {
+// The walk behind the parser looks at text nodes only (no element is asked for its shadowRoot): a
+// root the parser attaches (<template shadowrootmode>) is left to the pass over the document that
+// content.js starts once the walk is done; one a script attaches is announced (shadow-hook.js).
+test('rewriter_follow_leavesShadowRootsToThePassAfterwards_whichFindsAndReportsThem', () => {
   const queue = [];
   const reported = [];
   const rewriter = T.createRewriter({ schedule: (fn) => queue.push(fn), now: () => 0, onShadowRoot: (root) => reported.push(root) });
   const shadow = h('div', null, h('p', null, 'blue inside'));
   shadow.nodeType = 11; // a ShadowRoot (a document fragment)
-  const hostElement = h('div', null);
+  const hostElement = h('div', null, 'blue host');
   hostElement.shadowRoot = shadow;
   const inCode = h('span', null);
   inCode.shadowRoot = h('div', null, 'blue code part');
   inCode.shadowRoot.nodeType = 11;
   const body = h('body', null, hostElement, h('code', null, inCode), h('p', null));
+  let loading = true;
+  let done = 0;
   rewriter.setVocabulary({ blue: 'blauw' }, null);
-  rewriter.follow(body, () => true, () => {});
+  rewriter.follow(body, () => loading, () => { done += 1; });
   rewriter.catchUp();
+  loading = false;
+  rewriter.catchUp();
+  while (queue.length) queue.shift()();
+  assert.equal(done, 1);
+  assert.equal(hostElement.childNodes[0].nodeValue, 'blauw host');
+  assert.deepEqual(reported, [], 'the walk behind the parser enters no shadow root');
+  assert.equal(shadow.textContent, 'blue inside');
+
+  rewriter.enqueue(body); // content.js, once the walk is done (after the load event)
   while (queue.length) queue.shift()();
   assert.deepEqual(reported, [shadow], 'reported, to be observed; none inside a skipped element');
   assert.equal(shadow.textContent, 'blauw inside');
   assert.equal(inCode.shadowRoot.textContent, 'blue code part');
 });
 
+test('rewriter_follow_leavesEverySkippedElementAlone_shortAndLongTexts', () => {
+  const { rewriter, frame } = followingRewriter();
+  const long = `blue ${'sky '.repeat(100)}`; // longer than the engine's LONG_TEXT: looked at before it is cut
+  const skipped = [...T.SKIP_TAGS].map((tag) => h(tag.toLowerCase(), null, h('span', null, 'blue'), long));
+  const editable = [h('div', { contenteditable: 'TRUE' }, 'blue'), h('div', { contenteditable: 'plaintext-only' }, h('b', null, long))];
+  const kept = [h('p', null, 'blue'), h('p', null, long), h('div', { contenteditable: 'False' }, 'blue')];
+  const body = h('body', null, ...skipped, ...editable, ...kept, h('p', null));
+  let loading = true;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => loading, () => {});
+  frame();
+  loading = false;
+  frame();
+  assert.equal(rewriter.following, false);
+  for (const element of [...skipped, ...editable]) {
+    assert.ok(!element.textContent.includes('blauw'), `${element.nodeName} ${JSON.stringify(element.attributes)} is left alone`);
+  }
+  assert.deepEqual(kept.map((element) => element.textContent.slice(0, 10)), ['blauw', 'blauw sky ', 'blauw']);
+});
+
 test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () => {
   const { rewriter, queue, drain, frame } = followingRewriter();
-  const gone = h('p', null);
-  const body = h('body', null, h('p', null, 'blue kept'), gone);
+  const gone = h('p', null, 'blue gone');
+  const body = h('body', null, h('p', null, 'blue kept'), gone, h('p', null));
   const kept = body.childNodes[0].childNodes[0];
   let done = 0;
   rewriter.setVocabulary({ blue: 'blauw' }, null);
   rewriter.follow(body, () => true, () => { done += 1; });
   frame();
   assert.equal(kept.nodeValue, 'blauw kept');
-  // A script takes out the node the cursor stands on, while the page still loads.
-  body.childNodes.pop();
+  // A script takes out the text the cursor stands on (with its paragraph), while the page still loads.
+  body.childNodes.splice(1, 1);
   gone.parentNode = null;
   gone.isConnected = false;
+  gone.childNodes[0].isConnected = false;
   frame();
   assert.equal(done, 1, 'handed over (observe, one pass) instead of walking again from the top');
   assert.equal(rewriter.following, false);
