@@ -707,6 +707,9 @@
         const source = written.get(textHash(current));
         const copied = source !== undefined && source !== node && source.isConnected === false ? originals.get(source) : undefined;
         if (copied !== undefined && isOurs(copied, current)) {
+          // A copy the page put inside a skipped element (an editor, code) is the page's there:
+          // not ours to undo. Copies are rare: this closest costs the walk nothing.
+          if (unchecked && textIsSkipped(node)) return;
           originals.set(node, copied); // a copy of ours: the same original, the same text
           return;
         }

@@ -953,6 +953,35 @@ test('rewriter_follow_leavesEverySkippedElementAlone_shortAndLongTexts', () => {
   assert.deepEqual(kept.map((element) => element.textContent.slice(0, 10)), ['blauw', 'blauw sky ', 'blauw']);
 });
 
+test('rewriter_follow_aCopyOfOurTextInsideASkippedElement_isLeftAlone_alsoByUndo', () => {
+  // A page that re-parses its markup while it loads and puts the copy of our text into an editor
+  // (or code): the copy is the page's (the user's) there, not ours to take back.
+  const { rewriter, frame } = followingRewriter();
+  const source = h('p', null, 'blue sky');
+  const after = h('p', null, 'and more'); // the cursor stands here, not on the node taken out
+  const body = h('body', null, source, after, h('p', null));
+  let loading = true;
+  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.follow(body, () => loading, () => assert.fail('the cursor is not lost'));
+  frame();
+  assert.equal(source.textContent, 'blauw sky');
+  const ours = source.childNodes[0];
+  source.childNodes.pop(); // re-parsed: our node leaves the document …
+  ours.parentNode = null;
+  ours.isConnected = false;
+  const editor = h('div', { contenteditable: 'true' }, 'blauw sky'); // … and a copy lands in an editor
+  const code = h('code', null, 'blauw sky');
+  body.append(editor);
+  body.append(code);
+  body.append(h('p', null));
+  const editorText = editor.childNodes[0];
+  frame();
+  assert.equal(rewriter.following, true);
+  rewriter.undoAll();
+  assert.equal(editorText.nodeValue, 'blauw sky', 'the editor is left alone');
+  assert.equal(code.textContent, 'blauw sky', 'code is left alone');
+});
+
 test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () => {
   const { rewriter, queue, drain, frame } = followingRewriter();
   const gone = h('p', null, 'blue gone');
