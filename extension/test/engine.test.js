@@ -280,10 +280,14 @@ class FakeElement {
     for (const child of children) this.append(child);
   }
 
-  append(child) {
-    const node = typeof child === 'string' ? new FakeText(child) : child;
-    node.parentNode = this;
-    this.childNodes.push(node);
+  /** Like the DOM's append, any number of nodes or strings; returns the last node (the DOM's returns nothing). */
+  append(...children) {
+    let node = null;
+    for (const child of children) {
+      node = typeof child === 'string' ? new FakeText(child) : child;
+      node.parentNode = this;
+      this.childNodes.push(node);
+    }
     return node;
   }
 
@@ -328,6 +332,19 @@ class FakeElement {
 }
 
 const h = (tag, attributes, ...children) => new FakeElement(tag, attributes ?? {}, children);
+
+/** Takes `node` out of the document, as a script would: no parent, and it and its contents no longer connected. */
+function detach(node) {
+  const siblings = node.parentNode.childNodes;
+  siblings.splice(siblings.indexOf(node), 1);
+  node.parentNode = null;
+  const disconnect = (n) => {
+    n.isConnected = false;
+    for (const child of n.childNodes ?? []) disconnect(child);
+  };
+  disconnect(node);
+  return node;
+}
 
 function rewriterWithQueue(options = {}) {
   const queue = [];
@@ -492,9 +509,7 @@ test('rewriter_pageReparsesOurText_theCopyIsOurs_notTranslatedAgain_andUndoResto
   rewriter.setVocabulary({ as: 'SA', sa: 'AS' }, body);
   drain();
   assert.equal(cell.textContent, 'computed SA a');
-  const old = cell.childNodes.pop();
-  old.parentNode = null;
-  old.isConnected = false;
+  const old = detach(cell.childNodes[0]);
   const copy = cell.append(old.nodeValue); // what re-parsing the serialized table makes
   rewriter.enqueue(copy);
   drain();
@@ -510,9 +525,7 @@ test('rewriter_pageReparsesOurText_undoRestoresTheCopy_evenWhenNothingInItIsAKey
   const body = h('body', null, h('table', null, cell));
   rewriter.setVocabulary({ blue: 'blauw' }, body);
   drain();
-  const old = cell.childNodes.pop();
-  old.parentNode = null;
-  old.isConnected = false;
+  const old = detach(cell.childNodes[0]);
   const copy = cell.append(old.nodeValue);
   rewriter.enqueue(copy);
   drain();
@@ -965,20 +978,16 @@ test('rewriter_follow_aCopyOfOurTextInsideASkippedElement_isLeftAlone_alsoByUndo
   rewriter.follow(body, () => loading, () => assert.fail('the cursor is not lost'));
   frame();
   assert.equal(source.textContent, 'blauw sky');
-  const ours = source.childNodes[0];
-  source.childNodes.pop(); // re-parsed: our node leaves the document …
-  ours.parentNode = null;
-  ours.isConnected = false;
-  const editor = h('div', { contenteditable: 'true' }, 'blauw sky'); // … and a copy lands in an editor
-  const code = h('code', null, 'blauw sky');
-  body.append(editor);
-  body.append(code);
-  body.append(h('p', null));
-  const editorText = editor.childNodes[0];
+  detach(source.childNodes[0]); // re-parsed: our node leaves the document …
+  const editor = h('div', { contenteditable: 'true' }, 'blauw sky'); // … and copies land in an editor,
+  const code = h('code', null, 'blauw sky'); // in code,
+  const plain = h('p', null, 'blauw sky'); // and in a paragraph (the walk reached them all: this one is ours)
+  body.append(editor, code, plain, h('p', null));
   frame();
   assert.equal(rewriter.following, true);
   rewriter.undoAll();
-  assert.equal(editorText.nodeValue, 'blauw sky', 'the editor is left alone');
+  assert.equal(plain.textContent, 'blue sky', 'the copy outside is ours: undo gives it its original');
+  assert.equal(editor.textContent, 'blauw sky', 'the editor is left alone');
   assert.equal(code.textContent, 'blauw sky', 'code is left alone');
 });
 
@@ -993,10 +1002,7 @@ test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () 
   frame();
   assert.equal(kept.nodeValue, 'blauw kept');
   // A script takes out the text the cursor stands on (with its paragraph), while the page still loads.
-  body.childNodes.splice(1, 1);
-  gone.parentNode = null;
-  gone.isConnected = false;
-  gone.childNodes[0].isConnected = false;
+  detach(gone);
   frame();
   assert.equal(done, 1, 'handed over (observe, one pass) instead of walking again from the top');
   assert.equal(rewriter.following, false);
