@@ -8,7 +8,7 @@ import Testing
     )
         -> ProjectSpec
     {
-        ProjectSpec(name: name, hostName: host, group: group, dependency: .path("/src"))
+        ProjectSpec(name: name, hostName: host, group: group, dependency: .carried)
     }
 
     @Test func goodAnswers_pass_andDeriveNames() throws {

@@ -25,7 +25,7 @@ extension PackCommand {
                     + "a Debian package names who maintains it")
         }
         let hostName = bridge?.hostName ?? HostManifest.defaultName
-        let name = bridge.map { $0.name.lowercased() } ?? "extension-bridge"
+        let name = bridge?.debianName ?? "extension-bridge"
         let hostFolder = bridge.map { Installer.systemHostFolder(hostName: $0.hostName) } ?? "/usr/lib/extension-bridge"
         let hostPath = hostFolder + "/" + (bridge?.hostProduct ?? "extension-bridge-host")
         let hostSource: String
