@@ -62,9 +62,14 @@ public struct CarriedSource: Equatable, Sendable {
     }
 
     /// Whether `name` is one of the source's own modules (a folder `Sources/<name>`), not the
-    /// toolchain's (`Glibc`, `Foundation`).
+    /// toolchain's (`Glibc`, `Foundation`), and a plain identifier (ASCII letters, digits, `_`):
+    /// the manifest writes module names as they are.
     private static func isModule(_ name: String, in folder: String) -> Bool {
-        (try? FileSystem.status(folder + "/Sources/" + name))??.isDirectory == true
+        let bytes = Array(name.utf8)
+        func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == UInt8(ascii: "_") }
+        guard let first = bytes.first, isLetter(first), bytes.allSatisfy({ isLetter($0) || ($0 >= 48 && $0 <= 57) })
+        else { return false }
+        return (try? FileSystem.status(folder + "/Sources/" + name))??.isDirectory == true
     }
 
     /// The modules a Swift file imports: each line whose first word, after attributes
@@ -114,20 +119,16 @@ public struct CarriedSource: Equatable, Sendable {
         return seen.sorted()
     }
 
-    /// The carried package's manifest. Names are the source's own folder names (letters only);
-    /// they are quoted all the same.
+    /// The carried package's manifest. Module names are plain identifiers (`read` takes no other).
     var packageSwift: String {
-        func list(_ names: [String]) -> String {
-            names.map { ProjectTemplate.swiftLiteral($0) }.joined(separator: ", ")
-        }
+        func list(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
         let products = CarriedSource.products.map {
-            "        .library(name: \(ProjectTemplate.swiftLiteral($0)), targets: [\(list(closure(of: $0)))]),"
+            "        .library(name: \"\($0)\", targets: [\(list(closure(of: $0)))]),"
         }
         let targets = modules.map { module in
             module.dependencies.isEmpty
-                ? "        .target(name: \(ProjectTemplate.swiftLiteral(module.name))),"
-                : "        .target(name: \(ProjectTemplate.swiftLiteral(module.name)), "
-                    + "dependencies: [\(list(module.dependencies))]),"
+                ? "        .target(name: \"\(module.name)\"),"
+                : "        .target(name: \"\(module.name)\", dependencies: [\(list(module.dependencies))]),"
         }
         return """
             // swift-tools-version:6.0

@@ -240,6 +240,9 @@ public enum ProjectTemplate {
         import Foundation
         import Testing
 
+        /// The host did not end within 60 s (it was killed).
+        struct HostDidNotEnd: Error {}
+
         /// The built host, started as a browser starts it: the caller's origin as its
         /// argument, framed JSON on real pipes, a private group container.
         @Suite struct AppInfoTests {
@@ -251,6 +254,24 @@ public enum ProjectTemplate {
                 let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                     .deletingLastPathComponent()
                 return package.appendingPathComponent(".build/debug/\(spec.hostProduct)").path
+            }
+
+            /// Starts `process`; the semaphore is signalled when it ends. Foundation's `waitUntilExit()`
+            /// waits for that on the calling thread's run loop, which can hang while tests run in
+            /// parallel on a busy machine; a termination handler set before `run()` cannot miss it.
+            func start(_ process: Process) throws -> DispatchSemaphore {
+                let ended = DispatchSemaphore(value: 0)
+                process.terminationHandler = { _ in ended.signal() }
+                try process.run()
+                return ended
+            }
+
+            /// Waits for `process` to end (60 s at most, then it is killed and the test fails).
+            func wait(_ process: Process, _ ended: DispatchSemaphore) throws {
+                guard ended.wait(timeout: .now() + 60) == .success else {
+                    process.terminate()
+                    throw HostDidNotEnd()
+                }
             }
 
             func exchange(_ requests: [[String: Any]]) throws -> [[String: Any]] {
@@ -268,7 +289,7 @@ public enum ProjectTemplate {
                 let output = Pipe()
                 process.standardInput = input
                 process.standardOutput = output
-                try process.run()
+                let ended = try start(process)
                 for request in requests {
                     let body = try JSONSerialization.data(withJSONObject: request)
                     var length = UInt32(body.count)
@@ -276,7 +297,7 @@ public enum ProjectTemplate {
                 }
                 try input.fileHandleForWriting.close()
                 let bytes = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
+                try wait(process, ended)
                 #expect(process.terminationStatus == 0)
                 var replies: [[String: Any]] = []
                 var offset = 0
@@ -313,9 +334,9 @@ public enum ProjectTemplate {
                 process.arguments = ["--version"]
                 let output = Pipe()
                 process.standardOutput = output
-                try process.run()
+                let ended = try start(process)
                 let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
+                try wait(process, ended)
                 #expect(text.hasPrefix(\(swiftLiteral(spec.hostProduct + " " + spec.version + " (" + spec.name + ", built on ExtensionBridge "))), "\\(text)")
             }
         }
