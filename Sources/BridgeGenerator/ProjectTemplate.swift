@@ -256,9 +256,8 @@ public enum ProjectTemplate {
                 return package.appendingPathComponent(".build/debug/\(spec.hostProduct)").path
             }
 
-            /// Starts `process`; the semaphore is signalled when it ends. Foundation's `waitUntilExit()`
-            /// waits for that on the calling thread's run loop, which can hang while tests run in
-            /// parallel on a busy machine; a termination handler set before `run()` cannot miss it.
+            /// Starts `process`; the semaphore is signalled when it ends (a termination handler set
+            /// before `run()` cannot miss a host that ends at once).
             func start(_ process: Process) throws -> DispatchSemaphore {
                 let ended = DispatchSemaphore(value: 0)
                 process.terminationHandler = { _ in ended.signal() }
@@ -266,7 +265,9 @@ public enum ProjectTemplate {
                 return ended
             }
 
-            /// Waits for `process` to end (60 s at most, then it is killed and the test fails).
+            /// Waits for `process` to end, 60 s at most: then it is killed and the test fails, where
+            /// `waitUntilExit()` would hang the run (it did here when Foundation could not watch
+            /// for the end: no loopback interface for its run loop's socket pair).
             func wait(_ process: Process, _ ended: DispatchSemaphore) throws {
                 guard ended.wait(timeout: .now() + 60) == .success else {
                     process.terminate()

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -245,7 +246,7 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
             doctor = run([cli, "doctor", "--config", project / "bridge.json", *select, "--json"], env, check=False)
             fixes = [c.get("fix") or "" for c in json.loads(doctor.stdout)["checks"]]
             pasted = next((f for f in fixes if f"scripts/install.sh --browser {browser}" in f), None)
-            expect(doctor.returncode == 1 and pasted and pasted.startswith(f"cd '{project}' && "),
+            expect(doctor.returncode == 1 and pasted is not None and pasted.startswith(f"cd {shlex.quote(str(project))} && "),
                    f"doctor --config names the project's scripts/install.sh: {fixes}")
             done = run(["sh", "-c", pasted], env)
             note = "note: the static link's dlopen warning is the Swift runtime's"

@@ -1,7 +1,8 @@
 """A generated project as a teammate gets it: committed to git, cloned into a folder of a fresh HOME
 on which no ExtensionBridge is installed (no `extension-bridge` on PATH, no EXTENSION_BRIDGE_*
 variable, nothing under ~/.local/share/extension-bridge, no SwiftPM cache), then built and tested
-there with the project's own scripts/test.sh, without a network (`unshare -n`, where it is allowed).
+there with the project's own scripts/test.sh, without a network (`unshare -n`, only the loopback
+interface, where that is allowed).
 
 Used by generated.py (a project made by `new`) and safari_import.py (one made by `new --from-safari`).
 """
@@ -26,8 +27,8 @@ def expect(ok: bool, what: str) -> None:
 def run(args: list, env: dict, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
     p = subprocess.run([str(a) for a in args], env=env, cwd=cwd, capture_output=True, text=True, timeout=1200)
     if check and p.returncode != 0:
-        raise TeammateFailed(f"`{' '.join(map(str, args))}` exited {p.returncode}: "
-                             f"{(p.stderr.strip() or p.stdout)[-3000:]}")
+        raise TeammateFailed(f"`{' '.join(map(str, args))}` exited {p.returncode}:\n{p.stdout[-3000:]}\n"
+                             f"{p.stderr[-2000:]}")
     return p
 
 
@@ -53,9 +54,12 @@ def teammate_env(base_env: dict, home: Path) -> dict:
 
 
 def offline(args: list) -> list:
-    """`args` run without a network where this process may make one (root: `unshare -n`)."""
-    if shutil.which("unshare") and subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0:
-        return ["unshare", "-n", *args]
+    """`args` run without a network where this process may make one (root: `unshare -n`), with only
+    the loopback interface, up: Foundation's run loop needs a socket pair on it (without it, Process
+    never hears that a child ended)."""
+    unshare = ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" "$@"']
+    if shutil.which("ip") and subprocess.run([*unshare, "true"], capture_output=True).returncode == 0:
+        return [*unshare, *map(str, args)]
     return args
 
 
