@@ -60,6 +60,7 @@ public enum ProjectTemplate {
             GeneratedFile("Sources/\(spec.hostProduct)/main.swift", text: hostMain(spec)),
             GeneratedFile("Sources/\(spec.safariTarget)/SafariWebExtensionHandler.swift", text: safariHandler(spec)),
             GeneratedFile("Tests/\(spec.name)HostTests/AppInfoTests.swift", text: hostTests(spec)),
+            GeneratedFile("Tests/\(spec.name)HostTests/HostProcess.swift", text: hostProcess()),
         ]
         out += appFiles(spec)
         out += [
@@ -240,9 +241,6 @@ public enum ProjectTemplate {
         import Foundation
         import Testing
 
-        /// The host did not end within 60 s (it was killed).
-        struct HostDidNotEnd: Error {}
-
         /// The built host, started as a browser starts it: the caller's origin as its
         /// argument, framed JSON on real pipes, a private group container.
         @Suite struct AppInfoTests {
@@ -254,25 +252,6 @@ public enum ProjectTemplate {
                 let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                     .deletingLastPathComponent()
                 return package.appendingPathComponent(".build/debug/\(spec.hostProduct)").path
-            }
-
-            /// Starts `process`; the semaphore is signalled when it ends (a termination handler set
-            /// before `run()` cannot miss a host that ends at once).
-            func start(_ process: Process) throws -> DispatchSemaphore {
-                let ended = DispatchSemaphore(value: 0)
-                process.terminationHandler = { _ in ended.signal() }
-                try process.run()
-                return ended
-            }
-
-            /// Waits for `process` to end, 60 s at most: then it is killed and the test fails, where
-            /// `waitUntilExit()` would hang the run (it did here when Foundation could not watch
-            /// for the end: no loopback interface for its run loop's socket pair).
-            func wait(_ process: Process, _ ended: DispatchSemaphore) throws {
-                guard ended.wait(timeout: .now() + 60) == .success else {
-                    process.terminate()
-                    throw HostDidNotEnd()
-                }
             }
 
             func exchange(_ requests: [[String: Any]]) throws -> [[String: Any]] {
@@ -290,7 +269,7 @@ public enum ProjectTemplate {
                 let output = Pipe()
                 process.standardInput = input
                 process.standardOutput = output
-                let ended = try start(process)
+                let ended = try startHost(process)
                 for request in requests {
                     let body = try JSONSerialization.data(withJSONObject: request)
                     var length = UInt32(body.count)
@@ -298,7 +277,7 @@ public enum ProjectTemplate {
                 }
                 try input.fileHandleForWriting.close()
                 let bytes = output.fileHandleForReading.readDataToEndOfFile()
-                try wait(process, ended)
+                try waitForHost(process, ended)
                 #expect(process.terminationStatus == 0)
                 var replies: [[String: Any]] = []
                 var offset = 0
@@ -335,10 +314,39 @@ public enum ProjectTemplate {
                 process.arguments = ["--version"]
                 let output = Pipe()
                 process.standardOutput = output
-                let ended = try start(process)
+                let ended = try startHost(process)
                 let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                try wait(process, ended)
+                try waitForHost(process, ended)
                 #expect(text.hasPrefix(\(swiftLiteral(spec.hostProduct + " " + spec.version + " (" + spec.name + ", built on ExtensionBridge "))), "\\(text)")
+            }
+        }
+
+        """
+    }
+
+    static func hostProcess() -> String {
+        """
+        import Foundation
+
+        /// The host did not end within 60 s (it was killed).
+        struct HostDidNotEnd: Error {}
+
+        /// Starts `process`; the semaphore is signalled when it ends (a termination handler set
+        /// before `run()` cannot miss a host that ends at once).
+        func startHost(_ process: Process) throws -> DispatchSemaphore {
+            let ended = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in ended.signal() }
+            try process.run()
+            return ended
+        }
+
+        /// Waits for `process` to end, 60 s at most: then it is killed and the test fails, where
+        /// `waitUntilExit()` would hang the run (it did when Foundation could not watch for the end:
+        /// no loopback interface for its run loop's socket pair).
+        func waitForHost(_ process: Process, _ ended: DispatchSemaphore) throws {
+            guard ended.wait(timeout: .now() + 60) == .success else {
+                process.terminate()
+                throw HostDidNotEnd()
             }
         }
 
