@@ -341,7 +341,7 @@ public enum ProjectTemplate {
         }
 
         /// Waits for `process` to end, 60 s at most: then it is killed and the test fails, where
-        /// `waitUntilExit()` would hang the run (it did when Foundation could not watch for the end:
+        /// waitUntilExit would hang the run (it did when Foundation could not watch for the end:
         /// no loopback interface for its run loop's socket pair).
         func waitForHost(_ process: Process, _ ended: DispatchSemaphore) throws {
             guard ended.wait(timeout: .now() + 60) == .success else {
