@@ -12,7 +12,7 @@ import BridgeSystem
 /// `scripts/checks/modules.py` holds to those imports. Every carried file is a core file: `upgrade`
 /// replaces the folder with the newer version's, and refuses while one was edited.
 ///
-/// The `extension-bridge` tool itself is not carried: building and testing need only Swift;
+/// The `extension-bridge` tool itself is not carried: building and testing need no ExtensionBridge;
 /// installing and packaging need the tool (docs/GENERATOR.md).
 public struct CarriedSource: Equatable, Sendable {
     /// The folder in the project, and the package's name there.

@@ -96,7 +96,7 @@ struct NewCommand {
                 }
                 try context.print("next:")
                 try context.print("  cd \(target.shellQuoted)")
-                try context.print("  scripts/test.sh          # build it and run its tests (Swift only)")
+                try context.print("  scripts/test.sh          # build it and run its tests (no ExtensionBridge needed)")
                 try context.print(
                     "  scripts/install.sh       # build the host and register it: install --config bridge.json")
                 try context.print(
