@@ -3,7 +3,7 @@ import Testing
 
 @testable import BridgeSystem
 
-@Suite struct AccountHomeTests {
+@Suite struct PlatformAccountHomeTests {
     /// The password database's home, whatever `HOME` says: a sandboxed process's `HOME` is its own
     /// container (macOS), and the group container must not follow it there.
     @Test func accountHomeDirectory_isThePasswdEntry_notHOME() throws {
