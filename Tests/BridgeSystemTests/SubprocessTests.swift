@@ -54,16 +54,21 @@ import Testing
     }
 
     /// A program that outlives its time is killed and says so; with its own process group its
-    /// children go too, so nothing it started keeps running. (The shell ignores SIGTERM, which a
-    /// termination request of this process would send the group, and its child does not: either
-    /// way the child must be gone and the shell killed at the timeout.)
+    /// children go too, so nothing it started keeps running. (A termination request of this
+    /// process, which earlier tests may have made, sends the group SIGTERM at once: blocked here,
+    /// and so in the children, the shell lives to start its child and the timeout decides.)
     @Test func timeout_killsTheProgram_andWithAGroupItsChildren() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let slow = try sh("sleep 30", timeout: 100)
         #expect(slow.timedOut && slow.status == 128 + SIGKILL)
-        let script = "trap '' TERM; (trap - TERM; exec sleep 30) & echo $! > '\(tmp.path)/child'; wait"
-        let group = try sh(script, timeout: 500, ownProcessGroup: true)
+        var terminate = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&terminate)
+        sigaddset(&terminate, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &terminate, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let group = try sh("sleep 30 & echo $! > '\(tmp.path)/child'; wait", timeout: 500, ownProcessGroup: true)
         #expect(group.timedOut)
         let written = String(decoding: try FileSystem.readFile(tmp.path + "/child"), as: UTF8.self)
         let child = try #require(Int32(written.trimmingCharacters(in: .whitespacesAndNewlines)))
