@@ -22,7 +22,7 @@ import Testing
 
     /// Only canonical, padded base64 decodes: no URL-safe alphabet, no white space, no missing
     /// or misplaced padding.
-    @Test(arguments: ["Zg", "Zg=", "Zm9v\n", "Zm-v", "Zm_v", "Z===", "=Zg=", "Zg==Zg==", "Zm9 "])
+    @Test(arguments: ["Zg", "Zg=", "Zm9", "Zm9$", "Zm9v\n", "Zm-v", "Zm_v", "Z===", "=Zg=", "Zg==Zg==", "Zm9 "])
     func nonCanonical_isRefused(text: String) {
         #expect(Base64.decode(text) == nil)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BridgeSystem
@@ -57,5 +58,66 @@ import Testing
         #expect(WallTime(seconds: 1, nanoseconds: 5) < WallTime(seconds: 1, nanoseconds: 6))
         #expect(WallTime(seconds: 0, nanoseconds: 999) < WallTime(seconds: 1))
         #expect(WallTime.now().seconds > 1_700_000_000)
+    }
+
+    @Test func wallTime_iso8601_roundTripsAndParsesOffsets() {
+        let t = WallTime(seconds: 1_764_442_622, nanoseconds: 5_000_000)
+        #expect(WallTime(iso8601: t.iso8601) == t)
+        #expect(WallTime(iso8601: "2026-11-29")?.iso8601 == "2026-11-29T00:00:00.000Z")
+        #expect(WallTime(iso8601: "2026-11-29T20:00:00+02:00")?.iso8601 == "2026-11-29T18:00:00.000Z")
+        #expect(WallTime(iso8601: "2026-13-01") == nil)
+        #expect(WallTime(iso8601: "2026-11-29T25:00:00Z") == nil)
+        #expect(WallTime(iso8601: "yesterday") == nil)
+    }
+
+    /// A date the four-digit format cannot write back is refused at input, so no
+    /// suite can hold one (rewriting the suite would change or lose it).
+    @Test func wallTime_outsideYears1To9999_isRefused() {
+        #expect(WallTime(iso8601: "9999-12-31T23:59:60Z") == nil)  // leap second rolls into year 10000
+        #expect(WallTime(iso8601: "9999-12-31T23:30:00-01:00") == nil)
+        #expect(WallTime(iso8601: "0001-01-01T00:30:00+01:00") == nil)  // offset rolls into year 0
+        #expect(WallTime(iso8601: "0000-06-01") == nil)
+        #expect(WallTime(iso8601: "2026-11-29T12:00:00+24:00") == nil)
+        #expect(WallTime(iso8601: "2026-11-29T12:00:00+01:60") == nil)
+        for edge in ["0001-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z"] {
+            #expect(WallTime(iso8601: edge)?.iso8601 == edge)
+        }
+        #expect(WallTime.iso8601Range.lowerBound.iso8601 == "0001-01-01T00:00:00.000Z")
+        #expect(WallTime.iso8601Range.upperBound.iso8601 == "9999-12-31T23:59:59.999Z")
+    }
+
+    /// The date arithmetic replaced `timegm`/`gmtime_r` (which read time-zone
+    /// files at start-up); it must agree with them on every kind of date.
+    @Test func wallTime_agreesWithTheCLibrary() {
+        var seconds: [Int64] = [0, -1, 86_399, 86_400, 951_782_400, 951_868_800, 4_107_542_399, 253_402_300_799]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {  // 1900…2100, deterministic
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            seconds.append(Int64(state >> 33) % 6_311_433_600 - 2_208_988_800)
+        }
+        for s in seconds {
+            var t = time_t(s)
+            var parts = tm()
+            gmtime_r(&t, &parts)
+            let expected =
+                "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+                + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).250Z"
+            let time = WallTime(seconds: s, nanoseconds: 250_000_000)
+            #expect(time.iso8601 == expected)
+            #expect(WallTime(iso8601: expected) == time)
+        }
+        // Days past the month's end count on, as timegm did.
+        #expect(WallTime(iso8601: "2026-02-31")?.iso8601 == "2026-03-03T00:00:00.000Z")
+        #expect(WallTime(iso8601: "2024-02-29T23:59:60Z")?.iso8601 == "2024-03-01T00:00:00.000Z")
+    }
+
+    private func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+    /// Found by FuzzSuiteFile: a fraction finer than milliseconds was kept, but `iso8601`
+    /// writes milliseconds, so rewriting a suite changed its date.
+    @Test func wallTime_fractionBeyondMilliseconds_isTruncated() {
+        #expect(WallTime(iso8601: "2026-11-29T18:57:02.1239Z")?.nanoseconds == 123_000_000)
+        #expect(WallTime(iso8601: "2026-11-29T18:57:02.5Z")?.nanoseconds == 500_000_000)
+        #expect(WallTime(iso8601: "2026-11-29T18:57:02.0009Z")?.nanoseconds == 0)
     }
 }

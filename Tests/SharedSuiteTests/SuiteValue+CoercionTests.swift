@@ -3,7 +3,8 @@ import SharedSuite
 import Testing
 
 /// Typed reads coerce as `UserDefaults`' `bool(forKey:)`, `string(forKey:)`,
-/// `integer(forKey:)` and `double(forKey:)` do (#15).
+/// `integer(forKey:)` and `double(forKey:)` do: an app written against `UserDefaults` may
+/// store `1` or `"YES"` for a flag, and the host must read it as that app would.
 @Suite struct SuiteValueCoercionTests {
     @Test(arguments: [
         (SuiteValue.bool(true), true), (.bool(false), false), (.int(1), true), (.int(0), false), (.int(-3), true),
@@ -46,55 +47,5 @@ import Testing
     ])
     func double_coercesLikeDoubleForKey(value: SuiteValue, expected: Double) {
         #expect(value.coercedDouble == expected)
-    }
-
-    @Test func snapshot_typedReadsCoerce_andMissingKeysAreNil() {
-        let snapshot = SuiteSnapshot(values: [
-            "extensionEnabled": .int(1), "extensionTheme": .int(3), "n": .string("7"),
-        ])
-        #expect(snapshot.bool("extensionEnabled") == true)
-        #expect(SuiteKeys.isEnabled(snapshot))
-        #expect(snapshot.string("extensionTheme") == "3")
-        #expect(SuiteKeys.theme(snapshot) == "3")
-        #expect(snapshot.int("n") == 7)
-        #expect(snapshot.double("n") == 7)
-        #expect(snapshot.bool("missing") == nil)
-        #expect(SuiteKeys.theme(SuiteSnapshot(values: ["extensionTheme": .array([])])) == "auto")
-    }
-
-    @Test func keepEnabledInStep_theKeyWrittenWins_theLegacyKeyIsNotCreated() {
-        let both: [String: SuiteValue] = [
-            "user_defaults_suite_enabled": .bool(false), "extensionEnabled": .bool(false),
-        ]
-        var values = both
-        values["user_defaults_suite_enabled"] = .string("YES")  // read as bool(forKey:) reads it
-        SuiteKeys.keepEnabledInStep(before: both, after: &values)
-        #expect(values["extensionEnabled"] == .bool(true))
-        let before = values
-        values["extensionEnabled"] = .bool(false)
-        SuiteKeys.keepEnabledInStep(before: before, after: &values)
-        #expect(values["user_defaults_suite_enabled"] == .bool(false))
-        var fresh: [String: SuiteValue] = ["extensionEnabled": .bool(true)]
-        SuiteKeys.keepEnabledInStep(before: [:], after: &fresh)
-        #expect(fresh["user_defaults_suite_enabled"] == nil)
-        // Both written differently in one change: extensionEnabled wins.
-        var twice = both
-        twice["extensionEnabled"] = .bool(true)
-        twice["user_defaults_suite_enabled"] = .bool(false)
-        twice["theme"] = .string("x")
-        SuiteKeys.keepEnabledInStep(before: both, after: &twice)
-        #expect(twice["user_defaults_suite_enabled"] == .bool(true))
-        // Not a Boolean, or deleted: the other key is left as it is.
-        var odd = both
-        odd["extensionEnabled"] = .array([])
-        odd["user_defaults_suite_enabled"] = nil
-        SuiteKeys.keepEnabledInStep(before: both, after: &odd)
-        #expect(odd == ["extensionEnabled": .array([])])
-        // Nothing written: nothing changes, even when the two disagree.
-        var untouched: [String: SuiteValue] = [
-            "user_defaults_suite_enabled": .bool(true), "extensionEnabled": .bool(false),
-        ]
-        SuiteKeys.keepEnabledInStep(before: untouched, after: &untouched)
-        #expect(untouched["extensionEnabled"] == .bool(false))
     }
 }

@@ -164,7 +164,7 @@ import Testing
         #expect(none.toolPath == nil)
     }
 
-    /// Issue 28, finding 11: the real secret-tool (GOption) read a value
+    /// The real secret-tool (GOption) read a value
     /// `--help` as its option: exit 0 and its usage text, which `lookup`
     /// returned as the secret, with no session bus at all. Attributes now come
     /// after `--`. Runs only where secret-tool is installed.
@@ -190,7 +190,8 @@ import Testing
         #expect(throws: SecretError.self) { try optionGroup.list() }
     }
 
-    /// Issue 28, finding 11: a group id like an option never reaches secret-tool.
+    /// A group id like an option never reaches secret-tool, which would read it as one (and
+    /// print its usage, exit 0, and look like an answer).
     @Test func aGroupLikeAnOption_neverRunsTheTool() throws {
         let fake = try Fake("echo \"$*\" >> \"$log/argv\"; echo 'Usage: secret-tool'; exit 0\n")
         defer { fake.tmp.remove() }
@@ -202,7 +203,7 @@ import Testing
         #expect(fake.read("argv").isEmpty)
     }
 
-    /// Issue 28, finding 11: a store or clear that printed (a usage text) and exited 0 stored nothing.
+    /// A store or clear that printed (a usage text) and exited 0 stored nothing: it is no success.
     @Test func aToolThatPrintsAndExitsZero_isNoSuccess() throws {
         let fake = try Fake("echo 'Usage:'; echo '  secret-tool [OPTION…] attribute value ...'; exit 0\n")
         defer { fake.tmp.remove() }
