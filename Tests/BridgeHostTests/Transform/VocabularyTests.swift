@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import TestSupport
 import Testing
 
 @testable import BridgeHost
@@ -8,11 +9,7 @@ import Testing
 /// of cases (`extension/test/fixtures/transform-cases.json`; the node test
 /// `engine.test.js: sharedFixture_everyCase` reads it too), so they cannot drift.
 @Suite struct VocabularyTests {
-    static let fixturePath: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = FileSystem.parentPath(path) }
-        return path + "/extension/test/fixtures/transform-cases.json"
-    }()
+    static let fixturePath = Repository.path("extension/test/fixtures/transform-cases.json")
 
     struct Case: CustomTestStringConvertible {
         var name: String

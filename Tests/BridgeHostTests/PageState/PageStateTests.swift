@@ -129,9 +129,7 @@ import Testing
     /// events, parsed: the members each shows are those the host sends, and
     /// `hello`'s `resendSafe` is the built-in actions' own list.
     @Test func protocolDocument_showsWhatTheHostSends() throws {
-        var path = #filePath
-        for _ in 0..<3 { path = FileSystem.parentPath(path) }
-        let bytes = try #require(try? FileSystem.readFile(path + "/docs/PROTOCOL.md"))
+        let bytes = try #require(try? FileSystem.readFile(Repository.path("docs/PROTOCOL.md")))
         let text = String(decoding: bytes, as: UTF8.self)
         /// The JSON object that starts at `marker` in the document (it may span lines).
         func example(_ marker: String) throws -> JSONValue {
