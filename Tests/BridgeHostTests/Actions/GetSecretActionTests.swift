@@ -71,11 +71,6 @@ import Testing
         #expect(reply["message"]?.stringValue?.contains("no session bus") == true)
     }
 
-    @Test func contextWithoutAStore_neverReachesTheSystemKeyring() {
-        let (bridge, _, _) = makeEndpoint()
-        #expect(bridge.handle(["action": "getSecret", "name": "api-token"])["code"] == "secrets_unavailable")
-    }
-
     @Test func hello_listsGetSecret() {
         let (bridge, _, _) = makeEndpoint()
         #expect(bridge.handle(["action": "hello"])["actions"]?.arrayValue?.contains("getSecret") == true)

@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeProtocol
+import BridgeSystem
 import SharedSuite
 import TestSupport
 import Testing
@@ -7,7 +8,57 @@ import Testing
 @testable import BridgeHost
 
 /// `saveContent`'s kinds, schemes and idempotency key, and `removeItem` (undo).
-@Suite struct SaveAndUndoTests {
+@Suite struct SaveContentActionTests {
+    @Test func saveContent_missingContentOrURL_givesSeedError() {
+        let (endpoint, _, queue) = makeEndpoint()
+        for request: JSONValue in [
+            ["action": "saveContent", "url": "https://a/"], ["action": "saveContent", "content": "x"],
+            ["action": "saveContent", "content": 1, "url": "https://a/"],
+        ] {
+            #expect(
+                endpoint.handle(request)
+                    == ["status": "error", "message": "Missing content or URL", "code": "missing_field"])
+        }
+        #expect(queue.items.isEmpty)
+    }
+
+    @Test func saveContent_appendsItemWithCaller_andRepliesWithId() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle([
+            "action": "saveContent", "url": "https://a/", "content": "text", "title": "T", "id": 7,
+        ])
+        #expect(
+            reply == [
+                "status": "success", "message": "Content saved", "itemId": "item-1", "id": 7, "kind": "page",
+                "duplicate": false, "added": true,
+            ])
+        #expect(queue.items.count == 1)
+        #expect(queue.items[0].source == "chrome-extension://abc/")
+        #expect(queue.items[0].title == "T")
+    }
+
+    @Test func saveContent_badTitle_isRefused() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "title": 5])
+        #expect(reply["code"] == "invalid_request")
+        #expect(queue.items.isEmpty)
+    }
+
+    @Test func saveContent_storageFailures_mapToStableCodes() {
+        let (endpoint, _, queue) = makeEndpoint()
+        let cases: [(SuiteError, String)] = [
+            (.queueFull(items: 1, bytes: 1, maxItems: 1, maxBytes: 1), "queue_full"),
+            (.contentTooLarge(size: 9, limit: 1), "content_too_large"),
+            (.io(SystemError("write", "x", code: Errno.noSpace)), "storage_error"),
+        ]
+        for (failure, code) in cases {
+            queue.failure = failure
+            let reply = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c"])
+            #expect(reply["status"] == "error")
+            #expect(reply["code"] == .string(code))
+        }
+    }
+
     @Test func saveContent_recordsKindAndThePageItCameFrom() {
         let (endpoint, _, queue) = makeEndpoint()
         let link = endpoint.handle([
@@ -83,7 +134,7 @@ import Testing
         #expect(queue.items.count == 2)
     }
 
-    /// Issue 28, finding 2: a duplicate's reply names the earlier item, but
+    /// A duplicate's reply names the earlier item, but
     /// says it added nothing (`added: false`, not "Content saved"): a client
     /// must not offer to undo it.
     @Test func saveContent_duplicate_saysItAddedNothing() {
@@ -97,30 +148,6 @@ import Testing
         #expect(again["added"] == false)
         #expect(again["message"] == "Already saved: nothing added")
         #expect(again["itemId"] == first["itemId"])
-        #expect(queue.items.count == 1)
-    }
-
-    @Test func removeItem_removesTheCallersItem_thenSaysItIsGone() {
-        let (endpoint, _, queue) = makeEndpoint()
-        let id = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])["itemId"]
-        let removed = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
-        #expect(removed["status"] == "success")
-        #expect(queue.items.isEmpty)
-        let again = endpoint.handle(["action": "removeItem", "itemId": id ?? .null])
-        #expect(again["code"] == "item_not_found")
-        #expect(again["message"]?.stringValue?.contains("drain") == true)
-        // Undo forgets the key: the same save can be made again.
-        let resaved = endpoint.handle(["action": "saveContent", "url": "https://a/", "content": "c", "key": "k"])
-        #expect(resaved["duplicate"] == false)
-        #expect(queue.items.count == 1)
-    }
-
-    @Test func removeItem_ofAnotherCallersItem_isNotFound_andKeepsIt() throws {
-        let (endpoint, _, queue) = makeEndpoint()
-        let other = try queue.append(url: "https://a/", title: nil, content: "c", source: "other@addon")
-        #expect(endpoint.handle(["action": "removeItem", "itemId": .string(other.id)])["code"] == "item_not_found")
-        #expect(endpoint.handle(["action": "removeItem"])["code"] == "invalid_request")
-        #expect(endpoint.handle(["action": "removeItem", "itemId": 5])["code"] == "invalid_request")
         #expect(queue.items.count == 1)
     }
 }

@@ -7,6 +7,41 @@ import Testing
 
 @testable import BridgeHost
 
+// What every BridgeHost test uses: an endpoint over in-memory storage, its reply through the
+// frame path, and two actions of an app's own.
+
+func makeEndpoint(
+    _ values: [String: SuiteValue] = [:], caller: Caller = Caller(kind: .chromium, identity: "chrome-extension://abc/"),
+    actions: [BridgeAction] = BuiltInActions.all, maxReplyBytes: Int = ProtocolLimits.maxReplyBytes
+) -> (BridgeEndpoint, MemorySuiteStore, MemoryQueue) {
+    let suite = MemorySuiteStore(values)
+    let queue = MemoryQueue()
+    let context = ActionContext(suite: suite, queue: queue, caller: caller, maxReplyBytes: maxReplyBytes)
+    return (BridgeEndpoint(context: context, actions: actions), suite, queue)
+}
+
+extension BridgeEndpoint {
+    /// The reply to `message` as the session gets it: through the frame path.
+    func handle(_ message: JSONValue) -> JSONValue {
+        var body = JSONWriter.bytes(message)
+        let frame = respond(to: &body).frame
+        return (try? JSONParser.parse(frame.body)) ?? .null
+    }
+}
+
+extension BridgeEndpoint {
+    /// The reply to the frame body `text`, checking what every frame must be: a header equal to
+    /// the body's length, at most 1 MiB, and the request body released once parsed.
+    func checkedReply(to text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        var body = Array(text.utf8)
+        let frame = respond(to: &body).frame
+        #expect(body.isEmpty, "the body is released once parsed", sourceLocation: sourceLocation)
+        #expect(frame.bodyLength == frame.bytes.count - 4, sourceLocation: sourceLocation)
+        #expect(frame.bodyLength <= ProtocolLimits.maxReplyBytes, sourceLocation: sourceLocation)
+        return try JSONParser.parse(frame.body)
+    }
+}
+
 /// An app's own action, as the README and Examples/ show one.
 struct EchoAction: BridgeAction {
     let name = "echo"
@@ -24,57 +59,23 @@ struct HugeAction: BridgeAction {
     }
 }
 
-@Suite struct BridgeEndpointFrameTests {
-    func respond(_ endpoint: BridgeEndpoint, _ text: String) throws -> JSONValue {
-        var body = Array(text.utf8)
-        let frame = endpoint.respond(to: &body).frame
-        #expect(body.isEmpty, "the body is released once parsed")
-        #expect(frame.bodyLength == frame.bytes.count - 4)
-        #expect(frame.bodyLength <= ProtocolLimits.maxReplyBytes)
-        return try JSONParser.parse(frame.body)
-    }
-
+@Suite struct BridgeEndpointTests {
     @Test func badFrames_getDocumentedCodes() throws {
         let (endpoint, _, _) = makeEndpoint()
-        #expect(try respond(endpoint, "{not json")["code"] == "invalid_json")
-        #expect(try respond(endpoint, "[1]")["code"] == "not_an_object")
-        #expect(try respond(endpoint, String(repeating: "[", count: 100))["code"] == "too_deep")
+        #expect(try endpoint.checkedReply(to: "{not json")["code"] == "invalid_json")
+        #expect(try endpoint.checkedReply(to: "[1]")["code"] == "not_an_object")
+        #expect(try endpoint.checkedReply(to: String(repeating: "[", count: 100))["code"] == "too_deep")
         var invalid: [UInt8] = [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]  // {"\xFF":1}
         let reply = try JSONParser.parse(endpoint.respond(to: &invalid).frame.body)
         #expect(reply["code"] == "invalid_utf8")
     }
 
-    /// Issue 13: limits are UTF-8 bytes. One "character" of combining marks can
-    /// be megabytes; 50 such items for one URL still give a getContent reply
-    /// within its documented budget, and a megabyte id cannot make the error
-    /// reply itself too large.
-    @Test func getContent_staysWithinItsByteBudget_whateverWasSaved() throws {
-        let (endpoint, _, queue) = makeEndpoint()
-        let oneCharacter = "e" + String(repeating: "\u{301}", count: 200_000)  // 400 KB, one Character
-        for _ in 0..<HostLimits.maxItemsPerPage + 5 {
-            _ = try queue.append(
-                url: "https://a/", title: oneCharacter + "\u{1b}", content: oneCharacter + oneCharacter, source: "s")
-        }
-        let reply = try respond(endpoint, #"{"action":"getContent","url":"https://a/"}"#)
-        #expect(reply["status"] == "success")
-        let items = reply["items"]?.arrayValue ?? []
-        #expect(items.count == HostLimits.maxItemsPerPage)
-        for item in items {
-            #expect((item["excerpt"]?.stringValue?.utf8.count ?? .max) <= HostLimits.excerptBytes)
-            #expect((item["title"]?.stringValue?.utf8.count ?? .max) <= HostLimits.titleBytes)
-        }
-        #expect(JSONWriter.bytes(reply).count < 50 * 13 * 1024)
-        let longID = String(repeating: "\u{301}", count: 600_000)  // 1.2 MB
-        let error = try respond(endpoint, #"{"action":"nope","id":"\#(longID)"}"#)
-        #expect(error["status"] == "error")
-    }
-
     @Test func customAction_isRoutedListedByHello_andGetsTheCaller() throws {
         let (endpoint, _, _) = makeEndpoint(actions: BuiltInActions.all + [EchoAction()])
-        let reply = try respond(endpoint, #"{"action":"echo","text":"hi","id":"e1"}"#)
+        let reply = try endpoint.checkedReply(to: #"{"action":"echo","text":"hi","id":"e1"}"#)
         #expect(reply == ["status": "success", "text": "hi", "caller": "chrome-extension://abc/", "id": "e1"])
-        #expect(try respond(endpoint, #"{"action":"echo"}"#)["code"] == "missing_field")
-        let hello = try respond(endpoint, #"{"action":"hello"}"#)
+        #expect(try endpoint.checkedReply(to: #"{"action":"echo"}"#)["code"] == "missing_field")
+        let hello = try endpoint.checkedReply(to: #"{"action":"hello"}"#)
         #expect(hello["actions"]?.arrayValue?.contains("echo") == true)
         #expect(endpoint.actionNames.contains("echo"))
     }
@@ -93,14 +94,14 @@ struct HugeAction: BridgeAction {
             }
         }
         let (endpoint, _, _) = makeEndpoint(actions: BuiltInActions.all + [OtherSettings(), FakeHello()])
-        #expect(try respond(endpoint, #"{"action":"getSettings"}"#)["mine"] == true)
-        #expect(try respond(endpoint, #"{"action":"hello"}"#)["fake"] == nil)
+        #expect(try endpoint.checkedReply(to: #"{"action":"getSettings"}"#)["mine"] == true)
+        #expect(try endpoint.checkedReply(to: #"{"action":"hello"}"#)["fake"] == nil)
         #expect(endpoint.actionNames.filter { $0 == "getSettings" }.count == 1)
     }
 
     @Test func replyOverTheLimit_becomesReplyTooLarge_withTheId() throws {
         let (endpoint, _, _) = makeEndpoint(actions: [HugeAction()])
-        let reply = try respond(endpoint, #"{"action":"huge","id":"big"}"#)
+        let reply = try endpoint.checkedReply(to: #"{"action":"huge","id":"big"}"#)
         #expect(reply["code"] == "reply_too_large")
         #expect(reply["id"] == "big")
         #expect(reply["limit"] == .int(ProtocolLimits.maxReplyBytes))
@@ -124,7 +125,7 @@ struct HugeAction: BridgeAction {
             #"{"message":"request:enabled_status"}"#, "[]",
         ] {
             let message = try JSONParser.parse(Array(text.utf8))
-            #expect(endpoint.reply(to: message) == (try respond(endpoint, text)))
+            #expect(endpoint.reply(to: message) == (try endpoint.checkedReply(to: text)))
         }
     }
 
@@ -162,5 +163,33 @@ struct HugeAction: BridgeAction {
         #expect(off["rulesVersion"] == "")
         suite.values["vocabulary"] = .dictionary(["a": .string("c")])
         #expect(endpoint.changeNotification() == nil)
+    }
+
+    @Test func unknownAction_matchesSeedAndAddsCode() {
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(
+            endpoint.handle(["action": "frobnicate", "id": "r1"])
+                == [
+                    "status": "error", "code": "unknown_action", "error": "Unknown action: frobnicate",
+                    "message": "Unknown action: frobnicate", "id": "r1",
+                ])
+        #expect(endpoint.handle(["nothing": 1])["error"] == "Unknown action: unknown")
+    }
+
+    @Test func id_isEchoed_andBadIdsRefused() {
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(endpoint.handle(["action": "getSettings", "id": "abc"])["id"] == "abc")
+        #expect(endpoint.handle(["action": "getSettings", "id": 3.5])["id"] == 3.5)
+        #expect(endpoint.handle(["action": "getSettings", "id": ["x"]])["code"] == "invalid_request")
+        #expect(endpoint.handle(["message": "request:enabled_status", "id": ["x"]])["code"] == "invalid_request")
+        #expect(endpoint.handle(["message": "request:enabled_status", "id": 4])["id"] == 4)
+        #expect(
+            endpoint.handle(["action": "getSettings", "id": .string(String(repeating: "x", count: 129))])["code"]
+                == "invalid_request")
+    }
+
+    @Test func nonObjectMessage_isRefused() {
+        let (endpoint, _, _) = makeEndpoint()
+        #expect(endpoint.handle([1, 2])["code"] == "not_an_object")
     }
 }

@@ -179,4 +179,17 @@ import Testing
                     "transform",
                 ])
     }
+
+    /// The settings are written field by field on the hot path; they must be
+    /// the writer's bytes for the same value, whatever the theme holds.
+    @Test(arguments: ["auto", "dark", "", "quote \" and \\ backslash", "line\nbreak \u{1}", "blå 🌙", "\u{2028}"])
+    func encodedSettings_areTheWritersBytes(theme: String) {
+        for values: [String: SuiteValue] in [
+            [:], ["extensionEnabled": .bool(true), "extensionTheme": .string(theme)],
+            ["extensionEnabled": .bool(false), "extensionTheme": .string(theme)], ["extensionTheme": .int(1)],
+        ] {
+            let snapshot = SuiteSnapshot(values: values)
+            #expect(PageState.encodedSettings(snapshot) == EncodedJSON(PageState.settingsValue(snapshot)))
+        }
+    }
 }
