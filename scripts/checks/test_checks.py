@@ -2,7 +2,8 @@
 """Unit tests of scripts/checks/docs.py, modules.py, syscalls.py and cycles.py on small fixture repositories (stdlib unittest).
 
 Run: python3 -m unittest discover -s scripts/checks -p 'test_*.py'   (scripts/test.sh does)
-Each fixture holds one of issue 29's real findings, so a check that stops catching it fails here.
+Each fixture holds a mistake the checks found in this repository when they were written (a moved file
+the docs still named, an undeclared import, a file-level cycle), so a check that stops catching it fails here.
 """
 
 import contextlib
