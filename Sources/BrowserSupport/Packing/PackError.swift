@@ -96,7 +96,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot build the Debian package: \(reason)"
         case .dynamicHost(let path):
             return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
-                + "static: swift build -c release -Xswiftc -static-executable (the project's scripts/install.sh does)"
+                + "static: swift build -c release -Xswiftc -static-executable (a project made by extension-bridge new: "
+                + "its scripts/package-deb.sh builds it so and packs it)"
         case .toolMissing(let name, let package):
             return "\(name) is needed to build the Debian package and was not found; install it "
                 + "(sudo apt-get install \(package)) and run the command again"
