@@ -12,6 +12,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// Something in the extension folder that is neither a regular file nor a folder (exit 65).
     case notRegularFile(path: String)
+    /// A file in the extension folder holds a private key: a package must never carry one (exit 65).
+    case privateKey(path: String)
     /// A file name a zip entry must not carry (exit 65).
     case unsafeName(name: String, reason: String)
     /// The files to pack add up to more than the limit, or too many of them (exit 65).
@@ -59,6 +61,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "anywhere): replace it with a copy of the file, or move it out of the extension folder"
         case .notRegularFile(let path):
             return "\(path) is neither a regular file nor a folder; move it out of the extension folder"
+        case .privateKey(let path):
+            return "\(PackError.visible(path)) holds a private key; a package must never carry one (a store upload "
+                + "would publish it, and with a signing key the extension's identity): move it out of the extension "
+                + "folder (keep a signing key beside it, not in it) and pack again"
         case .unsafeName(let name, let reason):
             return
                 "the name '\(PackError.visible(name))' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
@@ -111,7 +117,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .invalidUpdateURL: return 64
-        case .manifest, .symbolicLink, .notRegularFile, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
+        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
             .noFirefoxID, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
