@@ -92,6 +92,87 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.machineKey))
     }
 
+    /// The signing key kept with the extension it signs (`pack --key ext/key.pem`): refused naming
+    /// the file, no package written, and no machine key made.
+    @Test func aKeyInsideTheExtensionFolder_isRefused_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let made = try runProcess(
+            "/usr/bin/openssl",
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", ext + "/key.pem"],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(ext + "/key.pem", 0o600)
+        for extra in [["--key", ext + "/key.pem"], []] {
+            let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"] + extra)
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains(ext + "/key.pem holds a private key"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+        }
+    }
+
+    /// `pack --update-url` of a manifest without a gecko id exits 65, and this machine's key is not made.
+    @Test func aRefusedPack_makesNoKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ext + "/manifest.json")))
+                as? [String: Any])
+        manifest["browser_specific_settings"] = nil
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: ext + "/manifest.json"))
+        let run = try s.pack([
+            "--extension-dir", ext, "--out", s.tmp.path + "/d", "--update-url", "https://example.com/x",
+        ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.machineKey), "a refused pack made the key")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+    }
+
+    /// Another extension packed without `--key` would get the id the built-in host trusts after
+    /// `install --crx`: refused (65), saying how to make its own key; with `--key` it packs.
+    @Test func anotherExtension_isNeverSignedWithTheMachineKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/other"
+        try FileManager.default.createDirectory(atPath: ext, withIntermediateDirectories: true)
+        let key = s.tmp.path + "/other.pem"
+        let made = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(key, 0o600)
+        let der = try runProcess("/usr/bin/openssl", ["pkey", "-in", key, "-pubout", "-outform", "DER"], environment: s.env)
+        let manifest: JSONValue = [
+            "manifest_version": 3, "name": "Other", "version": "1.0",
+            "key": .string(Data(der.stdout).base64EncodedString()),
+            "browser_specific_settings": ["gecko": ["id": "other@example.com"]],
+        ]
+        try Data(JSONWriter.bytes(manifest)).write(to: URL(fileURLWithPath: ext + "/manifest.json"))
+        // The machine key exists (install --crx made it): still refused.
+        #expect(try s.pack(["--extension-dir", repository + "/extension", "--out", s.tmp.path + "/ours"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: s.machineKey))
+        for dryRun in [false, true] {
+            let run =
+                dryRun
+                ? try runProcess(
+                    Binaries.cli, ["install", "--crx", "--dry-run", "--browser", "chromium", "--extension-dir", ext],
+                    environment: s.env)
+                : try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"])
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains("not ExtensionBridge's own extension"), "\(run.stderr)")
+            #expect(run.stderr.contains("openssl genpkey"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: s.machineKey)) == before)
+        let own = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", key])
+        #expect(own.status == 0, "\(own.stderr)")
+    }
+
     /// `pack --deb`: a host that needs the Swift runtime is refused (a test build is dynamic); a
     /// bridge.json without a maintainer is refused before anything is built; CRX options are refused.
     @Test func deb_refusesADynamicHost_aMissingMaintainer_andCRXOptions() throws {

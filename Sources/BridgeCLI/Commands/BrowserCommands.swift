@@ -308,18 +308,13 @@ struct BrowserCommands {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        if args.has(InstallVerbOptions.dryRun), args[InstallVerbOptions.key] == nil, configPath() == nil {
-            let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
-            if (try? FileSystem.status(path)) == nil {
-                context.writeErr(
-                    "would make this machine's signing key \(path), then write a CRX signed with it and an "
-                        + "External Extensions file naming it (the id is known once the key exists)")
-                return nil
-            }
-        }
-        let (key, created) = try signingKey()
-        let crx = try pack { () throws(PackError) in
-            try package.crx(key: key, updateURL: nil, searchPath: context.environment["PATH"])
+        let source = try signingKeySource()
+        try pack { () throws(PackError) in try source.check(for: package) }
+        if args.has(InstallVerbOptions.dryRun), case .machine(let path) = source, (try? FileSystem.status(path)) == nil {
+            context.writeErr(
+                "would make this machine's signing key \(path), then write a CRX signed with it and an "
+                    + "External Extensions file naming it (the id is known once the key exists)")
+            return nil
         }
         // A bridge's CRX lives in its own host folder; the built-in one beside the receipt.
         let folderOfCRX: String
@@ -329,39 +324,29 @@ struct BrowserCommands {
         } else {
             folderOfCRX = FileSystem.parentPath(try receiptPath())
         }
-        var packed = PackedExtension(
-            // One name across versions: an upgrade replaces the file the browser reads instead of leaving the old one.
-            crx: crx, crxPath: folderOfCRX + "/" + package.slug + ".crx", chromiumID: key.chromiumID,
-            version: package.version)
-        if created, let path = key.privateKeyPath {
-            packed.createdKey = PackedExtension.CreatedFile(path: path, bytes: key.privateKeyPEM)
+        let packed = try pack { () throws(PackError) in
+            try PackedExtension.make(
+                package, signedBy: source, crxFolder: folderOfCRX, searchPath: context.environment["PATH"])
         }
+        if packed.createdKey != nil { saidMadeKey(source.path, chromiumID: packed.chromiumID) }
         return packed
     }
 
     /// `--key`, else a generated project's key with `--config`, else the machine's key (made on
-    /// first use, said on stderr); and whether this call made it.
-    func signingKey() throws(CLIError) -> (key: ExtensionKey, created: Bool) {
-        let searchPath = context.environment["PATH"]
-        if let given = args[InstallVerbOptions.key] {
-            return (
-                try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }, false
-            )
-        }
+    /// first use, and only for ExtensionBridge's own extension: `SigningKeySource`).
+    func signingKeySource() throws(CLIError) -> SigningKeySource {
+        if let given = args[InstallVerbOptions.key] { return .file(given) }
         if let configPath = configPath() {
-            let path = FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem"
-            return (
-                try pack { () throws(PackError) in try ExtensionKey.load(from: path, searchPath: searchPath) }, false
-            )
+            return .file(FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem")
         }
-        let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
-        let made = try pack { () throws(PackError) in try ExtensionKey.loadOrCreate(at: path, searchPath: searchPath) }
-        if made.created {
-            context.writeErr(
-                "made this machine's signing key \(path) (Chromium id \(made.key.chromiumID)); keep it and back it up: "
-                    + "every later CRX must be signed with it to update the installed one")
-        }
-        return made
+        return .machine(ExtensionKey.machineKeyPath(home: try home, environment: context.environment))
+    }
+
+    /// Says that the machine's key was made now: a new id, to be kept.
+    func saidMadeKey(_ path: String, chromiumID: String) {
+        context.writeErr(
+            "made this machine's signing key \(path) (Chromium id \(chromiumID)); keep it and back it up: "
+                + "every later CRX must be signed with it to update the installed one")
     }
 
     /// The built-in bridge's extension folder, found the way `identity()` finds it: the first

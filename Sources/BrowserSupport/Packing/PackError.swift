@@ -26,6 +26,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUpdateURL(String, reason: String)
     /// The package has no Firefox id, and something needs one (exit 65).
     case noFirefoxID(path: String)
+    /// This machine's signing key asked to sign an extension that is not ExtensionBridge's own (exit 65).
+    case machineKeyForAnotherExtension(path: String)
     /// The key file is not there (exit 66).
     case keyMissing(path: String)
     /// The key file is unsafe to use: a link, not a regular file, readable by others (exit 65).
@@ -83,6 +85,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFirefoxID(let path):
             return "\(path) has no browser_specific_settings.gecko.id; add one (for example "
                 + "\"name@example.com\"): Firefox's updates.json is keyed by it"
+        case .machineKeyForAnotherExtension(let path):
+            return "\(PackError.visible(path)) is not ExtensionBridge's own extension, and this machine's signing key "
+                + "signs only that one (the built-in host trusts its id once install --crx used it); sign this "
+                + "extension with a key of its own: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 "
+                + "-out KEY.pem && chmod 600 KEY.pem, kept outside the extension folder, then pass --key KEY.pem"
         case .keyMissing(let path):
             return "no signing key at \(path); pass --key PEM with the key that signed earlier versions, or leave "
                 + "--key and --config out to use (and make) the machine's key"
@@ -118,7 +125,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidUpdateURL: return 64
         case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
-            .noFirefoxID, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
+            .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
         case .opensslMissing, .opensslFailed, .toolMissing: return 69
