@@ -32,10 +32,11 @@ import Testing
 
         // Copying our manifest's public key without our Firefox id does not make it ours.
         var manifest = try String(contentsOfFile: tmp.path + "/other/manifest.json", encoding: .utf8)
-        let ourKey = try #require(
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/extension/manifest.json")))
-                as? [String: Any])["key"] as? String
+        let ourKey =
+            try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/extension/manifest.json")))
+                    as? [String: Any])["key"] as? String
         manifest = manifest.replacingOccurrences(of: "\"AAAA\"", with: "\"\(ourKey ?? "")\"")
         try FileSystem.writeAtomically(tmp.path + "/other/manifest.json", utf8: manifest, permissions: 0o644)
         #expect(try !ExtensionPackage(extensionDirectory: tmp.path + "/other").isExtensionBridge)

@@ -146,7 +146,8 @@ import Testing
             environment: s.env)
         try #require(made.status == 0)
         chmod(key, 0o600)
-        let der = try runProcess("/usr/bin/openssl", ["pkey", "-in", key, "-pubout", "-outform", "DER"], environment: s.env)
+        let der = try runProcess(
+            "/usr/bin/openssl", ["pkey", "-in", key, "-pubout", "-outform", "DER"], environment: s.env)
         let manifest: JSONValue = [
             "manifest_version": 3, "name": "Other", "version": "1.0",
             "key": .string(Data(der.stdout).base64EncodedString()),

@@ -310,7 +310,8 @@ struct BrowserCommands {
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
         let source = try signingKeySource()
         try pack { () throws(PackError) in try source.check(for: package) }
-        if args.has(InstallVerbOptions.dryRun), case .machine(let path) = source, (try? FileSystem.status(path)) == nil {
+        if args.has(InstallVerbOptions.dryRun), case .machine(let path) = source, (try? FileSystem.status(path)) == nil
+        {
             context.writeErr(
                 "would make this machine's signing key \(path), then write a CRX signed with it and an "
                     + "External Extensions file naming it (the id is known once the key exists)")

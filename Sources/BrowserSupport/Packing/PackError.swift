@@ -124,7 +124,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .invalidUpdateURL: return 64
-        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
+        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge,
+            .corruptArchive,
             .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
