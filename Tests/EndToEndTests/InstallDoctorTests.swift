@@ -598,4 +598,89 @@ import Testing
             (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
                 .isEmpty ?? true)
     }
+
+    /// An install that fails half way (`~/.mozilla` a regular file: exit 74 after Chromium's
+    /// manifest) and two installs at once (six rounds) leave nothing `uninstall` cannot remove.
+    @Test func aFailedInstall_andInstallsAtOnce_leaveNothingUninstallCannotRemove() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let chromium = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let firefox = s.home + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json"
+        try "a file".write(toFile: s.home + "/.mozilla", atomically: true, encoding: .utf8)
+        let failed = try s.cli("install", "--browser", "chromium,firefox", "--extension-dir", repository + "/extension")
+        #expect(failed.status == 74, "\(failed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: chromium))
+        #expect(try s.cli("uninstall").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: chromium), "the failed install's manifest stayed")
+        try FileManager.default.removeItem(atPath: s.home + "/.mozilla")
+
+        for round in 0..<6 {
+            let runs = Locked([Finished]())
+            let threads = ["chromium", "firefox"].map { browser in
+                Thread {
+                    let run = try? runProcess(
+                        s.bin + "/extension-bridge",
+                        ["install", "--browser", browser, "--extension-dir", repository + "/extension"],
+                        environment: s.env)
+                    runs.set(runs.value + (run.map { [$0] } ?? []))
+                }
+            }
+            threads.forEach { $0.start() }
+            while !threads.allSatisfy(\.isFinished) { usleep(1000) }
+            #expect(runs.value.map(\.status) == [0, 0], "round \(round): \(runs.value.map(\.stderr))")
+            #expect(try s.cli("uninstall").status == 0)
+            for path in [chromium, firefox] {
+                #expect(!FileManager.default.fileExists(atPath: path), "round \(round): \(path) was left behind")
+            }
+        }
+    }
+
+    /// `install --user-data-dir prof` records the absolute folder: `uninstall` run elsewhere
+    /// removes what install wrote, never a `prof/…` of the folder it runs in.
+    @Test func relativeUserDataDir_isRecordedAbsolute() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let work = s.tmp.path + "/work"
+        let elsewhere = s.tmp.path + "/elsewhere"
+        let manifest = "/prof/NativeMessagingHosts/org.extensionbridge.host.json"
+        for folder in [work + "/prof", elsewhere + "/prof/NativeMessagingHosts"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        func cli(in folder: String, _ args: String) throws -> Finished {
+            try runProcess(
+                "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\"/extension-bridge " + args, folder, s.bin],
+                environment: s.env)
+        }
+        let install = try cli(in: work, "install --user-data-dir prof --extension-dir '\(repository)/extension'")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.outText.contains("written   " + work + manifest), "\(install.outText)")
+        try FileManager.default.copyItem(atPath: work + manifest, toPath: elsewhere + manifest)
+        let uninstall = try cli(in: elsewhere, "uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(uninstall.outText.contains("removed   " + work + manifest), "\(uninstall.outText)")
+        #expect(!FileManager.default.fileExists(atPath: work + manifest))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + manifest), "a file install never wrote went")
+    }
+
+    /// `install --crx` makes the machine key; `pack` signs a release with it; `uninstall` then
+    /// leaves the key (it removes the CRX and the External Extensions file install wrote).
+    @Test func aKeyThatSignedARelease_survivesUninstall() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
+        let install = try s.cli(
+            "install", "--browser", "chromium", "--crx", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let pack = try s.cli(
+            "pack", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/dist", "--update-url",
+            "https://example.com/eb")
+        #expect(pack.status == 0, "\(pack.stderr)")
+        let uninstall = try s.cli("uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key), "the key that signed a release was removed")
+        #expect(!uninstall.outText.contains(key))
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
+                .isEmpty ?? true)
+    }
 }

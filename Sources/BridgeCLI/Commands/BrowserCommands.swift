@@ -61,6 +61,14 @@ struct BrowserCommands {
         return path.hasPrefix("/") ? path : (currentDirectory() ?? ".") + "/" + path
     }
 
+    /// `--user-data-dir` made absolute against the current folder: what install writes and records,
+    /// and what uninstall and doctor look in, is the same folder wherever they run.
+    func userDataDirectory() -> String? {
+        args[BrowserOptions.userDataDirectory].map {
+            FileSystem.absolutePath($0, from: currentDirectory() ?? "/")
+        }
+    }
+
     /// The host name: the bridge's, `--host-name`, or the built-in one.
     func hostName() throws(CLIError) -> String {
         try bridge()?.hostName ?? args[BrowserOptions.hostName] ?? HostManifest.defaultName
@@ -232,19 +240,25 @@ struct BrowserCommands {
         }
         var options = InstallOptions(
             browsers: try browsers(), system: args.has(BrowserOptions.system),
-            userDataDirectory: args[BrowserOptions.userDataDirectory],
+            userDataDirectory: userDataDirectory(),
             hostName: try hostName(), hostPath: hostPath, identity: try identity(),
             group: args.suiteID ?? bridge?.group, logLevel: args[InstallVerbOptions.logLevel])
         options.hostBinary = hostBinary
+        let installer = try installer()
         if args.has(InstallVerbOptions.crx) {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
+            // Everything but the CRX checked first: a refused install makes no key.
+            do {
+                _ = try installer.plan(options)
+            } catch {
+                throw CLIError(.usage, error.description)
+            }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
                 options.identity.chromiumIDs +=
                     options.identity.chromiumIDs.contains(packed.chromiumID) ? [] : [packed.chromiumID]
             }
         }
-        let installer = try installer()
         var plan: [PlannedFile]
         do {
             plan = try installer.plan(options)
@@ -389,7 +403,7 @@ struct BrowserCommands {
 
     func uninstall() throws(CLIError) {
         let selection = args[BrowserOptions.browser] == nil ? nil : try browsers()
-        let prefix = args[BrowserOptions.userDataDirectory]
+        let prefix = userDataDirectory()
         let installer = try installer()
         let results: [(String, Installer.Outcome)]
         do {
@@ -495,7 +509,7 @@ struct BrowserCommands {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }
         return doctor.run(
-            browsers: selected, userDataDirectory: args[BrowserOptions.userDataDirectory],
+            browsers: selected, userDataDirectory: userDataDirectory(),
             systemOnly: args.has(BrowserOptions.system))
     }
 

@@ -49,6 +49,15 @@ struct PackCommand {
             try package.releaseFiles(updateURL: updateURL, signedBy: source, searchPath: context.environment["PATH"])
         }
         if createdKey { browser.saidMadeKey(source.path, chromiumID: key.chromiumID) }
+        // A key that signed a package may sign a release: uninstall must leave it from now on.
+        let home = try browser.home
+        let receipt = Installer.defaultReceiptPath(home: home, environment: context.environment)
+        do {
+            try Installer(home: home, receiptPath: receipt).keepSigningKey(
+                FileSystem.absolutePath(source.path, from: FileSystem.currentDirectory() ?? "/"))
+        } catch {
+            throw CLIError(.io, error.description)
+        }
         do {
             try FileSystem.makeDirectories(out, permissions: 0o755)
         } catch {
