@@ -204,6 +204,83 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
     }
 
+    /// `pack --deb` of a bridge named `Chromium` (a package `chromium` would replace Debian's browser)
+    /// and of a `copyright` with line breaks (extra `Files:` paragraphs): refused (65), nothing written.
+    /// A static executable of the system stands in for the host: both are refused before it matters.
+    @Test func deb_aBrowsersNameOrACopyrightWithLineBreaks_isRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        func description(name: String, copyright: String) -> JSONValue {
+            [
+                "formatVersion": 1, "name": .string(name), "hostName": "com.example.a", "group": "group.com.example.a",
+                "hostProduct": "a-host", "version": "1.0.0", "maintainer": "A <a@example.com>",
+                "copyright": .string(copyright),
+                "extension": [
+                    "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                    "firefoxID": "extension-bridge@extensionbridge.org",
+                ],
+            ]
+        }
+        for (name, copyright, says) in [
+            ("Chromium", "2025 A", "distribution uses"),
+            ("ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", "not one line"),
+        ] {
+            try Data(JSONWriter.bytes(description(name: name, copyright: copyright))).write(
+                to: URL(fileURLWithPath: project + "/bridge.json"))
+            let run = try s.pack([
+                "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out", s.tmp.path + "/out",
+            ])
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains(says), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+        }
+    }
+
+    /// `pack --deb --out dist` (relative, as the generated scripts/package-deb.sh passes it) builds:
+    /// the output folder is made absolute before anything is staged (the tools run inside the stage,
+    /// where `dist/…` named nothing and strip failed). A static executable of the system stands in for
+    /// the host; the package is built in a temporary folder, never installed.
+    @Test func deb_relativeOut_builds_withOneCopyrightParagraph() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+            "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+            "maintainer": "A <a@example.com>", "copyright": "2025 A",
+            "extension": [
+                "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                "firefoxID": "extension-bridge@extensionbridge.org",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let run = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "cd \"$0\" && exec \"$1\" pack --deb --config bridge.json --host-path \"$2\" --out dist", project,
+                Binaries.cli, staticHost,
+            ], environment: s.env)
+        #expect(run.status == 0, "\(run.stderr)")
+        let deb = project + "/dist/readlater_1.0.0_\(try #require(run.outText.split(separator: "_").last?.dropLast(5)))"
+        #expect(run.outText == "wrote \(deb).deb\n", "\(run.outText)")
+        let copyright = try runProcess(
+            "/bin/sh",
+            ["-c", "dpkg-deb --fsys-tarfile \"$0\" | tar -xO ./usr/share/doc/readlater/copyright", deb + ".deb"],
+            environment: s.env)
+        #expect(copyright.status == 0, "\(copyright.stderr)")
+        #expect(copyright.outText.components(separatedBy: "\nFiles: ").count == 2, "\(copyright.outText)")
+        #expect(copyright.outText.contains("\nCopyright: 2025 A\n"))
+    }
+
     @Test func missingKeyFolder_exits66_namingTheFile() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

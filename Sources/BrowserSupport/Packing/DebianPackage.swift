@@ -144,10 +144,20 @@ public struct DebianPackage: Sendable {
     /// `dpkg-deb` (files owned by root, xz, `SOURCE_DATE_EPOCH` from `timestamp`); the stage is
     /// removed after. Returns the .deb's path.
     /// - Throws: `PackError.debianControl` for a name, version or maintainer Debian refuses, a
-    ///   field holding a line break; `.toolMissing` / `.toolFailed` for dpkg-deb, strip, md5sum.
+    ///   field that is not one line (`isOneLine`), a name the distribution uses (`distributionUse(of:)`),
+    ///   or one this system knows as another maintainer's package (`dpkg-query`, `apt-cache`);
+    ///   `.toolMissing` / `.toolFailed` for dpkg-deb, strip, md5sum.
     public func build(into output: String, timestamp: Int, searchPath: String?) throws(PackError) -> String {
         try validate()
+        // Absolute before anything is staged: the tools run inside the stage.
+        let output = FileSystem.absolutePath(output, from: FileSystem.currentDirectory() ?? "/")
         let tools = try DebianTools(searchPath: searchPath)
+        if let known = tools.maintainer(ofKnownPackage: control.name), known != control.maintainer {
+            throw .debianControl(
+                "this system already knows a package named \(control.name) (installed or in its archives, "
+                    + "maintained by \(PackError.visible(known))): installing this one would replace it; choose "
+                    + "another name")
+        }
         let stage = output + "/.stage-" + control.name
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
         do {
@@ -226,11 +236,12 @@ public struct DebianPackage: Sendable {
                 "the maintainer '\(PackError.visible(maintainer))' is not 'Name <email>'; set \"maintainer\" in bridge.json"
             )
         }
-        for field in [control.maintainer, control.summary, control.homepage ?? ""] + control.paragraphs
-        where field.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .debianControl(
-                "a control field holds a line break or control character ('\(PackError.visible(field))'): it would "
-                    + "add fields of its own")
+        if let reason = DebianPackage.distributionUse(of: control.name) { throw .debianControl(reason) }
+        for field in [control.architecture, control.maintainer, control.summary] + control.enhances {
+            try DebianPackage.requireOneLine(field, "a control field")
+        }
+        for field in [control.homepage ?? ""] + control.paragraphs where !DebianPackage.isOneLine(field) {
+            try DebianPackage.requireOneLine(field, "a control field")
         }
         for path in items.keys where !path.hasPrefix("/") || path.contains("/../") || path.hasSuffix("/..") {
             throw .debianControl("the package path '\(PackError.visible(path))' is not absolute and plain")
