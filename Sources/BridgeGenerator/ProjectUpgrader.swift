@@ -117,7 +117,8 @@ public struct ProjectUpgrader {
         var found: [String: UpgradePlan.Found] = [:]
         // What a template owns: the newer core, and recorded files an earlier core had and this one dropped.
         let retired = retiredCoreFiles.filter { ProjectOwnership.isCore($0, safariImport: safariImport) }
-        let owned = Set(newCore.map(\.path)).union((recorded.map { Array($0.files.keys) } ?? []).filter(retired.contains))
+        let owned = Set(newCore.map(\.path)).union(
+            (recorded.map { Array($0.files.keys) } ?? []).filter(retired.contains))
         for path in owned.union(newAppFiles.map(\.path)) { found[path] = ProjectUpgrader.state(path, in: project) }
         let appFiles = listFiles().filter { !owned.contains($0) }
         let plan = try UpgradePlan.make(
