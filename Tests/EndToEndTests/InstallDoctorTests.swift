@@ -224,6 +224,48 @@ import Testing
         #expect(!same.outText.contains("not your newest build"), "\(same.outText)")
     }
 
+    /// After `install --config`, a project folder made writable by every user and its newest build
+    /// replaced by a script: plain `doctor` does not run it (before, it ran it for `--actions`) and
+    /// says why; an installed host in such a folder is not run either.
+    @Test func doctor_runsNothingFromAFolderOthersCanWrite_andSaysWhy() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        #expect(try s.cli("install", "--config", config, "--browser", "chromium").status == 0)
+        let mark = s.tmp.path + "/ran"
+        try FileManager.default.createDirectory(atPath: project + "/.build/debug", withIntermediateDirectories: true)
+        try "#!/bin/sh\ntouch '\(mark)'\necho hello\n".write(
+            toFile: project + "/.build/debug/a-host", atomically: true, encoding: .utf8)
+        chmod(project + "/.build/debug/a-host", 0o755)
+        chmod(project, 0o777)
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a program others could have put there")
+        #expect(
+            doctor.outText.contains(
+                "did not run \(project)/.build/debug/a-host --actions, because \(project) is writable by every user"),
+            "\(doctor.outText)")
+        #expect(doctor.outText.contains("chmod go-w '\(project)'"), "\(doctor.outText)")
+
+        // The host a manifest names, in a folder others can write: not run either.
+        let host = s.tmp.path + "/open/extension-bridge-host"
+        try FileManager.default.createDirectory(atPath: s.tmp.path + "/open", withIntermediateDirectories: true)
+        try "#!/bin/sh\ntouch '\(mark)'\n".write(toFile: host, atomically: true, encoding: .utf8)
+        chmod(host, 0o755)
+        chmod(s.tmp.path + "/open", 0o777)
+        #expect(
+            try s.cli(
+                "install", "--browser", "chromium", "--host-path", host, "--extension-dir", repository + "/extension"
+            )
+            .status == 0)
+        let builtIn = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(builtIn.status == 1)
+        #expect(
+            builtIn.outText.contains("did not run the host \(host): \(s.tmp.path)/open is writable by every user"),
+            "\(builtIn.outText)")
+        #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a host others could have put there")
+    }
+
     /// A generated bridge's description in `folder`, with a built host beside it.
     func writeBridge(
         _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",

@@ -195,7 +195,7 @@ struct BrowserCommands {
             return path
         }
         let project = FileSystem.parentPath(configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath)
-        guard let (newest, older) = Self.newestBuild(of: bridge, in: project) else {
+        guard let (newest, older) = ProjectBuild.newest(of: bridge, in: project) else {
             throw CLIError(
                 .missing,
                 "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
@@ -203,19 +203,6 @@ struct BrowserCommands {
         }
         if let older, !args.json { context.writeErr("using the newer host build \(newest) (\(older) is older)") }
         return newest
-    }
-
-    /// The newer of a project's `.build/release` and `.build/debug` hosts, and the other when both exist.
-    static func newestBuild(of bridge: BridgeDescription, in project: String) -> (newest: String, older: String?)? {
-        let built: [(path: String, modified: Int64)] = ["release", "debug"].compactMap { kind in
-            let path = project + "/.build/\(kind)/" + bridge.hostProduct
-            guard FileSystem.isExecutable(path), let status = try? FileSystem.status(path, followLinks: true) else {
-                return nil
-            }
-            return (path, status.identity.modified)
-        }
-        guard let newest = built.max(by: { $0.modified < $1.modified }) else { return nil }
-        return (newest.path, built.first { $0.path != newest.path }?.path)
     }
 
     func install() throws(CLIError) {
@@ -503,7 +490,7 @@ struct BrowserCommands {
         // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
-            doctor.expectedActions = projectActions(configPath: config)
+            doctor.projectActions = ProjectBuild.actions(configPath: config)
             doctor.reinstallCommand = "extension-bridge install --config " + config.shellQuoted
         } else if hostName != HostManifest.defaultName {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
@@ -511,21 +498,6 @@ struct BrowserCommands {
         return doctor.run(
             browsers: selected, userDataDirectory: userDataDirectory(),
             systemOnly: args.has(BrowserOptions.system))
-    }
-
-    /// The actions of a bridge project's newest build (its host's `--actions`), or nil when it has
-    /// no build or the build cannot say (built before `--actions` existed).
-    private func projectActions(configPath: String) -> [String]? {
-        guard let bridge = try? BridgeDescription.load(configPath) else { return nil }
-        let project = FileSystem.parentPath(configPath)
-        guard let newest = Self.newestBuild(of: bridge, in: project)?.newest,
-            let result = try? Subprocess.run(
-                newest, arguments: ["--actions"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: project,
-                input: [], timeoutMilliseconds: 5000),
-            result.status == 0, !result.timedOut
-        else { return nil }
-        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        return names.contains("hello") ? names.sorted() : nil
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
