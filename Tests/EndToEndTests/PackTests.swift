@@ -281,6 +281,46 @@ import Testing
         #expect(copyright.outText.contains("\nCopyright: 2025 A\n"))
     }
 
+    /// Three `pack --deb` into one `--out` at once (parallel jobs of a release script): each stages in
+    /// a folder of its own (they shared `.stage-NAME`, and each removed the others' files: all three
+    /// failed) and the package is renamed into place whole.
+    @Test func deb_threeAtOnce_intoOneFolder_allBuild() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+            "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+            "maintainer": "A <a@example.com>",
+            "extension": [
+                "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                "firefoxID": "extension-bridge@extensionbridge.org",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let runs = Locked([Finished]())
+        let threads = (0..<3).map { _ in
+            Thread {
+                let run = try? s.pack([
+                    "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out",
+                    s.tmp.path + "/out",
+                ])
+                runs.update { $0 += run.map { [$0] } ?? [] }
+            }
+        }
+        threads.forEach { $0.start() }
+        while !threads.allSatisfy(\.isFinished) { usleep(10_000) }
+        #expect(runs.value.map(\.status) == [0, 0, 0], "\(runs.value.map(\.stderr))")
+        let left = try FileManager.default.contentsOfDirectory(atPath: s.tmp.path + "/out")
+        #expect(left.count == 1 && left[0].hasPrefix("readlater_1.0.0_"), "\(left)")
+        let listed = try runProcess("/usr/bin/dpkg-deb", ["-I", s.tmp.path + "/out/" + left[0]], environment: s.env)
+        #expect(listed.status == 0 && listed.outText.contains("Package: readlater"), "\(listed.stderr)")
+    }
+
     @Test func missingKeyFolder_exits66_namingTheFile() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -140,9 +140,10 @@ public struct DebianPackage: Sendable {
         return lines
     }
 
-    /// Stages the package in `output/.stage-NAME` and builds `output/NAME_VERSION_ARCH.deb` with
-    /// `dpkg-deb` (files owned by root, xz, `SOURCE_DATE_EPOCH` from `timestamp`); the stage is
-    /// removed after. Returns the .deb's path.
+    /// Stages the package in a folder of its own (`output/.stage-NAME-RANDOM`: two builds at once
+    /// never share one) and builds `output/NAME_VERSION_ARCH.deb` with `dpkg-deb` (files owned by
+    /// root, xz, `SOURCE_DATE_EPOCH` from `timestamp`) inside it, renamed into place whole; the
+    /// stage is removed after. Returns the .deb's path.
     /// - Throws: `PackError.debianControl` for a name, version or maintainer Debian refuses, a
     ///   field that is not one line (`isOneLine`), a name the distribution uses (`distributionUse(of:)`),
     ///   or one this system knows as another maintainer's package (`dpkg-query`, `apt-cache`);
@@ -158,11 +159,10 @@ public struct DebianPackage: Sendable {
                     + "maintained by \(PackError.visible(known))): installing this one would replace it; choose "
                     + "another name")
         }
-        let stage = output + "/.stage-" + control.name
+        let stage = output + "/.stage-" + control.name + "-" + FileSystem.hex(Platform.randomBytes(6))
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
         do {
             try FileSystem.makeDirectories(output, permissions: 0o755)
-            if (try FileSystem.status(stage)) != nil { try FileSystem.removeTree(stage) }
             try FileSystem.makeDirectory(stage, permissions: 0o755)
         } catch {
             throw .io(error)
@@ -212,9 +212,17 @@ public struct DebianPackage: Sendable {
         } catch {
             throw .toolFailed(String(describing: error))
         }
+        // Built beside the stage, then renamed: a reader never sees half a package.
+        let built = stage + ".deb"
+        defer { try? FileSystem.remove(built) }
         _ = try tools.run(
-            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, deb], in: output,
+            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, built], in: output,
             environment: ["SOURCE_DATE_EPOCH": String(timestamp)])
+        do {
+            try FileSystem.move(built, deb)
+        } catch {
+            throw .io(error)
+        }
         return deb
     }
 
