@@ -203,6 +203,17 @@ public struct Installer {
         }
     }
 
+    /// Why install may not replace `current`, the file already at a planned manifest's path that no
+    /// receipt of ours names: another program's host manifest (a password manager's, say), which a
+    /// host name chosen to match would otherwise overwrite, and uninstall then remove. A manifest
+    /// is ours when its `description` is ours (`HostManifest.description`).
+    static func otherProgramsManifest(_ file: PlannedFile, current: [UInt8]) -> InstallError? {
+        guard case .manifest = file.kind else { return nil }
+        let description = (try? JSONParser.parse(current))?["description"]?.stringValue
+        if description == HostManifest.description { return nil }
+        return .otherProgramsManifest(path: file.path, description: description)
+    }
+
     /// The largest file install compares or removes (a static host is a few MB).
     static let fileLimit = 256 << 20
 
@@ -246,8 +257,10 @@ public struct Installer {
         let bridge = bridge ?? loadBridge()
         var results: [(PlannedFile, Outcome)] = []
         for file in plan {
-            if let refusal = foreignOwner(file.path),
-                (try? FileSystem.readFile(file.path, limit: Installer.fileLimit)) != file.bytes
+            let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
+            if let refusal = foreignOwner(file.path), current != file.bytes { throw refusal }
+            if let current, current != file.bytes, !receipt.contains(where: { $0.path == file.path }),
+                let refusal = Installer.otherProgramsManifest(file, current: current)
             {
                 throw refusal
             }

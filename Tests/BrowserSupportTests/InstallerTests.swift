@@ -72,6 +72,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/receipt.json"))
     }
 
+    /// A host name chosen to match another program's (a password manager's) would have install
+    /// overwrite its manifest and uninstall remove it: refused before anything is written. A manifest
+    /// of ours that no receipt names (a receipt lost) is still replaced.
+    @Test func anotherProgramsManifest_isNeverReplaced() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipt.json")
+        var opts = options(tmp, ["chromium", "firefox"])
+        opts.hostName = "org.keepassxc.keepassxc_browser"
+        let plan = try installer.plan(opts)
+        let theirs = Array(
+            #"{"name": "org.keepassxc.keepassxc_browser", "description": "KeePassXC integration", "path": "/usr/bin/keepassxc-proxy", "type": "stdio"}"#
+                .utf8)
+        try FileSystem.makeDirectories(FileSystem.parentPath(plan[0].path), permissions: 0o755)
+        try FileSystem.writeAtomically(plan[0].path, theirs, permissions: 0o644)
+        #expect(throws: InstallError.otherProgramsManifest(path: plan[0].path, description: "KeePassXC integration")) {
+            try installer.apply(plan)
+        }
+        #expect(try FileSystem.readFile(plan[0].path) == theirs)
+        #expect(plan.dropFirst().allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "nothing written")
+        // Ours, unrecorded: replaced.
+        var ours = plan[0]
+        ours.bytes = HostManifest(name: opts.hostName, path: "/old/host", family: .chromium, allowed: []).bytes
+        try FileSystem.writeAtomically(ours.path, ours.bytes, permissions: 0o644)
+        #expect(try installer.apply(plan).map(\.1) == [.written, .written, .written])
+    }
+
     /// Two installs at once must not lose each other's records: install and uninstall read and
     /// write the receipt only while holding the lock on the receipts' folder. Held here, an install
     /// waits for it, writing nothing meanwhile.

@@ -281,7 +281,7 @@ struct BrowserCommands {
                 recordReceipt: destination == nil)
         } catch {
             switch error {
-            case .packageOwned, .notOurs: throw CLIError(.cantCreate, error.description)
+            case .packageOwned, .notOurs, .otherProgramsManifest: throw CLIError(.cantCreate, error.description)
             default:
                 let hint = options.system ? " (system folders need root: run with sudo)" : ""
                 throw CLIError(.io, error.description + hint)
