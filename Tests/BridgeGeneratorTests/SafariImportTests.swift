@@ -210,6 +210,9 @@ import Testing
         try FileSystem.writeAtomically(
             folder + "/huge.bin", [UInt8](repeating: 0, count: SafariImport.fileLimit + 1))
         #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+        // A signing key kept with the extension would be published with the project's packages.
+        let pem = try ExtensionKey.generate(searchPath: "/usr/bin:/bin").privateKeyPEM
+        try FileSystem.writeAtomically(folder + "/signing.pem", pem)
         do {
             _ = try SafariImport.read(folder)
             Issue.record("the folder was imported")
@@ -224,6 +227,7 @@ import Testing
             #expect(message.contains("back\\slash.js"))
             #expect(message.contains("huge.bin: larger than 16 MiB"))
             #expect(message.contains("pipe: not a regular file"))
+            #expect(message.contains("signing.pem: it holds a private key"), "\(message)")
             #expect(message.contains("nothing was written"))
             #expect(!message.contains("secret\n"))
         }
