@@ -75,7 +75,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "written. Install with a host of your own (without --host-path, or one in a folder you own)"
         case .otherProgramsManifest(let path, let description):
             return "\(path) is another program's host manifest ("
-                + (description.map { "\"\(HostConfiguration.UnsafeValue.shown($0))\"" } ?? "not one of ExtensionBridge's")
+                + (description.map { "\"\(HostConfiguration.UnsafeValue.shown($0))\"" }
+                    ?? "not one of ExtensionBridge's")
                 + "): the host name is theirs; nothing was written. Choose a host name of your own"
         case .relativePath(let path):
             return "'\(HostConfiguration.UnsafeValue.shown(path))' is not an absolute path; install records where "
