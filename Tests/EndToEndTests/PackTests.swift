@@ -321,6 +321,24 @@ import Testing
         #expect(listed.status == 0 && listed.outText.contains("Package: readlater"), "\(listed.stderr)")
     }
 
+    /// A relative HOME would put this machine's key in the current folder, and the next pack
+    /// elsewhere would make another (another id): refused, nothing made.
+    @Test func aRelativeHome_isRefused_andMakesNoKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "cd \"$0\" && exec \"$1\" pack --extension-dir \"$2\" --out \"$0/d\"", s.tmp.path, Binaries.cli,
+                repository + "/extension",
+            ],
+            environment: ["HOME": "home", "PATH": "/usr/bin:/bin"])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("HOME 'home' is not an absolute path"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/.local"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+    }
+
     @Test func missingKeyFolder_exits66_namingTheFile() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -14,6 +14,12 @@ struct BrowserCommands {
             guard let home = context.environment["HOME"] else {
                 throw CLIError(.io, "HOME is not set; set it to the home folder whose browsers you mean")
             }
+            // Everything found from HOME (manifests, receipts, the machine key) is recorded or reused later,
+            // from any folder: a relative HOME would name other files in each.
+            guard home.hasPrefix("/") else {
+                throw CLIError(
+                    .io, "HOME '\(DisplayText.escaped(home))' is not an absolute path; set it to the home folder, /…")
+            }
             return home
         }
     }
