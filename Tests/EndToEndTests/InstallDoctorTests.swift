@@ -266,6 +266,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a host others could have put there")
     }
 
+    /// A host `install` finds by itself (a project's newest build, the host beside the CLI) in a
+    /// folder others can write is refused (77) naming why, nothing written: the browser would run it
+    /// as the user. `--host-path` is the person's own choice.
+    @Test func install_refusesAFoundHostOthersCouldHavePutThere() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        chmod(project + "/.build", 0o777)
+        for args in [["install", "--config", config, "--browser", "chromium"], ["pack", "--deb", "--config", config]] {
+            let run = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+            #expect(run.status == 77, "\(args): \(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "refusing the project's newest host build \(project)/.build/release/a-host: "
+                        + "\(project)/.build is writable by every user"), "\(run.stderr)")
+            #expect(run.stderr.contains("chmod go-w '\(project)/.build'"), "\(run.stderr)")
+        }
+        chmod(project + "/.build", 0o755)
+        chmod(s.bin, 0o777)
+        let builtIn = try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(builtIn.status == 77, "\(builtIn.stderr)")
+        #expect(builtIn.stderr.contains("refusing the host beside this binary"), "\(builtIn.stderr)")
+        chmod(s.bin, 0o755)
+        #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/dist"))
+    }
+
     /// A generated bridge's description in `folder`, with a built host beside it.
     func writeBridge(
         _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",
@@ -277,8 +305,8 @@ import Testing
                 atPath: s.bin + "/extension-bridge-host", toPath: folder + "/.build/release/a-host")
         }
         let description: JSONValue = [
-            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
-            "hostProduct": "a-host", "version": "1.0",
+            "formatVersion": 1, "name": "Alpha", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": "a-host", "version": "1.0", "maintainer": "A <a@example.com>",
             "extension": [
                 "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
                 "firefoxID": .string(firefoxID),

@@ -162,11 +162,23 @@ struct BrowserCommands {
                 "no executable host at \(candidates.map { destination + $0 }.joined(separator: " or ")); build and "
                     + "install it with scripts/install.sh, or pass --host-path")
         }
+        try requireTrusted(destination + path, found: "the host beside this binary")
         if path != candidates.first && !args.json {
             context.writeErr(
                 "using the host \(path) (the package's layout: ../lib/extension-bridge beside this binary)")
         }
         return path
+    }
+
+    /// Refuses (77) a host found without `--host-path` that fails `PathTrust`: the browser would run
+    /// with the user's rights a program others could have put there (`--host-path` is the person's choice).
+    func requireTrusted(_ path: String, found what: String) throws(CLIError) {
+        guard let refusal = PathTrust.refusal(path) else { return }
+        throw CLIError(
+            .noPermission,
+            "refusing \(what) \(path): \(refusal), so another user could have put their program there, and the "
+                + "browser would run it as you; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "pass --host-path to choose the host yourself")
     }
 
     func installer() throws(CLIError) -> Installer {
@@ -207,6 +219,7 @@ struct BrowserCommands {
                 "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
                     + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
         }
+        try requireTrusted(newest, found: "the project's newest host build")
         if let older, !args.json { context.writeErr("using the newer host build \(newest) (\(older) is older)") }
         return newest
     }
