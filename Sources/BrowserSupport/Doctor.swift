@@ -53,7 +53,7 @@ public struct Doctor {
             }
             let installCommand =
                 "extension-bridge install --browser \(browser.id)" + bridgeArguments
-                + (userDataDirectory.map { " --user-data-dir '\($0)'" } ?? "")
+                + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
             var found: [DoctorCheck] = []
             for location in locations {
                 let path = location.manifestPath(hostName: hostName)
@@ -74,7 +74,7 @@ public struct Doctor {
                     check.detail += "; shadowed by \(shadowedBy), which the browser reads first"
                     check.fix =
                         shadowingUserManifest == nil
-                        ? "rm '\(path)'   (or make it identical: \(installCommand))"
+                        ? "rm \(path.shellQuoted)   (or make it identical: \(installCommand))"
                         : "extension-bridge uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
                 } else if location.scope != .flatpak {
                     check.inUse = true
@@ -171,7 +171,8 @@ public struct Doctor {
         let elapsed = clock.milliseconds - started
         if result.timedOut {
             check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
-            check.fix = "\(EnvironmentVariable.log.name)=debug \(hostPath) '\(caller)'   (to see where it hangs)"
+            check.fix =
+                "\(EnvironmentVariable.log.name)=debug \(hostPath.shellQuoted) \(caller.shellQuoted)   (to see where it hangs)"
             return check
         }
         guard !result.stdout.isEmpty else {

@@ -54,7 +54,7 @@ public enum PathTrust {
             path: path,
             reason: "is writable by " + (status.permissions & 0o002 != 0 ? "every user" : "its group")
                 + " (mode \(String(status.permissions, radix: 8)))",
-            fix: "chmod go-w '\(path.replacingAll("'", with: "'\\''"))'")
+            fix: "chmod go-w " + path.shellQuoted)
     }
 
     /// Every component of `path` as written (`lstat`, links not followed).
@@ -71,12 +71,5 @@ public enum PathTrust {
             }
         }
         return nil
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (without Foundation).
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -41,7 +41,7 @@ import Testing
             let refusal = PathTrust.refusal(path)
             #expect(refusal?.path == target, "\(target)")
             #expect(refusal?.reason.contains(says) == true, "\(refusal.map(\.description) ?? "trusted")")
-            #expect(refusal?.fix == "chmod go-w '\(target)'")
+            #expect(refusal?.fix == "chmod go-w " + target.shellQuoted)
             chmod(target, 0o755)
         }
         #expect(PathTrust.refusal(path) == nil)
@@ -66,5 +66,16 @@ import Testing
         chmod(open, 0o777)
         try FileManager.default.createSymbolicLink(atPath: tmp.path + "/a/b/link", withDestinationPath: open + "/host")
         #expect(PathTrust.refusal(tmp.path + "/a/b/link")?.path == open)
+    }
+
+    /// The fix is one shell word whatever the path holds (a quote, a space, `$(…)`).
+    @Test func theFix_quotesThePath() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let odd = tmp.path + "/it's $(x) here"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        chmod(odd, 0o777)
+        let fix = try #require(PathTrust.refusal(odd)?.fix)
+        #expect(fix == "chmod go-w '" + tmp.path + "/it'\\''s $(x) here'")
     }
 }

@@ -245,7 +245,7 @@ import Testing
             doctor.outText.contains(
                 "did not run \(project)/.build/debug/a-host --actions, because \(project) is writable by every user"),
             "\(doctor.outText)")
-        #expect(doctor.outText.contains("chmod go-w '\(project)'"), "\(doctor.outText)")
+        #expect(doctor.outText.contains("chmod go-w \(project)\n"), "\(doctor.outText)")
 
         // The host a manifest names, in a folder others can write: not run either.
         let host = s.tmp.path + "/open/extension-bridge-host"
@@ -282,7 +282,7 @@ import Testing
                 run.stderr.contains(
                     "refusing the project's newest host build \(project)/.build/release/a-host: "
                         + "\(project)/.build is writable by every user"), "\(run.stderr)")
-            #expect(run.stderr.contains("chmod go-w '\(project)/.build'"), "\(run.stderr)")
+            #expect(run.stderr.contains("run chmod go-w \(project)/.build, or"), "\(run.stderr)")
         }
         chmod(project + "/.build", 0o755)
         chmod(s.bin, 0o777)
@@ -292,6 +292,32 @@ import Testing
         chmod(s.bin, 0o755)
         #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
         #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/dist"))
+    }
+
+    /// The fix doctor prints for a profile whose folder holds a quote is one shell word: pasted, it
+    /// installs into that folder (it broke out of its quotes before).
+    @Test func doctor_fixForAProfileWithAQuote_isOneShellWord() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let profile = s.tmp.path + "/it's $(touch pwned) here"
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let doctor = try s.cli(
+            "doctor", "--user-data-dir", profile, "--extension-dir", repository + "/extension", "--json")
+        let fix = try #require(
+            (try JSONParser.parse(doctor.stdout))["checks"]?.arrayValue?.compactMap { $0["fix"]?.stringValue }.first {
+                $0.contains("--user-data-dir")
+            })
+        let pasted = try runProcess(
+            "/bin/sh",
+            [
+                "-c",
+                "cd \"$0\" && \(fix.replacingOccurrences(of: "extension-bridge ", with: "\"$1\"/extension-bridge ")) --extension-dir \"$2\"",
+                s.tmp.path, s.bin, repository + "/extension",
+            ],
+            environment: s.env)
+        #expect(pasted.status == 0, "\(fix): \(pasted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: profile + "/NativeMessagingHosts/org.extensionbridge.host.json"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/pwned"))
     }
 
     /// A generated bridge's description in `folder`, with a built host beside it.
