@@ -121,6 +121,14 @@ public struct Doctor {
             check.detail = "\"path\" must be an absolute path"
             return check
         }
+        // The manifest names the program doctor runs: one others could have written is not followed.
+        if let refusal = PathTrust.refusal(path, userID: userID) {
+            check.detail =
+                "did not run the host it names: \(refusal); anyone who can write there can point the browser at "
+                + "their own program"
+            check.fix = refusal.fix ?? "remove it and install again: \(installCommand)"
+            return check
+        }
         guard FileSystem.isExecutable(hostPath) else {
             check.detail = "\"path\" \(hostPath) is missing or not executable"
             check.fix = "scripts/install.sh   (then: \(installCommand))"

@@ -197,8 +197,13 @@ public struct Installer {
     public func keepSigningKey(_ path: String) throws(InstallError) {
         try locked(create: false) { () throws(InstallError) in
             var receipt = loadReceipt()
-            guard receipt.contains(where: { $0.path == path }) else { return }
-            receipt.removeAll { $0.path == path }
+            // The same file by another name (a link on the way) is the same key.
+            let resolved = FileSystem.resolvedPath(path) ?? path
+            func isKey(_ entry: ReceiptEntry) -> Bool {
+                entry.path == path || (FileSystem.resolvedPath(entry.path) ?? entry.path) == resolved
+            }
+            guard receipt.contains(where: isKey) else { return }
+            receipt.removeAll(where: isKey)
             try saveReceipt(receipt, bridge: loadBridge())
         }
     }

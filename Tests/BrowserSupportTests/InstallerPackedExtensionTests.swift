@@ -119,6 +119,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: key))
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/ext.crx"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/receipt.json"))
+        // The key named through a link on the way is the same key.
+        _ = try installer.apply(plan)
+        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/alias", withDestinationPath: tmp.path + "/data")
+        try installer.keepSigningKey(tmp.path + "/alias/keys/k.pem")
+        #expect(!installer.loadReceipt().contains { $0.kind == .signingKey })
+        _ = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(FileManager.default.fileExists(atPath: key))
         // Without a receipt there is nothing to take a key out of, and nothing is made.
         let fresh = Installer(home: tmp.path, receiptPath: tmp.path + "/none/receipt.json")
         try fresh.keepSigningKey(key)

@@ -264,6 +264,18 @@ import Testing
             builtIn.outText.contains("did not run the host \(host): \(s.tmp.path)/open is writable by every user"),
             "\(builtIn.outText)")
         #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a host others could have put there")
+
+        // A manifest others can write names the program: not followed either.
+        let shared = s.tmp.path + "/shared-profile"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(
+            try s.cli("install", "--user-data-dir", shared, "--extension-dir", repository + "/extension").status == 0)
+        chmod(shared + "/NativeMessagingHosts", 0o777)
+        let profile = try s.cli("doctor", "--user-data-dir", shared, "--extension-dir", repository + "/extension")
+        #expect(
+            profile.outText.contains(
+                "did not run the host it names: \(shared)/NativeMessagingHosts is writable by every user"),
+            "\(profile.outText)")
     }
 
     /// A host `install` finds by itself (a project's newest build, the host beside the CLI) in a

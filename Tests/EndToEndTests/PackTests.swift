@@ -319,6 +319,17 @@ import Testing
         #expect(left.count == 1 && left[0].hasPrefix("readlater_1.0.0_"), "\(left)")
         let listed = try runProcess("/usr/bin/dpkg-deb", ["-I", s.tmp.path + "/out/" + left[0]], environment: s.env)
         #expect(listed.status == 0 && listed.outText.contains("Package: readlater"), "\(listed.stderr)")
+
+        // Into a folder others can write (not sticky), where they could swap the stage mid-build: refused.
+        let open = s.tmp.path + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o777)
+        let refused = try s.pack([
+            "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out", open + "/out",
+        ])
+        #expect(refused.status == 77, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(open) is writable by every user"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: open + "/out").isEmpty)
     }
 
     /// A relative HOME would put this machine's key in the current folder, and the next pack

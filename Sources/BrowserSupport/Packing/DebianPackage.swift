@@ -163,6 +163,13 @@ public struct DebianPackage: Sendable {
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
         do {
             try FileSystem.makeDirectories(output, permissions: 0o755)
+        } catch {
+            throw .io(error)
+        }
+        // The package is installed as root: a stage others could rename away and replace mid-build
+        // would put their files in it. (A sticky folder such as /tmp keeps others' hands off ours.)
+        if let refusal = PathTrust.refusal(output) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
+        do {
             try FileSystem.makeDirectory(stage, permissions: 0o755)
         } catch {
             throw .io(error)

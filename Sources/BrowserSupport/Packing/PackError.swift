@@ -44,6 +44,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case debianControl(String)
     /// A host that needs shared libraries (the Swift runtime) where a package needs a static one (exit 65).
     case dynamicHost(path: String)
+    /// The output folder of a Debian package is one others can write (exit 77).
+    case untrustedFolder(String, fix: String?)
     /// A build tool (dpkg-deb, strip, md5sum) is not installed (exit 69).
     case toolMissing(name: String, package: String)
     /// A build tool ran and failed (exit 70).
@@ -110,6 +112,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dynamicHost(let path):
             return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
                 + "static: swift build -c release -Xswiftc -static-executable (the project's scripts/install.sh does)"
+        case .untrustedFolder(let why, let fix):
+            return "refusing to build the Debian package there: \(PackError.visible(why)), so another user could swap "
+                + "its files while it is built (it is installed as root); "
+                + (fix.map { "run \($0), or " } ?? "") + "choose another --out"
         case .toolMissing(let name, let package):
             return "\(name) is needed to build the Debian package and was not found; install it "
                 + "(sudo apt-get install \(package)) and run the command again"
@@ -132,6 +138,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .opensslMissing, .opensslFailed, .toolMissing: return 69
         case .keyNotSaved, .toolFailed: return 70
         case .io: return 74
+        case .untrustedFolder: return 77
         }
     }
 
