@@ -33,10 +33,12 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let path = try program(tmp)
+        // A group others belong to: nogroup (nobody's), which only root can give a file to.
+        if Platform.effectiveUserID == 0 { chown(tmp.path + "/a/b", 0, 65534) }
         for (target, mode, says) in [
             (tmp.path + "/a", 0o777, "writable by every user"), (tmp.path + "/a/b", 0o775, "writable by its group"),
             (path, 0o757, "writable by every user"),
-        ] {
+        ] where Platform.effectiveUserID == 0 || mode != 0o775 {
             chmod(target, mode_t(mode))
             let refusal = PathTrust.refusal(path)
             #expect(refusal?.path == target, "\(target)")
@@ -77,5 +79,35 @@ import Testing
         chmod(odd, 0o777)
         let fix = try #require(PathTrust.refusal(odd)?.fix)
         #expect(fix == "chmod go-w '" + tmp.path + "/it'\\''s $(x) here'")
+    }
+
+    /// Write access for the owner's private group (a umask of 002 on systems with a group per
+    /// user: `~/.local/bin` 0775) is harmless; for a group with another member, or one the account
+    /// files do not name, it is not.
+    @Test func theOwnersPrivateGroup_mayWrite_aSharedGroupMayNot() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.writeAtomically(
+            tmp.path + "/passwd",
+            utf8: "ann:x:1000:1000:Ann:/home/ann:/bin/sh\nbob:x:1001:1001::/home/bob:/bin/sh\n"
+                + "eve:x:1002:1003::/home/eve:/bin/sh\ncarl:x:1004:1003::/home/carl:/bin/sh\n")
+        try FileSystem.writeAtomically(
+            tmp.path + "/group", utf8: "ann:x:1000:\nbob:x:1001:ann\nstaff:x:1003:\ndev:x:1005:ann,eve\n")
+        let accounts = PathTrust.Accounts(passwd: tmp.path + "/passwd", group: tmp.path + "/group")
+        #expect(accounts.isPrivateGroup(1000, of: 1000))
+        #expect(!accounts.isPrivateGroup(1001, of: 1001), "ann is a member of bob's group")
+        #expect(!accounts.isPrivateGroup(1003, of: 1002), "carl has it as primary group too")
+        #expect(!accounts.isPrivateGroup(1005, of: 1000), "not ann's primary group, and eve is in it")
+        #expect(!accounts.isPrivateGroup(2000, of: 1000), "unknown group")
+        #expect(!accounts.isPrivateGroup(1000, of: 3000), "unknown user")
+        var status = try #require(try FileSystem.status(tmp.path))
+        (status.owner, status.group, status.permissions, status.kind) = (1000, 1000, 0o775, .directory)
+        #expect(PathTrust.refusal(of: status, at: "/home/ann/.local/bin", userID: 1000, accounts: accounts) == nil)
+        status.group = 1005
+        #expect(
+            PathTrust.refusal(of: status, at: "/home/ann/.local/bin", userID: 1000, accounts: accounts)?.reason
+                == "is writable by its group (mode 775)")
+        (status.group, status.permissions) = (1000, 0o777)
+        #expect(PathTrust.refusal(of: status, at: "/home/ann/.local/bin", userID: 1000, accounts: accounts) != nil)
     }
 }
