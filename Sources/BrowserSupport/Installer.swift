@@ -246,8 +246,24 @@ public struct Installer {
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         guard recordReceipt else { return try write(plan, bridge: bridge, recordReceipt: false) }
+        // Refused before the lock's folder is made: a refusal changes nothing (checked again under the lock).
+        try refuseForeignFiles(plan, receipt: loadReceipt())
         return try locked(create: true) { () throws(InstallError) in
             try write(plan, bridge: bridge, recordReceipt: true)
+        }
+    }
+
+    /// Throws when a planned file would change one install may not touch: the Debian package's,
+    /// another user's, or another program's host manifest that `receipt` does not name.
+    private func refuseForeignFiles(_ plan: [PlannedFile], receipt: [ReceiptEntry]) throws(InstallError) {
+        for file in plan {
+            let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
+            if let refusal = foreignOwner(file.path), current != file.bytes { throw refusal }
+            if let current, current != file.bytes, !receipt.contains(where: { $0.path == file.path }),
+                let refusal = Installer.otherProgramsManifest(file, current: current)
+            {
+                throw refusal
+            }
         }
     }
 
@@ -261,15 +277,7 @@ public struct Installer {
         var receipt = loadReceipt()
         let bridge = bridge ?? loadBridge()
         var results: [(PlannedFile, Outcome)] = []
-        for file in plan {
-            let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
-            if let refusal = foreignOwner(file.path), current != file.bytes { throw refusal }
-            if let current, current != file.bytes, !receipt.contains(where: { $0.path == file.path }),
-                let refusal = Installer.otherProgramsManifest(file, current: current)
-            {
-                throw refusal
-            }
-        }
+        try refuseForeignFiles(plan, receipt: receipt)
         func record(_ entries: [ReceiptEntry]) throws(InstallError) {
             receipt = entries
             if recordReceipt { try saveReceipt(entries, bridge: bridge) }

@@ -92,6 +92,7 @@ import Testing
         }
         #expect(try FileSystem.readFile(plan[0].path) == theirs)
         #expect(plan.dropFirst().allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "nothing written")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data"), "not even the receipts' folder")
         // Ours, unrecorded: replaced.
         var ours = plan[0]
         ours.bytes = HostManifest(name: opts.hostName, path: "/old/host", family: .chromium, allowed: []).bytes
