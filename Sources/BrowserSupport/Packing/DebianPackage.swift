@@ -161,15 +161,14 @@ public struct DebianPackage: Sendable {
         }
         let stage = output + "/.stage-" + control.name + "-" + FileSystem.hex(Platform.randomBytes(6))
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
-        do {
-            try FileSystem.makeDirectories(output, permissions: 0o755)
-        } catch {
-            throw .io(error)
-        }
         // The package is installed as root: a stage others could rename away and replace mid-build
         // would put their files in it. (A sticky folder such as /tmp keeps others' hands off ours.)
-        if let refusal = PathTrust.refusal(output) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
+        // Checked before anything is made: the folders made below the nearest existing one are ours.
+        var existing = output
+        while existing != "/", (try? FileSystem.status(existing)) == nil { existing = FileSystem.parentPath(existing) }
+        if let refusal = PathTrust.refusal(existing) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
         do {
+            try FileSystem.makeDirectories(output, permissions: 0o755)
             try FileSystem.makeDirectory(stage, permissions: 0o755)
         } catch {
             throw .io(error)
