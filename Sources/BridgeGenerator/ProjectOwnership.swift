@@ -33,11 +33,27 @@ public enum ProjectOwnership {
     public static let manifestPath = "extension/manifest.json"
 
     /// Whether a generated file at `path` is core (replaced on upgrade).
-    public static func isCore(_ path: String) -> Bool {
+    /// - Parameter safariImport: a project made with `--from-safari`, whose extension is the app's
+    ///   but for `importedCoreFiles`.
+    public static func isCore(_ path: String, safariImport: Bool = false) -> Bool {
+        if isCarried(path) { return true }
+        if safariImport { return coreProjectFiles.contains(path) || importedCoreFiles.contains(path) }
         if path.hasPrefix(appFolder) { return false }
-        if path.hasPrefix("extension/") || path.hasPrefix(carriedFolder) { return true }
+        if path.hasPrefix("extension/") { return true }
         return coreProjectFiles.contains(path)
     }
+
+    /// Whether `path` is in the carried libraries' folder, which is ExtensionBridge's whole: a file
+    /// there that a newer ExtensionBridge's libraries no longer have is retired like `retiredCoreFiles`
+    /// (its modules gain, lose and rename files between versions).
+    public static func isCarried(_ path: String) -> Bool { path.hasPrefix(carriedFolder) }
+
+    /// Core files an earlier ExtensionBridge's templates wrote and this one's no longer do: the
+    /// only files `upgrade` removes (when unedited). Upgrade replaces and removes only what a
+    /// template owns, whatever `core.json` says: a record can be edited, merged or written by
+    /// someone else, and naming the app's own file there must not get it deleted. Add a path here
+    /// when a template stops writing it. None yet (the carried folder's files are retired by `isCarried`).
+    public static let retiredCoreFiles: Set<String> = []
 
     /// The core files among `files` (what `new` writes), in their order.
     /// - Parameter safariImport: a project made with `--from-safari`: its extension is the app's
@@ -45,10 +61,7 @@ public enum ProjectOwnership {
     ///   two files in `extension/bridge-compat/` (`importedCoreFiles`).
     public static func coreFiles(_ files: [GeneratedFile], safariImport: Bool = false) -> [GeneratedFile] {
         guard safariImport else { return files.filter { isCore($0.path) } }
-        return files.filter {
-            coreProjectFiles.contains($0.path) || $0.path.hasPrefix(carriedFolder)
-                || importedCoreFiles.contains($0.path)
-        }
+        return files.filter { isCore($0.path, safariImport: true) }
     }
 
     /// ExtensionBridge's files in an imported extension: the Safari shim and the namespace file.
