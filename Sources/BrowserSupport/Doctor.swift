@@ -69,7 +69,9 @@ public struct Doctor {
                             detail: "no manifest", fix: nil))
                     continue
                 }
-                var check = examine(path: path, browser: browser, location: location, installCommand: installCommand)
+                var check = examine(
+                    path: path, browser: browser, location: location, installCommand: installCommand,
+                    installed: installedIDs(browser: browser, userDataDirectory: userDataDirectory))
                 // A Flatpak build reads only its own folder; user and system shadow each other.
                 let shadowedBy =
                     location.scope == .flatpak
@@ -101,8 +103,40 @@ public struct Doctor {
         return checks
     }
 
-    /// Checks one manifest file and, when it looks right, talks to its host.
-    func examine(path: String, browser: Browser, location: HostLocation, installCommand: String) -> DoctorCheck {
+    /// Which of our ids `browser` has installed: one an `External Extensions` file names, or one a
+    /// profile records. The host must allow each of them, not just one of ours.
+    func installedIDs(browser: Browser, userDataDirectory: String?) -> [String] {
+        var ids: [String] = []
+        func add(_ presence: ExtensionPresence) {
+            switch presence {
+            case .enabled(let id, _), .disabled(let id, _, _, _), .hostAccessWithdrawn(let id, _):
+                if !ids.contains(id) { ids.append(id) }
+            case .removedByUser, .notInstalled, .unreadable: break
+            }
+        }
+        switch browser.family {
+        case .chromium:
+            let folder = userDataDirectory ?? FileSystem.parentPath(home + "/" + browser.linuxUserHosts)
+            ids = identity.chromiumIDs.filter {
+                (try? FileSystem.status(folder + "/External Extensions/" + $0 + ".json")) != nil
+            }
+            for profile in ChromiumProfiles.list(userDataDirectory: folder).profiles {
+                add(ChromiumProfiles.presence(profilePath: profile.path, ids: identity.chromiumIDs))
+            }
+            return ids.map(ExtensionOrigin.chromium(id:))
+        case .firefox:
+            for profile in FirefoxProfiles.list(browser: browser, home: home).profiles {
+                add(FirefoxProfiles.presence(profilePath: profile.path, ids: identity.firefoxIDs))
+            }
+            return ids
+        }
+    }
+
+    /// Checks one manifest file and, when it looks right, talks to its host (as `installed`, the
+    /// callers the browser has installed, when there are any).
+    func examine(
+        path: String, browser: Browser, location: HostLocation, installCommand: String, installed: [String] = []
+    ) -> DoctorCheck {
         var check = DoctorCheck(
             browser: browser.id, scope: location.scope.rawValue, path: path, status: .error, detail: "",
             fix: installCommand)
@@ -142,7 +176,13 @@ public struct Doctor {
         let allowedKey = HostIdentity.allowedCallersKey(chromium: browser.family == .chromium)
         let allowed = (json[allowedKey]?.arrayValue ?? []).compactMap(\.stringValue)
         let ours = browser.family == .chromium ? identity.chromiumOrigins : identity.firefoxIDs
-        guard let caller = ours.first(where: allowed.contains) else {
+        if let refused = installed.first(where: { !allowed.contains($0) }) {
+            check.detail =
+                "\(allowedKey) does not include \(refused), the extension installed in \(browser.displayName): "
+                + "the browser will not let it connect"
+            return check
+        }
+        guard let caller = installed.first ?? ours.first(where: allowed.contains) else {
             check.detail = "\(allowedKey) does not include \(ours.joined(separator: ", "))"
             return check
         }

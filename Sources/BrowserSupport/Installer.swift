@@ -62,6 +62,9 @@ public struct Installer {
         for path in [home, options.hostPath] + (options.userDataDirectory.map { [$0] } ?? []) {
             try Installer.requireAbsolute(path)
         }
+        // An extension `install --crx` put into a browser stays there while its External Extensions
+        // file does: an install without `--crx` (doctor's fix, `--log-level`) still allows it.
+        let identity = keepingInstalledExtensions(options.identity)
         var files: [PlannedFile] = []
         if let binary = options.hostBinary {
             files.append(PlannedFile(path: options.hostPath, bytes: binary, kind: .hostBinary))
@@ -74,7 +77,7 @@ public struct Installer {
             } else {
                 location = .target(for: browser, home: home, system: options.system)
             }
-            let allowed = browser.family == .chromium ? options.identity.chromiumOrigins : options.identity.firefoxIDs
+            let allowed = browser.family == .chromium ? identity.chromiumOrigins : identity.firefoxIDs
             let manifest = HostManifest(
                 name: options.hostName, path: options.hostPath, family: browser.family, allowed: allowed)
             let path = location.manifestPath(hostName: options.hostName)
@@ -88,7 +91,7 @@ public struct Installer {
         if let group = options.group, !HostIdentity.isGroupID(group) { throw .invalidGroupID(group) }
         let configuration = HostConfiguration(
             group: options.group, logLevel: options.logLevel,
-            allowedCallers: options.identity.chromiumOrigins + options.identity.firefoxIDs)
+            allowedCallers: identity.chromiumOrigins + identity.firefoxIDs)
         let configurationName = HostConfiguration.fileName(
             forExecutable: FileSystem.lastComponent(options.hostPath))
         let text: String
@@ -275,7 +278,8 @@ public struct Installer {
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         var receipt = loadReceipt()
-        let bridge = bridge ?? loadBridge()
+        var bridge = bridge ?? loadBridge()
+        if let recorded = bridge { bridge?.identity = keepingInstalledExtensions(recorded.identity) }
         var results: [(PlannedFile, Outcome)] = []
         try refuseForeignFiles(plan, receipt: receipt)
         func record(_ entries: [ReceiptEntry]) throws(InstallError) {
@@ -431,15 +435,19 @@ public struct Installer {
         }
     }
 
-    /// The Chromium ids of the CRXs `install --crx` named in `External Extensions` (the file names).
-    public func packedExtensionIDs() -> [String] {
-        var ids: [String] = []
+    /// `identity` with the Chromium id of every extension `install --crx` installed whose External
+    /// Extensions file (named in the receipt) is still there: the browser keeps that extension, so the
+    /// host must keep allowing it.
+    public func keepingInstalledExtensions(_ identity: ExtensionIdentity) -> ExtensionIdentity {
+        var identity = identity
         for entry in loadReceipt() {
-            guard case .externalExtension = entry.kind else { continue }
+            guard case .externalExtension = entry.kind, (try? FileSystem.status(entry.path)) != nil else { continue }
             let id = String(FileSystem.lastComponent(entry.path).dropLast(".json".count))
-            if ExtensionIdentity.isChromiumID(id), !ids.contains(id) { ids.append(id) }
+            if ExtensionIdentity.isChromiumID(id), !identity.chromiumIDs.contains(id) {
+                identity.chromiumIDs.append(id)
+            }
         }
-        return ids
+        return identity
     }
 
     /// The bridge the receipt names, if it names one.
@@ -457,7 +465,12 @@ public struct Installer {
     /// Every bridge with a receipt in `folder` (`receipts/<host name>.json`).
     public static func installedBridges(receiptsFolder folder: String) -> [InstalledBridge] {
         let names = ((try? FileSystem.listDirectory(folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        return names.compactMap { Installer(home: "", receiptPath: folder + "/" + $0).loadBridge() }
+        return names.compactMap { name in
+            let installer = Installer(home: "", receiptPath: folder + "/" + name)
+            guard var bridge = installer.loadBridge() else { return nil }
+            bridge.identity = installer.keepingInstalledExtensions(bridge.identity)
+            return bridge
+        }
     }
 
     func saveReceipt(_ entries: [ReceiptEntry], bridge: InstalledBridge?) throws(InstallError) {

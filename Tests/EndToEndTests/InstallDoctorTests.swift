@@ -833,4 +833,58 @@ import Testing
             (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
                 .isEmpty ?? true)
     }
+
+    /// Installs the extension into Chromium with `--crx` and returns its id (the External Extensions file's name).
+    private func installCRX(_ s: Setup) throws -> String {
+        let install = try s.cli(
+            "install", "--browser", "chromium", "--extension-dir", repository + "/extension", "--crx")
+        #expect(install.status == 0, "\(install.stderr)")
+        let external = try FileManager.default.contentsOfDirectory(
+            atPath: s.home + "/.config/chromium/External Extensions")
+        return String((external.first ?? "").dropLast(".json".count))
+    }
+
+    /// An install without `--crx` (doctor's own fix line, `--log-level`) keeps allowing the extension
+    /// `install --crx` put into Chromium while its External Extensions file is there.
+    @Test func installWithoutCRX_keepsAllowingTheExtensionTheCRXInstalled() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let id = try installCRX(s)
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        try FileManager.default.removeItem(atPath: manifest)
+        let again = try s.cli(
+            "install", "--browser", "chromium", "--extension-dir", repository + "/extension", "--log-level", "debug")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOfFile: manifest, encoding: .utf8).contains("chrome-extension://\(id)/"))
+        let configuration = try String(contentsOfFile: s.bin + "/extension-bridge-host.conf", encoding: .utf8)
+        #expect(configuration.contains("chrome-extension://\(id)/"), "\(configuration)")
+    }
+
+    /// A manifest and host configuration that allow our unpacked id but not the CRX Chromium has
+    /// installed: doctor says so (not "ok"), and its fix line makes it answer ok again.
+    @Test func doctor_reportsAnInstalledExtensionTheHostDoesNotAllow_andItsFixWorks() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let id = try installCRX(s)
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let configuration = s.bin + "/extension-bridge-host.conf"
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifest))) as? [String: Any])
+        json["allowed_origins"] = ["chrome-extension://honlgoealnaplikdeeidpcknncfcnfmo/"]
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: manifest))
+        let lines = try String(contentsOfFile: configuration, encoding: .utf8).split(separator: "\n")
+        try (lines.filter { !$0.contains(id) }.joined(separator: "\n") + "\n")
+            .write(toFile: configuration, atomically: true, encoding: .utf8)
+        let doctor = try s.cli(
+            "doctor", "--browser", "chromium", "--extension-dir", repository + "/extension", "--json")
+        #expect(doctor.status == 1, "\(doctor.outText)")
+        let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+        let refused = checks.first { ($0["detail"]?.stringValue ?? "").contains("chrome-extension://\(id)/") }
+        #expect(refused?["status"] == "error", "\(doctor.outText)")
+        #expect(refused?["fix"] == "extension-bridge install --browser chromium")
+        #expect(
+            try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
+        let after = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(after.status == 0, "\(after.outText)")
+    }
 }

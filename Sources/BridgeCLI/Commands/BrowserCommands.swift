@@ -441,8 +441,7 @@ struct BrowserCommands {
         }
         let home = try home
         // The extension install --crx installed (its id is this machine's key's) is ours too.
-        var identity = try identity()
-        identity.chromiumIDs += try installer().packedExtensionIDs().filter { !identity.chromiumIDs.contains($0) }
+        let identity = try installer().keepingInstalledExtensions(try identity())
         var bridges = [
             Installer.InstalledBridge(hostName: try hostName(), identity: identity, configPath: configPath())
         ]
