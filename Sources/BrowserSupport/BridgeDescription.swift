@@ -178,4 +178,26 @@ public struct BridgeDescription: Equatable, Sendable {
         }
         return description
     }
+
+    /// Reads `path` as `load` does, after holding the project to `PathTrust`'s rule (the rule for the
+    /// host binary): bridge.json names the extensions the host serves and the group they reach, the
+    /// extension folder is what `--crx` and `pack` sign, and `keys/` holds the key they sign with. A
+    /// project another user can write is one where they choose all three.
+    /// - Throws: `InstallError.untrustedProject` naming the path that fails and the fix, then what
+    ///   `load` throws.
+    public static func loadTrusted(_ path: String, userID: UInt32 = Platform.effectiveUserID) throws(InstallError)
+        -> BridgeDescription
+    {
+        let absolute = FileSystem.absolutePath(path, from: FileSystem.currentDirectory() ?? "/")
+        if let refusal = PathTrust.refusal(absolute, userID: userID) { throw .untrustedProject(refusal) }
+        let description = try load(absolute)
+        // A folder not there yet is not this check's to report: the command that needs it says so.
+        let folders = [description.extensionFolder, FileSystem.parentPath(absolute) + "/keys"].filter {
+            (try? FileSystem.status($0)) != nil
+        }
+        for folder in folders {
+            if let refusal = PathTrust.refusal(folder, userID: userID) { throw .untrustedProject(refusal) }
+        }
+        return description
+    }
 }

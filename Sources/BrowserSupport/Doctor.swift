@@ -189,6 +189,20 @@ public struct Doctor {
         return roundTrip(check, hostPath: hostPath, manifestPath: path, caller: caller, family: browser.family)
     }
 
+    /// Why the file the host reads its allowed callers and group from (its configuration beside the
+    /// executable, else the older allowlist file) fails `PathTrust`, or nil when it passes or is absent.
+    func configurationRefusal(hostPath: String) -> PathTrust.Refusal? {
+        let executable = FileSystem.resolvedPath(hostPath) ?? hostPath
+        let folder = FileSystem.parentPath(executable)
+        let names = [
+            HostConfiguration.fileName(forExecutable: FileSystem.lastComponent(executable)),
+            HostConfiguration.legacyAllowlistFileName,
+        ]
+        guard let path = names.map({ folder + "/" + $0 }).first(where: { (try? FileSystem.status($0)) != nil })
+        else { return nil }
+        return PathTrust.refusal(path, userID: userID)
+    }
+
     /// Launches the host as the browser would and sends `hello`.
     func roundTrip(
         _ check: DoctorCheck, hostPath: String, manifestPath: String, caller: String, family: BrowserFamily
@@ -207,6 +221,13 @@ public struct Doctor {
             check.detail =
                 "did not run the host \(hostPath): \(refusal); anyone who can write there can replace the "
                 + "program the browser runs with your rights"
+            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
+            return check
+        }
+        if let refusal = configurationRefusal(hostPath: hostPath) {
+            check.detail =
+                "the host's configuration \(refusal.path) is not to be trusted: \(refusal); anyone who can write "
+                + "there chooses which extensions the host serves and which group they reach"
             check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
             return check
         }

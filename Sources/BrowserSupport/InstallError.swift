@@ -12,6 +12,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--crx` with `--system`: a CRX goes to a user's browsers; the package installs system-wide.
     case packedWithSystem
     case bridgeConfig(path: String, reason: String)
+    /// A project file install or pack relies on (bridge.json, the extension folder, `keys/`) fails `PathTrust`.
+    case untrustedProject(PathTrust.Refusal)
     /// An `--extension-id` (or a manifest's Firefox id) that is neither a Chromium id nor a Firefox add-on id.
     case invalidExtensionID(String)
     /// A `--suite` group id the suite, the host and `secret-tool` could not all take as it is.
@@ -55,6 +57,10 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "package (scripts/package-deb.sh), which puts it in the browsers' system folders"
         case .bridgeConfig(let path, let reason):
             return "cannot use the bridge description \(path): \(reason) (extension-bridge new writes it)"
+        case .untrustedProject(let refusal):
+            return "refusing the project: \(refusal), so another user could have chosen which extensions the host "
+                + "serves, which group they reach, or what is signed; "
+                + (refusal.fix.map { "run \($0), or " } ?? "") + "move the project into a folder of your own"
         case .invalidExtensionID(let id):
             return "invalid extension id '\(HostConfiguration.UnsafeValue.shown(id))': a Chromium id (32 letters a–p, "
                 + "or chrome-extension://ID/) or a Firefox add-on id (name@domain or {GUID})"

@@ -887,4 +887,50 @@ import Testing
         let after = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
         #expect(after.status == 0, "\(after.outText)")
     }
+
+    /// A bridge.json, project folder, `extension/` or `keys/` others can write is refused by install
+    /// and pack, as a host build there is: bridge.json names the extensions the host serves and the
+    /// group they reach. Nothing is written, and the message names the path and its `chmod`.
+    @Test func installAndPack_refuseAProjectOthersCanWrite() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        for folder in ["extension", "keys"] {
+            try FileManager.default.createDirectory(atPath: project + "/" + folder, withIntermediateDirectories: true)
+        }
+        for path in [config, project, project + "/extension", project + "/keys"] {
+            let mode: Int16 = path == config ? 0o644 : 0o755
+            chmod(path, mode_t(mode | 0o022))
+            for verb in [["install", "--browser", "chromium"], ["pack", "--out", s.tmp.path + "/dist"]] {
+                let refused = try runProcess(
+                    s.bin + "/extension-bridge", verb + ["--config", config], environment: s.env)
+                #expect(refused.status == 77, "\(verb) \(path): \(refused.stderr)")
+                #expect(refused.stderr.contains("chmod go-w " + path), "\(refused.stderr)")
+            }
+            chmod(path, mode_t(mode))
+        }
+        #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/dist"))
+        let install = try s.cli("install", "--config", config, "--browser", "chromium")
+        #expect(install.status == 0, "\(install.stderr)")
+    }
+
+    /// A host configuration others can write is not "ok": it holds the allowed callers and the group.
+    @Test func doctor_reportsAHostConfigurationOthersCanWrite() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        #expect(try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
+        let configuration = s.bin + "/extension-bridge-host.conf"
+        chmod(configuration, 0o666)
+        let doctor = try s.cli(
+            "doctor", "--browser", "chromium", "--extension-dir", repository + "/extension", "--json")
+        #expect(doctor.status == 1, "\(doctor.outText)")
+        let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+        let row = checks.first { ($0["detail"]?.stringValue ?? "").contains("configuration " + configuration) }
+        #expect(row?["status"] == "error", "\(doctor.outText)")
+        #expect(row?["fix"]?.stringValue == "chmod go-w " + configuration)
+        chmod(configuration, 0o644)
+        #expect(try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
+    }
 }
