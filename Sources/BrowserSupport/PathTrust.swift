@@ -34,15 +34,18 @@ public enum PathTrust {
     ///   - path: an absolute path (anything else is refused).
     ///   - userID: the user the file must belong to (or root).
     ///   - accounts: where the private groups are read (tests give their own files).
+    ///   - onTheWay: `path` is a folder something of the user's own is about to be made in, so it
+    ///     is held to the rule of a folder on the way (a sticky one passes), not of the end.
     public static func refusal(
-        _ path: String, userID: UInt32 = Platform.effectiveUserID, accounts: Accounts = Accounts()
+        _ path: String, userID: UInt32 = Platform.effectiveUserID, accounts: Accounts = Accounts(),
+        onTheWay: Bool = false
     ) -> Refusal? {
         guard path.hasPrefix("/") else { return Refusal(path: path, reason: "is not an absolute path", fix: nil) }
-        if let refusal = walk(path, userID: userID, accounts: accounts) { return refusal }
+        if let refusal = walk(path, userID: userID, accounts: accounts, onTheWay: onTheWay) { return refusal }
         guard let resolved = FileSystem.resolvedPath(path) else {
             return Refusal(path: path, reason: "cannot be examined (it or a link on its way is missing)", fix: nil)
         }
-        return resolved == path ? nil : walk(resolved, userID: userID, accounts: accounts)
+        return resolved == path ? nil : walk(resolved, userID: userID, accounts: accounts, onTheWay: onTheWay)
     }
 
     /// The account files private groups are read from.
@@ -92,15 +95,17 @@ public enum PathTrust {
         let sticky = status.permissions & 0o1000 != 0
         if status.isDirectory && sticky && !last { return nil }
         if status.permissions & 0o002 == 0, accounts.isPrivateGroup(status.group, of: status.owner) { return nil }
+        // A sticky folder for everyone (/tmp) is meant to be shared: taking others' write away is no fix.
         return Refusal(
             path: path,
             reason: "is writable by " + (status.permissions & 0o002 != 0 ? "every user" : "its group")
-                + " (mode \(String(status.permissions, radix: 8)))",
-            fix: "chmod go-w " + path.shellQuoted)
+                + " (mode \(String(status.permissions, radix: 8)))"
+                + (status.isDirectory && sticky ? ", a folder shared by all; use a folder of your own inside it" : ""),
+            fix: status.isDirectory && sticky ? nil : "chmod go-w " + path.shellQuoted)
     }
 
     /// Every component of `path` as written (`lstat`, links not followed).
-    private static func walk(_ path: String, userID: UInt32, accounts: Accounts) -> Refusal? {
+    private static func walk(_ path: String, userID: UInt32, accounts: Accounts, onTheWay: Bool) -> Refusal? {
         let parts = path.split(separator: "/").map(String.init)
         var current = ""
         for index in -1..<parts.count {
@@ -109,7 +114,8 @@ public enum PathTrust {
                 return Refusal(path: current, reason: "cannot be examined", fix: nil)
             }
             if let refusal = refusal(
-                of: status, at: current, userID: userID, last: index == parts.count - 1, accounts: accounts)
+                of: status, at: current, userID: userID, last: !onTheWay && index == parts.count - 1,
+                accounts: accounts)
             {
                 return refusal
             }

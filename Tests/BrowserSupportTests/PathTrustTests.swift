@@ -28,6 +28,20 @@ import Testing
         #expect(PathTrust.refusal("relative/host") != nil)
     }
 
+    /// A sticky folder others may write is refused as the end of a path, with no `chmod` (it is shared
+    /// on purpose), and passes as a folder something of one's own is about to be made in.
+    @Test func aStickyFolderAtTheEnd_hasNoChmodFix_andPassesOnTheWay() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = tmp.path + "/shared"
+        try FileSystem.makeDirectories(folder, permissions: 0o755)
+        chmod(folder, 0o1777)
+        let refusal = PathTrust.refusal(folder)
+        #expect(refusal?.path == folder)
+        #expect(refusal?.fix == nil && refusal?.reason.contains("a folder of your own") == true)
+        #expect(PathTrust.refusal(folder, onTheWay: true) == nil)
+    }
+
     /// Any folder on the way that others may write (not only the last), or the program itself.
     @Test func aFolderOrTheProgramOthersMayWrite_isRefused_withTheFix() throws {
         let tmp = TemporaryFolder()

@@ -351,6 +351,18 @@ import Testing
         #expect(refused.status == 77, "\(refused.stderr)")
         #expect(refused.stderr.contains("\(open) is writable by every user"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: open + "/out"), "a refusal makes no folder")
+
+        // A new folder inside a sticky one (as /tmp is): ours, so built there. The sticky folder itself
+        // is shared by all: the advice is a folder of one's own inside it, never a chmod of it.
+        let shared = s.tmp.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o1777)
+        let deb = ["--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out"]
+        let inside = try s.pack(deb + [shared + "/out"])
+        #expect(inside.status == 0, "\(inside.stderr)")
+        let itself = try s.pack(deb + [shared])
+        #expect(itself.status == 77, "\(itself.stderr)")
+        #expect(!itself.stderr.contains("chmod") && itself.stderr.contains("a folder of your own"), "\(itself.stderr)")
     }
 
     /// A relative HOME would put this machine's key in the current folder, and the next pack

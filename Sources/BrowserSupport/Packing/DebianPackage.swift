@@ -163,12 +163,20 @@ public struct DebianPackage: Sendable {
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
         // The package is installed as root: a stage others could rename away and replace mid-build
         // would put their files in it. (A sticky folder such as /tmp keeps others' hands off ours.)
-        // Checked before anything is made: the folders made below the nearest existing one are ours.
+        // Checked before anything is made: the folders made below the nearest existing one are ours,
+        // so that one is a folder on the way (/tmp passes); then `output` itself, once it exists.
         var existing = output
         while existing != "/", (try? FileSystem.status(existing)) == nil { existing = FileSystem.parentPath(existing) }
-        if let refusal = PathTrust.refusal(existing) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
+        if let refusal = PathTrust.refusal(existing, onTheWay: existing != output) {
+            throw .untrustedFolder(refusal.description, fix: refusal.fix)
+        }
         do {
             try FileSystem.makeDirectories(output, permissions: 0o755)
+        } catch {
+            throw .io(error)
+        }
+        if let refusal = PathTrust.refusal(output) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
+        do {
             try FileSystem.makeDirectory(stage, permissions: 0o755)
         } catch {
             throw .io(error)
