@@ -407,6 +407,9 @@ import Testing
         let configured = try s.pack(["--config", project + "/bridge.json", "--out", s.tmp.path + "/d"])
         #expect(configured.status == 66, "\(configured.stderr)")
         #expect(configured.stderr.contains(project + "/keys/extension-private-key.pem"))
+        // The machine's key signs only ExtensionBridge's own extension: it is never the advice here.
+        #expect(!configured.stderr.contains("machine's key"), "\(configured.stderr)")
+        #expect(configured.stderr.contains("from whoever made the project"), "\(configured.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.machineKey))
     }
 

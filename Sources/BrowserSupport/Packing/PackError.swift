@@ -93,8 +93,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "extension with a key of its own: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 "
                 + "-out KEY.pem && chmod 600 KEY.pem, kept outside the extension folder, then pass --key KEY.pem"
         case .keyMissing(let path):
-            return "no signing key at \(path); pass --key PEM with the key that signed earlier versions, or leave "
-                + "--key and --config out to use (and make) the machine's key"
+            // Another key would sign the extension under another id, so the only fix is the same key.
+            return "no signing key at \(path); every version must be signed with the key that signed the first "
+                + "(the extension's id comes from it): copy that key here and chmod 600 it (a project's key comes "
+                + "from whoever made the project: a clone has no keys/), or pass --key PEM naming it"
         case .keyUnsafe(let path, let reason, let fix):
             return "refusing the signing key \(path): \(reason); \(fix)"
         case .keyInvalid(let path, let reason):
