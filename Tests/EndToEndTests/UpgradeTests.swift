@@ -291,6 +291,12 @@ import Testing
         #expect(after["extension/background/router.js.orig"] == Data("// the app's router\n".utf8))
         #expect(after["extension/popup/popup.css"] == fresh["extension/popup/popup.css"])
         #expect(after["bridge.json"] == before["bridge.json"])
+        // The kept copies never reach a package: pack refuses them (nothing lost, nothing written) until moved.
+        let pack = try cli(["pack", "--config", project + "/bridge.json", "--out", tmp.path + "/dist"], tmp)
+        #expect(pack.status == 65, "\(pack.stderr)")
+        #expect(pack.stderr.contains("router.js.orig is a kept copy"), "\(pack.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/dist"))
+        #expect(snapshot(project) == after)
     }
 
     @Test func refusals_newerRecord_notAProject_noRecord() throws {

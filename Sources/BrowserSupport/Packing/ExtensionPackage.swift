@@ -282,6 +282,8 @@ private struct TreeReader {
                 continue
             }
             guard status.isRegular else { throw .notRegularFile(path: shown) }
+            // Refused, not left out: leaving it out would drop a file silently, and it holds edits not merged yet.
+            if name.hasSuffix(".orig") { throw .keptCopy(path: shown) }
             guard entries.count < PackLimits.entries, status.size <= Int64(limit - total) else {
                 throw .tooLarge(path: shown, limit: limit)
             }

@@ -14,6 +14,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case notRegularFile(path: String)
     /// A file in the extension folder holds a private key: a package must never carry one (exit 65).
     case privateKey(path: String)
+    /// A `FILE.orig` in the extension folder: the copy `upgrade --force` kept of an edited file (exit 65).
+    case keptCopy(path: String)
     /// A file name a zip entry must not carry (exit 65).
     case unsafeName(name: String, reason: String)
     /// The files to pack add up to more than the limit, or too many of them (exit 65).
@@ -69,6 +71,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(PackError.visible(path)) holds a private key; a package must never carry one (a store upload "
                 + "would publish it, and with a signing key the extension's identity): move it out of the extension "
                 + "folder (keep a signing key beside it, not in it) and pack again"
+        case .keptCopy(let path):
+            return "\(PackError.visible(path)) is a kept copy (upgrade --force keeps your edited file as FILE.orig), "
+                + "and a package must not ship it: merge what you need into \(PackError.visible(String(path.dropLast(5)))), "
+                + "then move the .orig out of the extension folder and pack again"
         case .unsafeName(let name, let reason):
             return
                 "the name '\(PackError.visible(name))' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
@@ -133,7 +139,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .invalidUpdateURL: return 64
-        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge,
+        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .keptCopy, .unsafeName, .tooLarge,
+            .archiveTooLarge,
             .corruptArchive,
             .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
