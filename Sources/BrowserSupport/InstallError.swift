@@ -26,6 +26,8 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case notOurs(path: String, owner: UInt32)
     /// A host manifest of another program is where install would write (a host name that is theirs).
     case otherProgramsManifest(path: String, description: String?)
+    /// A link where install would write a host manifest, to a file that is not one of ours (or to nothing).
+    case linkedManifest(path: String, target: String?)
     /// A path that is not absolute and plain: a receipt must name each file the same wherever it is read.
     case relativePath(String)
     /// Another install or uninstall of this user's held the receipts' lock past the timeout.
@@ -84,6 +86,11 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (description.map { "\"\(HostConfiguration.UnsafeValue.shown($0))\"" }
                     ?? "not one of ExtensionBridge's")
                 + "): the host name is theirs; nothing was written. Choose a host name of your own"
+        case .linkedManifest(let path, let target):
+            return "\(path) is a link to "
+                + (target.map { "\(HostConfiguration.UnsafeValue.shown($0)), which is not a host manifest of ours" }
+                    ?? "nothing") + ", and install does not write through links; nothing was written. If nothing of "
+                + "yours needs it, remove the link (rm \(path.shellQuoted)) and install again"
         case .relativePath(let path):
             return "'\(HostConfiguration.UnsafeValue.shown(path))' is not an absolute path; install records where "
                 + "it writes, and uninstall must find the same file from any folder: give the folder as /…"

@@ -219,6 +219,10 @@ public struct Installer {
         guard case .manifest = file.kind else { return nil }
         let description = (try? JSONParser.parse(current))?["description"]?.stringValue
         if description == HostManifest.description { return nil }
+        // A link to some other file is not known to be a program's manifest: say what it is.
+        if (try? FileSystem.status(file.path))?.isSymbolicLink == true {
+            return .linkedManifest(path: file.path, target: FileSystem.resolvedPath(file.path))
+        }
         return .otherProgramsManifest(path: file.path, description: description)
     }
 
@@ -254,6 +258,12 @@ public struct Installer {
         return try locked(create: true) { () throws(InstallError) in
             try write(plan, bridge: bridge, recordReceipt: true)
         }
+    }
+
+    /// Throws what `apply` would refuse `plan` for, writing nothing: run before install makes
+    /// anything of its own (a signing key), so a refused install makes nothing.
+    public func check(_ plan: [PlannedFile]) throws(InstallError) {
+        try refuseForeignFiles(plan, receipt: loadReceipt())
     }
 
     /// Throws when a planned file would change one install may not touch: the Debian package's,

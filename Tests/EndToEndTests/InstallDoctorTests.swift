@@ -933,4 +933,26 @@ import Testing
         chmod(configuration, 0o644)
         #expect(try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
     }
+
+    /// A link at the host manifest's path to an unrelated file: refused as what it is (a link), and
+    /// before `--crx` makes the machine's signing key, so the refused install makes nothing.
+    @Test func aLinkedManifest_isRefusedAsALink_beforeAnyKeyIsMade() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let folder = s.home + "/.config/chromium/NativeMessagingHosts"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "unrelated\n".write(toFile: s.tmp.path + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/org.extensionbridge.host.json", withDestinationPath: s.tmp.path + "/notes.txt")
+        let install = try s.cli(
+            "install", "--browser", "chromium", "--extension-dir", repository + "/extension", "--crx")
+        #expect(install.status == 73, "\(install.stderr)")
+        #expect(install.stderr.contains("is a link to " + s.tmp.path + "/notes.txt"), "\(install.stderr)")
+        #expect(!install.stderr.contains("another program's") && !install.stderr.contains("signing key"))
+        #expect(
+            files(under: s.home) == [
+                ".config", ".config/chromium", ".config/chromium/NativeMessagingHosts",
+                ".config/chromium/NativeMessagingHosts/org.extensionbridge.host.json",
+            ])
+    }
 }

@@ -236,28 +236,39 @@ import Testing
         try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
         let staticHost = "/sbin/ldconfig"
         try #require(FileManager.default.isExecutableFile(atPath: staticHost))
-        func description(name: String, copyright: String) -> JSONValue {
-            [
+        func description(name: String, copyright: String?, maintainer: String) -> JSONValue {
+            var members: [String: JSONValue] = [
                 "formatVersion": 1, "name": .string(name), "hostName": "com.example.a", "group": "group.com.example.a",
-                "hostProduct": "a-host", "version": "1.0.0", "maintainer": "A <a@example.com>",
-                "copyright": .string(copyright),
+                "hostProduct": "a-host", "version": "1.0.0", "maintainer": .string(maintainer),
                 "extension": [
                     "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
                     "firefoxID": "extension-bridge@extensionbridge.org",
                 ],
             ]
+            if let copyright { members["copyright"] = .string(copyright) }
+            return .object(members)
         }
-        for (name, copyright, says) in [
-            ("Chromium", "2025 A", "distribution uses"),
-            ("ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", "not one line"),
-        ] {
-            try Data(JSONWriter.bytes(description(name: name, copyright: copyright))).write(
+        let maintainer = "A <a@example.com>"
+        // Each refusal names the value that is wrong, and says only what is true of it.
+        for (name, copyright, who, says, never) in [
+            ("Chromium", "2025 A", maintainer, "distribution uses", "already knows"),
+            ("chromium.", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
+            ("Chromium+", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
+            (
+                "ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", maintainer,
+                "not one line", "Files: *\n"
+            ),
+            ("ReadLater", "2025 A\u{2028}B", maintainer, "'2025 A\\u{2028}B'", "\u{2028}"),
+            ("ReadLater", nil, "A <a@b.c>\nPre-Depends: evil", "the maintainer 'A <a@b.c>\\u{a}Pre", "copyright"),
+        ] as [(String, String?, String, String, String)] {
+            try Data(JSONWriter.bytes(description(name: name, copyright: copyright, maintainer: who))).write(
                 to: URL(fileURLWithPath: project + "/bridge.json"))
             let run = try s.pack([
                 "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out", s.tmp.path + "/out",
             ])
             #expect(run.status == 65, "\(run.stderr)")
             #expect(run.stderr.contains(says), "\(run.stderr)")
+            #expect(!run.stderr.contains(never), "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
         }
     }

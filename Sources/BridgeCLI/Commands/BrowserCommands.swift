@@ -272,11 +272,17 @@ struct BrowserCommands {
         let installer = try installer()
         if args.has(InstallVerbOptions.crx) {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
-            // Everything but the CRX checked first: a refused install makes no key.
+            // Everything but the CRX checked first, the files already there too: a refused install makes no key.
+            let plan: [PlannedFile]
             do {
-                _ = try installer.plan(options)
+                plan = try installer.plan(options)
             } catch {
                 throw CLIError(.usage, error.description)
+            }
+            do {
+                try installer.check(plan)
+            } catch {
+                throw applyError(error, system: options.system)
             }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
@@ -318,12 +324,7 @@ struct BrowserCommands {
                     hostName: options.hostName, identity: options.identity, configPath: configPath()),
                 recordReceipt: destination == nil)
         } catch {
-            switch error {
-            case .packageOwned, .notOurs, .otherProgramsManifest: throw CLIError(.cantCreate, error.description)
-            default:
-                let hint = options.system ? " (system folders need root: run with sudo)" : ""
-                throw CLIError(.io, error.description + hint)
-            }
+            throw applyError(error, system: options.system)
         }
         try report(results.map { ($0.0.path, $0.1) })
         if let packed = options.packedExtension, !args.json { explainPacked(packed, options) }
@@ -336,6 +337,16 @@ struct BrowserCommands {
                     ? "installed \(HostManifest.defaultName == options.hostName ? "the host" : options.hostName) for "
                         + options.browsers.map(\.id).joined(separator: ", ") + "; check with `extension-bridge doctor`"
                     : "already installed: nothing changed")
+        }
+    }
+
+    /// How a refusal of `Installer.apply` (or `check`) exits: 73 for a file that is not ours to change.
+    private func applyError(_ error: InstallError, system: Bool) -> CLIError {
+        switch error {
+        case .packageOwned, .notOurs, .otherProgramsManifest, .linkedManifest:
+            return CLIError(.cantCreate, error.description)
+        default:
+            return CLIError(.io, error.description + (system ? " (system folders need root: run with sudo)" : ""))
         }
     }
 

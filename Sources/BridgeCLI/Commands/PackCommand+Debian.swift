@@ -149,10 +149,12 @@ extension PackCommand {
             bridge?.copyright
             ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
         let date = WallTime(seconds: Int64(timestamp())).rfc2822
-        let (copyright, changelog) = try pack { () throws(PackError) in
+        // The changelog checks the control first: a bad maintainer is named as the maintainer, not
+        // as the copyright holder made from it.
+        let (changelog, copyright) = try pack { () throws(PackError) in
             (
-                try DebianPackage.copyright(bridgeName: bridge?.name, holder: holder),
-                try deb.changelog(date: date, builtWith: BridgeVersion.current)
+                try deb.changelog(date: date, builtWith: BridgeVersion.current),
+                try DebianPackage.copyright(bridgeName: bridge?.name, holder: holder)
             )
         }
         deb.add("/usr/share/doc/\(name)/copyright", copyright)

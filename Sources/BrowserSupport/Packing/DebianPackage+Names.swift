@@ -28,11 +28,16 @@ extension DebianPackage {
     /// Why no package built here may be called `name`, or nil: it is the distribution's (`distributionNames`).
     static func distributionUse(of name: String) -> String? {
         let lower = name.lowercased()
-        guard distributionNames.contains(lower) || distributionPrefixes.contains(where: lower.hasPrefix) else {
-            return nil
+        if distributionNames.contains(lower) || distributionPrefixes.contains(where: lower.hasPrefix) {
+            return "'\(lower)' is a package name the distribution uses (a browser or a part of one): a package of "
+                + "that name would replace it when installed"
         }
-        return "'\(lower)' is a package name the distribution uses (a browser or a part of one): a package of that "
-            + "name would replace it when installed"
+        // `chromium.`, `firefox+`: another package, but one a reader takes for the browser's.
+        var base = lower
+        while let last = base.last, ".+-".contains(last) { base.removeLast() }
+        guard base != lower, distributionNames.contains(base) else { return nil }
+        return "'\(lower)' is the browser package name '\(base)' with only punctuation added: it would be taken for "
+            + "the browser's own package"
     }
 
     /// Why a bridge's package may not be called `name`, or nil when it may: the distribution's

@@ -27,16 +27,24 @@ struct DebianTools {
     /// The maintainer of the package called `name` that this system knows (installed, per
     /// `dpkg-query`, else available from its archives, per `apt-cache`); nil when it knows none.
     func maintainer(ofKnownPackage name: String) -> String? {
-        if let dpkgQuery, let out = try? run(dpkgQuery, ["-W", "-f=${Maintainer}", name], in: "/"),
-            case let text = String(decoding: out, as: UTF8.self), !text.isEmpty
-        {
-            return text
+        // Both tools take a name with `.`, `+` or `*` as a pattern (`chromium.` finds chromium): only a
+        // record whose Package is exactly `name` counts.
+        if let dpkgQuery, let out = try? run(dpkgQuery, ["-W", "-f=${Package}\t${Maintainer}\n", name], in: "/") {
+            for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: "\t", maxSplits: 1)
+                if fields.count == 2, fields[0] == name, !fields[1].isEmpty { return String(fields[1]) }
+            }
         }
         guard let aptCache, let out = try? run(aptCache, ["show", "--no-all-versions", name], in: "/") else {
             return nil
         }
-        let line = String(decoding: out, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("Maintainer: ") }
-        return line.map { String($0.dropFirst("Maintainer: ".count)) }
+        for record in String(decoding: out, as: UTF8.self).split(separator: "\n\n") {
+            let lines = record.split(separator: "\n")
+            guard lines.contains(where: { $0 == "Package: " + name }) else { continue }
+            let line = lines.first { $0.hasPrefix("Maintainer: ") }
+            if let line { return String(line.dropFirst("Maintainer: ".count)) }
+        }
+        return nil
     }
 
     /// Runs `tool arguments…` in `folder`; its stdout, or `PackError.toolFailed` with its stderr.

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import BridgeSystem
 
 /// Why packing an extension (or loading, making or using its signing key)
@@ -152,12 +153,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `text` with C0 controls and DEL written as `\u{…}`: a value typed or named by someone else
-    /// cannot start a line of its own in a message (the CLI keeps line breaks on stderr).
+    /// `text` with controls, line and paragraph separators and bidi controls written as `\u{…}`
+    /// (`HostConfiguration.isUnsafe`): a value typed or named by someone else cannot start a line of
+    /// its own in a message, or reorder it (the CLI keeps line breaks on stderr).
     static func visible(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if HostConfiguration.isUnsafe(scalar) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
