@@ -16,8 +16,8 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile],
         bridgeVersion: String = BridgeVersion.current
     ) throws(GeneratorError) -> [GeneratedFile] {
-        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`), with its test.
-        let bundled = extensionFiles.filter { !$0.path.hasPrefix("compat/") && $0.path != "test/safari-shim.test.js" }
+        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`), with its tests.
+        let bundled = extensionFiles.filter { !SafariImport.isCompat($0.path) }
         let own = try ExtensionCustomizer.customize(bundled, spec: spec, key: key)
         return project(spec: spec, key: key, extension: own, safariImport: false, bridgeVersion: bridgeVersion)
     }
@@ -29,9 +29,11 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], safari: SafariImport,
         bridgeVersion: String = BridgeVersion.current
     ) throws(GeneratorError) -> (files: [GeneratedFile], report: SafariImport.Report) {
-        let (imported, report) = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
-        let files = project(spec: spec, key: key, extension: imported, safariImport: true, bridgeVersion: bridgeVersion)
-        return (files, report)
+        let imported = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
+        let files = project(
+            spec: spec, key: key, extension: imported.extensionFiles, safariImport: true, bridgeVersion: bridgeVersion)
+        let report = imported.report
+        return (SafariMessageActions.adding(report.messages, to: files + imported.projectFiles, spec: spec), report)
     }
 
     /// The core files of an imported project as `upgrade` regenerates them: the project's and the

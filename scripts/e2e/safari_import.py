@@ -110,8 +110,6 @@ def import_project(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict, d
         f"{time.monotonic() - t0:.1f}s; its report:")
     for line in out.stdout.splitlines():
         log("    " + line)
-    expect("popup.js:1: the browser namespace in a page: differs" in out.stdout,
-           "the report names the popup's use of browser")
     expect("background.js:4: browser.runtime.sendNativeMessage (background): yes" in out.stdout,
            "the report names the background's sendNativeMessage")
     for name in ("background.js", "content.js"):
