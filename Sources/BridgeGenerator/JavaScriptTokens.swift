@@ -219,9 +219,8 @@ struct JavaScriptTokens {
             while index < bytes.count && bytes[index] != quote {
                 if bytes[index] == 0x0A { break }  // unterminated: stop at the line's end
                 if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count {
-                    value.append(escaped(bytes[index + 1]))
                     if bytes[index + 1] == 0x0A { line += 1 }
-                    index += 2
+                    value += escape()
                     continue
                 }
                 value.append(bytes[index])
@@ -231,12 +230,29 @@ struct JavaScriptTokens {
             out.append(Token(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine))
         }
 
-        func escaped(_ byte: UInt8) -> UInt8 {
-            switch byte {
-            case UInt8(ascii: "n"): return 0x0A
-            case UInt8(ascii: "t"): return 0x09
-            default: return byte
+        /// The escape at `index` (its backslash) as UTF-8, moving past it: `\n`, `\t`, `\xHH`,
+        /// `\uHHHH`, `\u{H…}`, or the character itself.
+        mutating func escape() -> [UInt8] {
+            let kind = bytes[index + 1]
+            index += 2
+            var digits: ArraySlice<UInt8> = []
+            switch kind {
+            case UInt8(ascii: "n"): return [0x0A]
+            case UInt8(ascii: "t"): return [0x09]
+            case UInt8(ascii: "x"): digits = bytes[index..<min(index + 2, bytes.count)]
+            case UInt8(ascii: "u"):
+                if index < bytes.count && bytes[index] == UInt8(ascii: "{") {
+                    let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? index
+                    let value = UInt32(String(decoding: bytes[(index + 1)..<close], as: UTF8.self), radix: 16)
+                    index = close + 1
+                    return Array(String(value.flatMap(Unicode.Scalar.init).map(Character.init) ?? "?").utf8)
+                }
+                digits = bytes[index..<min(index + 4, bytes.count)]
+            default: return [kind]
             }
+            index += digits.count
+            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+            return Array(String(value.flatMap(Unicode.Scalar.init).map(Character.init) ?? "?").utf8)
         }
 
         mutating func template() {
@@ -248,8 +264,7 @@ struct JavaScriptTokens {
                 let byte = bytes[index]
                 if byte == 0x0A { line += 1 }
                 if byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
-                    value.append(escaped(bytes[index + 1]))
-                    index += 2
+                    value += escape()
                     continue
                 }
                 if byte == UInt8(ascii: "$") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "{") {

@@ -32,8 +32,7 @@ public enum ProjectTemplate {
         let imported = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
         let files = project(
             spec: spec, key: key, extension: imported.extensionFiles, safariImport: true, bridgeVersion: bridgeVersion)
-        let report = imported.report
-        return (SafariMessageActions.adding(report.messages, to: files + imported.projectFiles, spec: spec), report)
+        return (imported.completing(files, spec: spec), imported.report)
     }
 
     /// The core files of an imported project as `upgrade` regenerates them: the project's and the

@@ -123,7 +123,28 @@ extension SafariImport {
         public var projectFiles: [GeneratedFile]
         public var report: Report
     }
+}
 
+extension SafariImport.Imported {
+    /// The project around the imported extension completed: the Chromium folder, `bridge.json` naming
+    /// its manifest, the actions of the native messages found (`SafariMessageActions`).
+    func completing(_ project: [GeneratedFile], spec: ProjectSpec) -> [GeneratedFile] {
+        var files = project + projectFiles
+        let chromium = SafariImport.chromiumFolder + "/manifest.json"
+        if projectFiles.contains(where: { $0.path == chromium }),
+            let index = files.firstIndex(where: { $0.path == "bridge.json" }),
+            case .object(var description)? = try? JSONParser.parse(files[index].bytes),
+            case .object(var folder)? = description["extension"]
+        {
+            folder["chromiumManifest"] = .string(chromium)
+            description["extension"] = .object(folder)
+            files[index] = GeneratedFile("bridge.json", JSONWriter.prettyBytes(.object(description)))
+        }
+        return SafariMessageActions.adding(report.messages, to: files, spec: spec)
+    }
+}
+
+extension SafariImport {
     /// The project's extension, adapted for Chromium and Firefox, and the report.
     /// - Parameters:
     ///   - bundled: the bundled extension's files (for `compat/`).

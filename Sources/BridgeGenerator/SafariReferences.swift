@@ -93,7 +93,7 @@ enum SafariReferences {
                     value = String(body.prefix { $0 != q })
                     scalars = body.dropFirst(value.count + 1)
                 } else {
-                    value = String(scalars.prefix { !isSpace($0) })
+                    value = String(scalars.prefix { $0 != " " && $0 != "\n" && $0 != "\t" && $0 != "\r" })
                     scalars = scalars.dropFirst(value.count)
                 }
             }

@@ -288,7 +288,8 @@ import Testing
         #expect(finding("content.js", "browser.runtime.sendNativeMessage in a content script")?.line == 2)
         #expect(finding("content.js", "safari.extension")?.equivalent == .no)
         #expect(finding("background.js", "browser.runtime.sendNativeMessage (background)")?.equivalent == .yes)
-        #expect(!report.findings.contains { $0.file == "popup.js" }, "Chromium 156 has browser in pages: nothing to say")
+        #expect(
+            !report.findings.contains { $0.file == "popup.js" }, "Chromium 156 has browser in pages: nothing to say")
         #expect(finding("evil\u{9b}2J\u{202e}.js", "browser.runtime.connectNative")?.equivalent == .differs)
         let lines = report.lines.joined(separator: "\n")
         #expect(!lines.contains("\u{9b}") && !lines.contains("\u{202e}"), "file names are escaped for the terminal")

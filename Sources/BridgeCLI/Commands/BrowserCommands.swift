@@ -307,7 +307,9 @@ struct BrowserCommands {
     func packedExtension(_ bridge: BridgeDescription?) throws(CLIError) -> PackedExtension? {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
-        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         if args.has(InstallVerbOptions.dryRun), args[InstallVerbOptions.key] == nil, configPath() == nil {
             let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
             if (try? FileSystem.status(path)) == nil {

@@ -18,7 +18,8 @@ struct PackCommand {
         let updateURL = try pack { () throws(PackError) in try args[PackVerbOptions.updateURL].map(UpdateURL.init) }
         let browser = BrowserCommands(context: context, args: args)
         let folder: String
-        if let bridge = try browser.bridge() {
+        let bridge = try browser.bridge()
+        if let bridge {
             folder = bridge.extensionFolder
         } else {
             folder = try browser.extensionFolder()
@@ -37,7 +38,9 @@ struct PackCommand {
             try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
             return
         }
-        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         let key = try browser.signingKey().key
         if !package.leftOut.isEmpty {
             context.writeErr(
