@@ -55,6 +55,7 @@ ALLOWED = {
     "NaN", "WeakMap", "ParseHTML", "ExecStart", "NSString.boolValue",
     # Files of other sites and projects that benchmarks and examples talk about.
     "jquery.js", "menu.js", "SafariWebExtensionHandler.swift", "ReadLater/extension",
+    "options.html", "options/",  # a Safari extension's page, where its manifest names it and where Xcode keeps it
     # Files made at run time or by a generated project (not in this repository).
     "dist/", "install-receipt.json", "updates.json", "extensions.json", "extension-preferences.json",
     # Example names of paths the docs say are refused, and the values of a JS property descriptor.
@@ -74,6 +75,7 @@ ALLOWED_PATH_PREFIXES = (
     "http://", "https://", "chrome-extension://", "moz-extension://", "chrome://", "about:", "file:",
     ".build/", ".swiftpm/",  # build output
     "keys/", "Safari/", "extension/app/", "bridge-compat/", "extension/bridge-compat/", "Sources/AppActions", "Sources/AppHost", "Tests/AppHostTests",
+    "extension-chromium/", "bridge-compat-",  # a Safari import's Chromium folder and generated files
     # ^ a project `extension-bridge new` generates (docs/GENERATOR.md, the generated README)
     "queue/", "files/", "suite.json", "core.json", "bridge.json",  # files of a group container or project
     "External Extensions/", "NativeMessagingHosts/", "native-messaging-hosts/", "Default/", "Preferences",

@@ -74,7 +74,11 @@ struct NewCommand {
                 for file in files {
                     if args.json {
                         try context.print(
-                            JSONWriter.string(["path": .string(file.path), "bytes": .int(file.bytes.count)]))
+                            JSONWriter.string(
+                                file.linkTarget.map { ["path": .string(file.path), "link": .string($0)] }
+                                    ?? ["path": .string(file.path), "bytes": .int(file.bytes.count)]))
+                    } else if let link = file.linkTarget {
+                        try context.print("would link \(target)/\(file.path) to \(link)")
                     } else {
                         try context.print("would write \(target)/\(file.path) (\(file.bytes.count) bytes)")
                     }
@@ -102,6 +106,11 @@ struct NewCommand {
                     "  cd \(target.shellQuoted) && scripts/install.sh   # build the host and register it")
                 try context.print("  scripts/test.sh                              # its tests")
                 try context.print("  then load extension/ in your browser (README.md)")
+                if files.contains(where: { $0.path.hasPrefix(SafariImport.chromiumFolder + "/") }) {
+                    try context.print(
+                        "  in Chromium, \(SafariImport.chromiumFolder)/: its Manifest V3 manifest (yours is Manifest V2)"
+                    )
+                }
                 if report != nil {
                     try context.print(
                         "  and install the host before you load it: your code's sendNativeMessage needs it")
