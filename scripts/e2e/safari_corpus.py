@@ -46,7 +46,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
-from browsers import BrowserError, Chromium, E2EError, Firefox, WaitTimeout  # noqa: E402
+from browsers import Chromium, E2EError, Firefox, WaitTimeout  # noqa: E402
 
 NAME = "Corpus"  # one name for every import, so their hosts share one build folder
 HOST_NAME = "com.example.e2e.corpus"
