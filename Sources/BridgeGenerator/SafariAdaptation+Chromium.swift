@@ -36,6 +36,15 @@ extension SafariAdaptation {
         if roles.backgroundIsModule { background["type"] = "module" }
         out["background"] = background.isEmpty ? nil : .object(background)
         if let options = out["options_ui"] { out["options_ui"] = Self.withoutBrowserStyle(options) }
+        // The shortcut that opens Manifest V2's browser or page action opens Manifest V3's action.
+        if case .object(var commands)? = out["commands"] {
+            for old in ["_execute_browser_action", "_execute_page_action"] {
+                if let command = commands.removeValue(forKey: old), commands["_execute_action"] == nil {
+                    commands["_execute_action"] = command
+                }
+            }
+            out["commands"] = .object(commands)
+        }
         for (list, hosts) in [
             ("permissions", "host_permissions"), ("optional_permissions", "optional_host_permissions"),
         ] {

@@ -20,7 +20,8 @@ import Testing
             "content_security_policy": "script-src 'self' https://cdn.example; object-src 'self'",
             "web_accessible_resources": ["images/icon.png"],
             "applications": {"gecko": {"id": "old@example.com", "strict_min_version": "91.0"}},
-            "commands": {"go": {"suggested_key": {"default": "Alt+Shift+G", "ios": "Alt+Shift+G"}}},
+            "commands": {"go": {"suggested_key": {"default": "Alt+Shift+G", "ios": "Alt+Shift+G"}},
+                         "_execute_browser_action": {"suggested_key": {"default": "Alt+Shift+P"}}},
         }
         """
     static let files: [String: String] = [
@@ -66,6 +67,8 @@ import Testing
         #expect(
             chromium["web_accessible_resources"] == [["resources": ["images/icon.png"], "matches": ["<all_urls>"]]])
         #expect(chromium["commands"]?["go"]?["suggested_key"] == ["default": "Alt+Shift+G"])
+        #expect(chromium["commands"]?["_execute_action"]?["suggested_key"] == ["default": "Alt+Shift+P"])
+        #expect(chromium["commands"]?["_execute_browser_action"] == nil)
         #expect(chromium["key"] == .string(SafariFixture.key.manifestKey), "the same id in both browsers")
         let links = imported.projectFiles.filter { $0.linkTarget != nil }.map { "\($0.path) -> \($0.linkTarget ?? "")" }
         #expect(links.contains("extension-chromium/bridge-compat -> ../extension/bridge-compat"))
