@@ -26,10 +26,24 @@ struct JavaScriptTokens {
     }
 
     let tokens: [Token]
+    /// For each opening bracket's index, the index of the bracket that closes it (or the end): found
+    /// once, so walking over a bracketed part is one step, however large the file.
+    private let closing: [Int: Int]
 
     init(_ bytes: [UInt8]) {
         var reader = Reader(bytes: bytes)
         tokens = reader.all()
+        var closing: [Int: Int] = [:]
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.text {
+            case "(", "[", "{": open.append(index)
+            case ")", "]", "}": if let start = open.popLast() { closing[start] = index }
+            default: break
+            }
+        }
+        for start in open { closing[start] = tokens.count }
+        self.closing = closing
     }
 
     init(_ text: String) { self.init(Array(text.utf8)) }
@@ -41,6 +55,9 @@ struct JavaScriptTokens {
         self[index].map { $0.kind == .punctuation && $0.text == character } ?? false
     }
 
+    /// True when the token at `index` opens a bracket (`(`, `[`, `{`).
+    func isOpening(_ index: Int) -> Bool { closing[index] != nil }
+
     /// True when the token at `index` is the identifier `name`.
     func isIdentifier(_ index: Int, _ name: String) -> Bool {
         self[index].map { $0.kind == .identifier && $0.text == name } ?? false
@@ -48,20 +65,8 @@ struct JavaScriptTokens {
 
     /// The index just past the bracket that closes the one at `open` (`(`, `[` or `{`), or the end.
     func skipBalanced(from open: Int) -> Int {
-        var depth = 0
-        var index = open
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .punctuation {
-                if "([{".contains(token.text) { depth += 1 }
-                if ")]}".contains(token.text) {
-                    depth -= 1
-                    if depth <= 0 { return index + 1 }
-                }
-            }
-            index += 1
-        }
-        return index
+        guard let close = closing[open] else { return open + 1 }
+        return min(close + 1, tokens.count)
     }
 
     /// The arguments of the call whose `(` is at `open`: each as its range of token indices.
@@ -73,7 +78,7 @@ struct JavaScriptTokens {
         var index = open + 1
         while index < end {
             let token = tokens[index]
-            if token.kind == .punctuation && "([{".contains(token.text) {
+            if closing[index] != nil {
                 index = skipBalanced(from: index)
                 continue
             }

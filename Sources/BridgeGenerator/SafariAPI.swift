@@ -139,19 +139,26 @@ public enum SafariAPI {
             let scopes: Set<Scope> = isSwift ? [.swift] : roles(file.path).isEmpty ? [.page] : roles(file.path)
             let tokens = JavaScriptTokens(file.bytes)
             var seen: Set<String> = []
-            for index in tokens.tokens.indices {
+            for (index, token) in tokens.tokens.enumerated() where token.kind == .identifier {
                 guard
-                    let rule = rules.first(where: { rule in
+                    let rule = rulesByName[token.text]?.first(where: { rule in
                         applies(rule.scope, to: scopes) && matches(rule.pattern, tokens, index)
                     }), seen.insert(rule.api).inserted
                 else { continue }
                 out.append(
                     Finding(
-                        file: file.path, line: tokens.tokens[index].line, api: rule.api, equivalent: rule.equivalent,
+                        file: file.path, line: token.line, api: rule.api, equivalent: rule.equivalent,
                         advice: rule.advice))
             }
         }
         return out
+    }
+
+    /// The rules by the name their pattern starts with, in the table's order.
+    static let rulesByName: [String: [Rule]] = Dictionary(grouping: rules) { rule in
+        switch rule.pattern {
+        case .name(let name), .property(let name), .member(let name, _): return name
+        }
     }
 
     static func applies(_ scope: Scope, to scopes: Set<Scope>) -> Bool {

@@ -65,13 +65,27 @@ public enum SafariMessages {
     /// `sendNativeMessage`, whose message is the first or second argument).
     static func wrappers(_ parsed: [(path: String, tokens: JavaScriptTokens)]) -> [String: Int] {
         var senders = ["sendNativeMessage": -1]
+        let functions = parsed.map { definitions($0.tokens) }
         for _ in 0..<4 {
             var found = false
-            for (_, tokens) in parsed {
-                for definition in definitions(tokens) where senders[definition.name] == nil {
-                    guard let index = passedOn(tokens, definition, senders: senders) else { continue }
-                    senders[definition.name] = index
-                    found = true
+            for (file, (_, tokens)) in parsed.enumerated() {
+                for index in tokens.tokens.indices where tokens.isPunctuation(index + 1, "(") {
+                    guard let token = tokens[index], token.kind == .identifier, let parameter = senders[token.text],
+                        !isDefinition(tokens, at: index),
+                        // The innermost function around the call: does it pass a parameter on as the message?
+                        let around = functions[file].filter({ $0.body.contains(index) && $0.name != token.text })
+                            .min(by: { $0.body.count < $1.body.count }),
+                        senders[around.name] == nil
+                    else { continue }
+                    for argument in messageArguments(tokens, tokens.arguments(at: index + 1), parameter: parameter)
+                    where argument.count == 1 {
+                        if let name = tokens[argument.lowerBound]?.text,
+                            let position = around.parameters.firstIndex(of: name)
+                        {
+                            senders[around.name] = position
+                            found = true
+                        }
+                    }
                 }
             }
             if !found { break }
@@ -123,36 +137,22 @@ public enum SafariMessages {
         return out
     }
 
-    /// The end of a body starting at `start`: its closing brace, or for an expression body the end of the line.
+    /// The end of a body starting at `start`: its closing brace, or for an expression body the first
+    /// `,` or `;` outside brackets, the bracket around it, or the end of the line.
     static func bodyEnd(_ tokens: JavaScriptTokens, _ start: Int) -> Int {
         if tokens.isPunctuation(start, "{") { return tokens.skipBalanced(from: start) }
         let line = tokens[start]?.line ?? 0
         var end = start
         while let token = tokens[end], token.line == line {
-            if token.kind == .punctuation && "([{".contains(token.text) {
+            if tokens.isOpening(end) {
                 end = tokens.skipBalanced(from: end)
+            } else if token.kind == .punctuation && [",", ";", ")", "]", "}"].contains(token.text) {
+                break
             } else {
                 end += 1
             }
         }
         return end
-    }
-
-    /// The index of the parameter `definition` passes to a sender as its message, if any.
-    static func passedOn(_ tokens: JavaScriptTokens, _ definition: Definition, senders: [String: Int]) -> Int? {
-        for index in definition.body where tokens.isPunctuation(index + 1, "(") {
-            guard let token = tokens[index], token.kind == .identifier, let parameter = senders[token.text],
-                token.text != definition.name
-            else { continue }
-            for argument in messageArguments(tokens, tokens.arguments(at: index + 1), parameter: parameter)
-            where argument.count == 1 {
-                if let name = tokens[argument.lowerBound]?.text, let found = definition.parameters.firstIndex(of: name)
-                {
-                    return found
-                }
-            }
-        }
-        return nil
     }
 
     /// True when the call-looking name at `index` is a definition (`function send(…)`, `send(…) {`).
@@ -228,11 +228,7 @@ public enum SafariMessages {
             }
             // Skip to the next member.
             while index < end && !tokens.isPunctuation(index, ",") {
-                if let t = tokens[index], t.kind == .punctuation, "([{".contains(t.text) {
-                    index = tokens.skipBalanced(from: index)
-                } else {
-                    index += 1
-                }
+                index = tokens.isOpening(index) ? tokens.skipBalanced(from: index) : index + 1
             }
             index += 1
         }
