@@ -20,7 +20,7 @@ extension SafariAdaptation {
             }
         }
         let folder =
-            roles.serviceWorker.map(FileSystemPath.folder) ?? roles.backgroundPage.map(FileSystemPath.folder) ?? ""
+            roles.serviceWorker.map(ExtensionPath.folder) ?? roles.backgroundPage.map(ExtensionPath.folder) ?? ""
         let entry = folder.isEmpty ? SafariImport.entryName : folder + "/" + SafariImport.entryName
         entryPath = entry
         let standIn = workerGlobalsNeeded()
@@ -100,20 +100,5 @@ extension SafariAdaptation {
             return false
         }
         return true
-    }
-}
-
-/// Path helpers for extension-relative paths.
-enum FileSystemPath {
-    /// The folder of `path` (`a/b.js` → `a`, `b.js` → ``).
-    static func folder(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
-
-    /// The last component of `path`.
-    static func name(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
     }
 }

@@ -31,8 +31,8 @@ extension SafariAdaptation {
 
     /// Writes the generated page for `page` (once) and returns its path.
     mutating func wrap(page: String, key: String) -> String {
-        let folder = FileSystemPath.folder(page)
-        let name = FileSystemPath.name(page)
+        let folder = ExtensionPath.folder(page)
+        let name = ExtensionPath.name(page)
         let wrapper = (folder.isEmpty ? "" : folder + "/") + SafariImport.compatFolder + "-" + name
         if files[wrapper] == nil {
             add(GeneratedFile(wrapper, text: Self.wrapperPage(for: name)))

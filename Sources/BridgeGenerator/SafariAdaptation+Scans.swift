@@ -16,12 +16,12 @@ extension SafariAdaptation {
         var wrappedScripts: Set<String> = []
         for keyPath in Self.pageKeys {
             guard let page = Self.value(at: keyPath, in: manifest),
-                FileSystemPath.name(page).hasPrefix(SafariImport.compatFolder)
+                ExtensionPath.name(page).hasPrefix(SafariImport.compatFolder)
             else { continue }
-            let folder = FileSystemPath.folder(page)
+            let folder = ExtensionPath.folder(page)
             let original =
                 (folder.isEmpty ? "" : folder + "/")
-                + String(FileSystemPath.name(page).dropFirst(SafariImport.compatFolder.count + 1))
+                + String(ExtensionPath.name(page).dropFirst(SafariImport.compatFolder.count + 1))
             wrappedScripts.formUnion(SafariScriptRoles.scripts(ofPage: original, files: files))
         }
         for var finding in SafariAPI.scan(authorFiles, roles: { self.scopes($0) }) {

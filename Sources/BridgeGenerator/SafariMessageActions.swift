@@ -83,7 +83,7 @@ enum SafariMessageActions {
     }
 
     static func typeName(ofFile path: String) -> String {
-        String(FileSystemPath.name(path).dropLast(".swift".count))
+        String(ExtensionPath.name(path).dropLast(".swift".count))
     }
 
     static func registryFile(_ actions: [SafariMessages.Message]) -> String {

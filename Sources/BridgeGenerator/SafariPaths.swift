@@ -57,8 +57,8 @@ extension SafariAdaptation {
         var placed: [(from: String, to: String)] = []
         for (path, key) in namedPaths() where files[path] == nil {
             guard ProjectPath.isPlainRelative(path) else { continue }  // refused with the background, or not a path
-            let name = FileSystemPath.name(path)
-            let candidates = files.keys.filter { FileSystemPath.name($0) == name }.sorted()
+            let name = ExtensionPath.name(path)
+            let candidates = files.keys.filter { ExtensionPath.name($0) == name }.sorted()
             guard candidates.count == 1, let source = candidates.first else {
                 let also =
                     candidates.isEmpty
@@ -88,8 +88,8 @@ extension SafariAdaptation {
         guard let bytes = files[source], files[target] == nil else { return }
         add(GeneratedFile(target, bytes))
         placed.append((source, target))
-        let sourceFolder = FileSystemPath.folder(source)
-        let targetFolder = FileSystemPath.folder(target)
+        let sourceFolder = ExtensionPath.folder(source)
+        let targetFolder = ExtensionPath.folder(target)
         for reference in SafariReferences.of(path: target, bytes: bytes) where files[reference.path] == nil {
             guard reference.path.hasPrefix(targetFolder.isEmpty ? "" : targetFolder + "/") else { continue }
             let relative =
@@ -119,7 +119,7 @@ extension SafariAdaptation {
         for keyPath in Self.pageKeys + [["background", "page"]] {
             if let page = Self.value(at: keyPath, in: manifest).map(SafariScriptRoles.plain), files[page] != nil,
                 !pages.contains(page), !page.hasPrefix(SafariImport.compatFolder),
-                !FileSystemPath.name(page).hasPrefix(SafariImport.compatFolder)
+                !ExtensionPath.name(page).hasPrefix(SafariImport.compatFolder)
             {
                 pages.append(page)
             }
