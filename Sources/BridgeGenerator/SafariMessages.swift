@@ -44,8 +44,14 @@ public enum SafariMessages {
                 let insideWrapper = wrapperBodies.contains { $0.contains(index) }
                 let arguments = tokens.arguments(at: index + 1)
                 let place = "\(path):\(token.line)"
-                for argument in messageArguments(tokens, arguments, parameter: parameter) {
-                    var message = describe(tokens, argument)
+                // Of the arguments that may be the message, those that name one; else the first.
+                let candidates = messageArguments(tokens, arguments, parameter: parameter).map {
+                    describe(tokens, declared(tokens, $0, before: index) ?? $0)
+                }
+                let chosen =
+                    candidates.contains { $0.name != nil }
+                    ? candidates.filter { $0.name != nil } : Array(candidates.prefix(1))
+                for var message in chosen {
                     message.places = [place]
                     if let name = message.name, let existing = named.firstIndex(where: { $0.name == name }) {
                         if !named[existing].places.contains(place) { named[existing].places.append(place) }
@@ -155,6 +161,23 @@ public enum SafariMessages {
         return end
     }
 
+    /// For a message passed by name (`sendNativeMessage(message)`), the object literal the name was last
+    /// given before the call (`const message = {type: "x"}`): a common way to build one.
+    static func declared(_ tokens: JavaScriptTokens, _ argument: Range<Int>, before call: Int) -> Range<Int>? {
+        guard argument.count == 1, let name = tokens[argument.lowerBound], name.kind == .identifier else { return nil }
+        var index = call - 1
+        while index >= 0 {
+            if tokens.isIdentifier(index, name.text) && tokens.isPunctuation(index + 1, "=")
+                && !tokens.isPunctuation(index + 2, "=") && !tokens.isPunctuation(index - 1, ".")
+            {
+                guard tokens.isPunctuation(index + 2, "{") else { return nil }
+                return (index + 2)..<tokens.skipBalanced(from: index + 2)
+            }
+            index -= 1
+        }
+        return nil
+    }
+
     /// True when the call-looking name at `index` is a definition (`function send(…)`, `send(…) {`).
     static func isDefinition(_ tokens: JavaScriptTokens, at index: Int) -> Bool {
         if tokens.isIdentifier(index - 1, "function") { return true }
@@ -171,7 +194,10 @@ public enum SafariMessages {
         let firstTwo = Array(arguments.prefix(2))
         if let literal = firstTwo.first(where: { tokens.isPunctuation($0.lowerBound, "{") }) { return [literal] }
         guard let first = firstTwo.first else { return [] }
-        if firstTwo.count == 2, !isFunction(tokens, firstTwo[1]) { return [firstTwo[1], first] }
+        let isAppID = first.count == 1 && tokens[first.lowerBound]?.kind == .string
+        if firstTwo.count == 2, !isFunction(tokens, firstTwo[1]) {
+            return isAppID ? [firstTwo[1]] : [firstTwo[1], first]
+        }
         return [first]
     }
 

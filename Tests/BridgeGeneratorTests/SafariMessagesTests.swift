@@ -51,6 +51,20 @@ import Testing
         #expect(!messages.contains { $0.places.contains("background.js:3") }, "a wrapper's own send is its callers'")
     }
 
+    @Test func aMessageBuiltInAVariableBeforeTheCall_isFound() {
+        let messages = scan([
+            "background.js": """
+            const message = { message: 'old' };
+            function ask() {
+              let message = { message: "getSettings", id: 1 };
+              browser.runtime.sendNativeMessage('application.id', message, (reply) => {});
+            }
+            """
+        ])
+        #expect(messages.map(\.name) == ["getSettings"], "the last assignment before the call")
+        #expect(messages.first?.places == ["background.js:4"])
+    }
+
     @Test func messagesWithoutAName_areListedWithWhy() {
         let messages = scan([
             "popup.js": """
