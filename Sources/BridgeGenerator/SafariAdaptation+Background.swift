@@ -38,8 +38,21 @@ extension SafariAdaptation {
         if let page = roles.backgroundPage {
             fields["page"] = .string(wrap(page: page, key: "background.page"))
         } else {
-            fields["scripts"] = .array(([SafariImport.shimPath] + scripts).map(JSONValue.string))
-            report.change("manifest.json: background.scripts is \(SafariImport.shimPath), then yours (Firefox)")
+            // A service worker's importScripts has no page equivalent: what it imports runs before it.
+            let imported = roles.serviceWorker != nil ? roles.workerImports.filter { !scripts.contains($0) } : []
+            fields["scripts"] = .array(([SafariImport.shimPath] + imported + scripts).map(JSONValue.string))
+            report.change(
+                "manifest.json: background.scripts is \(SafariImport.shimPath), then "
+                    + (imported.isEmpty
+                        ? "yours"
+                        : "what your service worker imports (\(imported.map { DisplayText.escaped($0) }.joined(separator: ", "))), then it")
+                    + " (Firefox)")
+            if !imported.isEmpty, let worker = roles.serviceWorker {
+                report.find(
+                    worker, 0, "importScripts in the service worker (Firefox)", .differs,
+                    "Firefox runs the background as a page, which cannot import a script: the scripts it imports are "
+                        + "listed before it in background.scripts, and the shim's importScripts does nothing for them")
+            }
         }
         if version == 3 {
             fields["service_worker"] = .string(entry)

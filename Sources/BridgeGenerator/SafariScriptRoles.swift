@@ -19,6 +19,8 @@ struct SafariScriptRoles {
     let serviceWorker: String?
     /// Whether the background runs as modules (`"type": "module"`, or a page's module scripts).
     let backgroundIsModule: Bool
+    /// What a classic service worker `importScripts`, resolved against its URL, in order.
+    private(set) var workerImports: [String] = []
 
     init(manifest: [String: JSONValue], files: [String: [UInt8]]) {
         let background = manifest["background"]?.objectValue ?? [:]
@@ -41,7 +43,11 @@ struct SafariScriptRoles {
         // importScripts in a classic service worker: relative to the worker's own URL.
         if let worker, let bytes = files[worker], !module {
             for (url, _) in SafariReferences.importedScripts(tokens: JavaScriptTokens(bytes)) {
-                if let path = SafariReferences.resolve(url, from: worker) { reach(path, as: .background, files: files) }
+                guard let path = SafariReferences.resolve(url, from: worker), !workerImports.contains(path) else {
+                    continue
+                }
+                workerImports.append(path)
+                reach(path, as: .background, files: files)
             }
         }
         for entry in manifest["content_scripts"]?.arrayValue ?? [] {

@@ -114,9 +114,11 @@ import Testing
                 == "script-src 'self'; script-src-elem 'self'; img-src *", "other directives kept")
         // The worker sits where the author's service worker did: its relative URLs resolve as in Safari.
         #expect(manifest["background"]?["service_worker"] == "js/bridge-compat-service-worker.js")
-        #expect(manifest["background"]?["scripts"] == ["bridge-compat/safari-shim.js", "js/background.js"])
         let worker = try #require(imported.text("js/bridge-compat-service-worker.js"))
         #expect(worker.contains("\"/bridge-compat/safari-shim.js\",\n  \"/js/background.js\","))
+        // Firefox's page runs what the worker imports (relative to the worker) before it.
+        #expect(manifest["background"]?["scripts"] == ["bridge-compat/safari-shim.js", "js/lib.js", "js/background.js"])
+        #expect(imported.findings("importScripts in the service worker").first?.file == "js/background.js")
     }
 
     @Test func aBackgroundPage_isWrappedForFirefox_andItsScriptsAreChromiumsWorker() throws {

@@ -195,6 +195,20 @@
     root.browser = root.chrome;
   }
 
+  // A service worker's importScripts, where the background is a page (Firefox): the import lists what
+  // the worker imports before it in background.scripts, so each has run; one that has not is an error.
+  if (typeof root.importScripts === 'undefined' && typeof root.document !== 'undefined') {
+    root.importScripts = function importScripts(...urls) {
+      const loaded = [...root.document.scripts].map((script) => script.src);
+      for (const url of urls) {
+        const name = String(url).replace(/^(\.\/|\/)+/, '');
+        if (!loaded.some((source) => source.endsWith('/' + name))) {
+          console.error(TAG, `importScripts(${url}): a background page cannot import a script; list it in background.scripts`);
+        }
+      }
+    };
+  }
+
   // ---- Manifest V2's APIs where the browser runs the extension as Manifest V3 (Chromium) ----
   // Safari and Firefox still run a Manifest V2 extension; Chromium runs the Manifest V3 manifest
   // derived from it, which has no browserAction, pageAction or tabs.executeScript. Each is given

@@ -319,3 +319,18 @@ test('firefox: its own browserAction, tabs.executeScript and SVG icons are left 
   assert.equal(context.browser.tabs.executeScript, executeScript);
   assert.equal(context.browser.action.setIcon, own.setIcon, 'Firefox decodes SVG');
 });
+
+test('a page without importScripts (Firefox\'s background page) gets one that checks the scripts already listed', () => {
+  const document = { scripts: [{ src: 'moz-extension://u/bridge-compat/safari-shim.js' }, { src: 'moz-extension://u/js/lib.js' }] };
+  const setup = firefox(enabled);
+  setup.globals.document = document;
+  const { context, logs } = load(setup);
+  context.importScripts('lib.js', './lib.js');
+  assert.deepEqual(logs.error, [], 'listed before the worker: nothing to do');
+  context.importScripts('missing.js');
+  assert.equal(logs.error.length, 1);
+  assert.match(logs.error[0], /importScripts\(missing\.js\)/);
+  const worker = chromiumManifestV3();
+  worker.globals.importScripts = () => 'own';
+  assert.equal(load(worker).context.importScripts(), 'own', 'a worker keeps its own');
+});
