@@ -117,7 +117,8 @@ import Testing
         let worker = try #require(imported.text("js/bridge-compat-service-worker.js"))
         #expect(worker.contains("\"/bridge-compat/safari-shim.js\",\n  \"/js/background.js\","))
         // Firefox's page runs what the worker imports (relative to the worker) before it.
-        #expect(manifest["background"]?["scripts"] == ["bridge-compat/safari-shim.js", "js/lib.js", "js/background.js"])
+        #expect(
+            manifest["background"]?["scripts"] == ["bridge-compat/safari-shim.js", "js/lib.js", "js/background.js"])
         #expect(imported.findings("importScripts in the service worker").first?.file == "js/background.js")
     }
 
