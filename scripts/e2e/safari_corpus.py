@@ -205,6 +205,19 @@ def content_urls(manifest: dict, servers: Servers, browser: str) -> list[str]:
     return out
 
 
+def settled(read) -> list:
+    """The errors once a second read finds no more (at most five reads): an original and its import are
+    compared, so neither may be read while errors are still arriving."""
+    errors = read()
+    for _ in range(4):
+        time.sleep(1)
+        again = read()
+        if len(again) == len(errors):
+            return again
+        errors = again
+    return errors
+
+
 def chromium_errors(b: Chromium, tab, eid: str) -> list[tuple[str, str]]:
     info = tab.evaluate(f"new Promise(r => chrome.developerPrivate.getExtensionInfo('{eid}', r))") or {}
     out = []
@@ -247,7 +260,7 @@ def run_chromium(folder: Path, art: Path, env: dict, servers: Servers, profile: 
         time.sleep(SETTLE)
         if act:
             act(b, eid, pages)
-        result.errors = chromium_errors(b, console, eid)
+        result.errors = settled(lambda: chromium_errors(b, console, eid))
     except E2EError as exc:
         result.notes.append(f"driver: {str(exc)[:300]}")
     finally:
@@ -315,7 +328,7 @@ def run_firefox(folder: Path, art: Path, env: dict, servers: Servers, home: Path
         time.sleep(SETTLE)
         if act:
             act(f, None, pages)
-        result.errors = firefox_errors(f, tabs)
+        result.errors = settled(lambda: firefox_errors(f, tabs))
     except E2EError as exc:
         result.notes.append(f"driver: {str(exc)[:300]}")
     finally:
