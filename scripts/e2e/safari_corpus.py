@@ -167,6 +167,14 @@ class Run:
         self.errors: list[tuple[str, str]] = []  # (file, message), the extension's origin taken out
         self.notes: list[str] = []
 
+    def visited(self, url: str, tab) -> None:
+        """Notes whether the test page reached the tab (a content script can only run where it did)."""
+        try:
+            title = tab.evaluate("document.title", timeout=10)
+        except E2EError as exc:
+            title = f"? ({str(exc)[:80]})"
+        self.notes.append(f"{url.split('/')[2]}: {'served' if title == 'Corpus page' else 'NOT served: ' + str(title)}")
+
     def keys(self) -> set:
         return {normalized(e) for e in self.errors}
 
@@ -256,7 +264,7 @@ def run_chromium(folder: Path, art: Path, env: dict, servers: Servers, profile: 
             except E2EError as exc:
                 result.notes.append(f"{page} did not load: {str(exc).splitlines()[0][:120]}")
         for url in content_urls(manifest, servers, "chromium"):
-            b.new_tab(url)
+            result.visited(url, b.new_tab(url))
         time.sleep(SETTLE)
         if act:
             act(b, eid, pages)
@@ -325,6 +333,7 @@ def run_firefox(folder: Path, art: Path, env: dict, servers: Servers, home: Path
             tabs.append(f.open_extension_page(str(icon.relative_to(folder)) if icon else "manifest.json"))
         for url in content_urls(manifest, servers, "firefox"):
             tabs.append(f.new_tab(url))
+            result.visited(url, tabs[-1])
         time.sleep(SETTLE)
         if act:
             act(f, None, pages)
@@ -413,7 +422,8 @@ class Corpus:
         shutil.rmtree(art, ignore_errors=True)
         result = run_one(original, art, env, self.servers, scratch / "profile", self.log)
         self.log(f"    {browser} original: " + (f"{len(result.errors)} error(s)" if result.loaded
-                                                else f"not loaded: {result.load_error}"))
+                                                else f"not loaded: {result.load_error}")
+                 + "".join(f"; {n}" for n in result.notes))
         for error in result.errors:
             self.log(f"      theirs: {error[0]}: {error[1][:200]}")
         shutil.rmtree(scratch, ignore_errors=True)
