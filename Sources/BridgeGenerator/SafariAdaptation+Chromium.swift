@@ -19,6 +19,7 @@ extension SafariAdaptation {
         var target = chromium ?? manifest
         dropApplePlatforms(&target)
         limitScriptSources(&target)
+        dropMissingIcons(&target)
         if chromium != nil { chromium = target } else { manifest = target }
     }
 
@@ -135,6 +136,36 @@ extension SafariAdaptation {
             "\(chromium == nil ? "manifest.json" : SafariImport.chromiumFolder + "/manifest.json"): dropped the "
                 + "shortcut platform \(names) from commands (Apple's; Chromium refuses to load a platform it does not "
                 + "know, Firefox ignores it)")
+    }
+
+    /// Icons the folder does not have, left out: Chromium refuses to load a manifest naming one (Safari and
+    /// Firefox show a default icon). The missing file is reported by `placeMissingFiles` too.
+    mutating func dropMissingIcons(_ target: inout [String: JSONValue]) {
+        var dropped: [String] = []
+        func kept(_ value: JSONValue?) -> JSONValue? {
+            switch value {
+            case .string(let path)?:
+                if files[SafariScriptRoles.plain(path)] != nil { return value }
+                dropped.append(path)
+                return nil
+            case .object(let sizes)?:
+                let remaining = sizes.compactMapValues { kept($0) }
+                return remaining.isEmpty ? nil : .object(remaining)
+            default: return value
+            }
+        }
+        target["icons"] = kept(target["icons"])
+        for action in ["action", "browser_action", "page_action"] {
+            guard case .object(var fields)? = target[action], fields["default_icon"] != nil else { continue }
+            fields["default_icon"] = kept(fields["default_icon"])
+            target[action] = .object(fields)
+        }
+        guard !dropped.isEmpty else { return }
+        report.change(
+            "\(chromium == nil ? "manifest.json" : SafariImport.chromiumFolder + "/manifest.json"): left out the "
+                + "missing icon\(Set(dropped).count == 1 ? "" : "s") "
+                + Set(dropped).sorted().map { DisplayText.escaped($0) }.joined(separator: ", ")
+                + " (Chromium refuses to load a manifest naming a missing icon)")
     }
 
     /// Extension pages' script sources limited to what Manifest V3 allows ('self', 'none',

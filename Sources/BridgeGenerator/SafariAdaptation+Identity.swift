@@ -42,6 +42,19 @@ extension SafariAdaptation {
             }
             permissions = list
         }
+        // Chromium and Firefox refuse _locales/ without default_locale.
+        let locales = Set(
+            files.keys.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count == 3 && parts[0] == "_locales" && parts[2] == "messages.json"
+                    ? String(parts[1]) : nil
+            })
+        if manifest["default_locale"] == nil, let locale = locales.contains("en") ? "en" : locales.sorted().first {
+            manifest["default_locale"] = .string(locale)
+            report.change(
+                "manifest.json: added default_locale \(DisplayText.escaped(locale)) (Chromium and Firefox refuse _locales/ "
+                    + "without one)")
+        }
         if !permissions.contains(.string("nativeMessaging")) {
             permissions.append(.string("nativeMessaging"))
             report.change("manifest.json: added the nativeMessaging permission")

@@ -55,8 +55,10 @@ extension SafariAdaptation {
     /// name), with what it refers to from there; reports the rest.
     mutating func placeMissingFiles() {
         var placed: [(from: String, to: String)] = []
+        var reported: Set<String> = []
         for (path, key) in namedPaths() where files[path] == nil {
-            guard ProjectPath.isPlainRelative(path) else { continue }  // refused with the background, or not a path
+            // Refused with the background, or not a path; and each missing file said once.
+            guard ProjectPath.isPlainRelative(path), reported.insert(path).inserted else { continue }
             let name = ExtensionPath.name(path)
             let candidates = files.keys.filter { ExtensionPath.name($0) == name }.sorted()
             guard candidates.count == 1, let source = candidates.first else {

@@ -50,7 +50,7 @@ import Testing
         #expect(firefox["applications"] == nil, "merged into browser_specific_settings")
         #expect(firefox["content_security_policy"] == "script-src 'self' https://cdn.example; object-src 'self'")
         #expect(firefox["commands"]?["go"]?["suggested_key"]?["ios"] == "Alt+Shift+G", "Firefox ignores it: as is")
-        #expect(imported.changed("Manifest V2: Firefox runs it as Safari does"))
+        #expect(imported.report.changed("Manifest V2: Firefox runs it as Safari does"))
     }
 
     @Test func manifestV2_getsADerivedManifestV3ForChromium_inItsOwnFolderOfLinks() throws {
@@ -108,7 +108,7 @@ import Testing
         #expect(imported.chromium == nil && imported.projectFiles.isEmpty)
         let manifest = try #require(imported.manifest())
         #expect(manifest["commands"]?["a"]?["suggested_key"] == ["default": "Alt+R", "mac": "Alt+R"])
-        #expect(imported.changed("dropped the shortcut platform ios"))
+        #expect(imported.report.changed("dropped the shortcut platform ios"))
         #expect(
             manifest["content_security_policy"]?["extension_pages"]
                 == "script-src 'self'; script-src-elem 'self'; img-src *", "other directives kept")
@@ -179,6 +179,22 @@ import Testing
         ])
         #expect(!(tested.text("bridge-compat-service-worker.js") ?? "").contains("worker-globals"))
         #expect(tested.findings("window in the background").first?.equivalent == .no)
+    }
+
+    @Test func whatChromiumRefusesToLoad_missingIconsAndLocalesWithoutDefault_isMended() throws {
+        let imported = try SafariFixture.imported([
+            "manifest.json": """
+            {"manifest_version": 3, "name": "__MSG_name__", "version": "1",
+             "icons": {"48": "images/48.png", "96": "images/gone.png"}, "action": {"default_icon": "images/gone.png"}}
+            """,
+            "images/48.png": "png", "_locales/de/messages.json": "{}", "_locales/en/messages.json": "{}",
+        ])
+        let manifest = try #require(imported.manifest())
+        #expect(manifest["icons"] == ["48": "images/48.png"])
+        #expect(manifest["action"] == [:])
+        #expect(manifest["default_locale"] == "en")
+        #expect(imported.report.changed("left out the missing icon images/gone.png"))
+        #expect(imported.findings("missing file images/gone.png").count == 1, "and reported as missing")
     }
 
     @Test func svgIcons_areReported_forTheManifestAndForSetIcon() throws {

@@ -38,5 +38,9 @@ extension SafariImport.Imported {
     }
     var chromium: JSONValue? { manifest(SafariImport.chromiumFolder + "/manifest.json") }
     func findings(_ api: String) -> [SafariImport.Finding] { report.findings.filter { $0.api.hasPrefix(api) } }
-    func changed(_ text: String) -> Bool { report.changes.contains { $0.contains(text) } }
+    func changed(_ text: String) -> Bool { report.changed(text) }
+}
+
+extension SafariImport.Report {
+    func changed(_ text: String) -> Bool { changes.contains { $0.contains(text) } }
 }

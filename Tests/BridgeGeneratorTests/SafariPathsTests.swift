@@ -19,7 +19,8 @@ import Testing
         }
         #expect(imported.text("options.html") == options, "byte for byte")
         #expect(imported.file("unused.txt") == nil, "only what the page refers to")
-        #expect(imported.changed("placed options/options.html at options.html, options/options.js at options.js"))
+        #expect(
+            imported.report.changed("placed options/options.html at options.html, options/options.js at options.js"))
         #expect(imported.report.findings.isEmpty, "\(imported.report.findings)")
     }
 
