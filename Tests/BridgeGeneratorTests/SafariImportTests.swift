@@ -330,6 +330,32 @@ import Testing
         #expect(try FileSystem.status(project + "/extension/background/background.js") == nil)
     }
 
+    @Test func upgradeOfAManifestV2Import_keepsBothManifestsAndTheLinks() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let manifest =
+            #"{"manifest_version": 2, "name": "L", "version": "1.0", "browser_action": {"default_popup": "popup.html"}}"#
+        let folder = try resources(tmp, manifest: manifest)
+        let (files, _) = try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(folder),
+            bridgeVersion: "0.0.1")
+        let project = tmp.path + "/HelloSafari"
+        try ProjectWriter.write(files, to: project, force: false)
+        let chromium = try FileSystem.readFile(project + "/extension-chromium/manifest.json")
+        let upgrader = ProjectUpgrader(
+            project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            force: false)
+        let plan = try upgrader.plan()
+        #expect(plan.edited.isEmpty && plan.removals.isEmpty)
+        #expect(
+            !plan.writes.contains {
+                !$0.file.path.hasPrefix("extension/bridge-compat/") && $0.file.path.hasPrefix("extension")
+            })
+        try upgrader.apply(plan)
+        #expect(try FileSystem.readFile(project + "/extension-chromium/manifest.json") == chromium)
+        #expect(FileSystem.readLink(project + "/extension-chromium/images") == "../extension/images")
+    }
+
     @Test func upgradeForce_withoutARecord_stillTreatsTheImportedExtensionAsTheAuthors() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
