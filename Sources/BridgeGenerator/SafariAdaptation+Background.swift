@@ -24,11 +24,16 @@ extension SafariAdaptation {
         let entry = folder.isEmpty ? SafariImport.entryName : folder + "/" + SafariImport.entryName
         entryPath = entry
         let standIn = workerGlobalsNeeded()
+        // A manifest with both a service worker and scripts (for Firefox) ran the worker in Chromium.
+        let workerScripts = roles.serviceWorker.map { [$0] } ?? scripts
         add(
             GeneratedFile(
-                entry, text: SafariAdaptation.serviceWorker(scripts, module: roles.backgroundIsModule, standIn: standIn)
+                entry,
+                text: SafariAdaptation.serviceWorker(workerScripts, module: roles.backgroundIsModule, standIn: standIn)
             ))
-        let shown = scripts.isEmpty ? "nothing else" : scripts.map { DisplayText.escaped($0) }.joined(separator: ", ")
+        let shown =
+            workerScripts.isEmpty
+            ? "nothing else" : workerScripts.map { DisplayText.escaped($0) }.joined(separator: ", ")
         report.change(
             "Chromium's background is \(DisplayText.escaped(entry)), a service worker beside your background's "
                 + "URLs that loads \(SafariImport.shimPath)"

@@ -39,7 +39,7 @@ struct SafariScriptRoles {
         serviceWorker = worker
         backgroundIsModule = module
 
-        for script in scripts { reach(script, as: .background, files: files) }
+        for script in scripts + [worker].compactMap({ $0 }) { reach(script, as: .background, files: files) }
         // importScripts in a classic service worker: relative to the worker's own URL.
         if let worker, let bytes = files[worker], !module {
             for (url, _) in SafariReferences.importedScripts(tokens: JavaScriptTokens(bytes)) {

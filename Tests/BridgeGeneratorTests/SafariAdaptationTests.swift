@@ -122,6 +122,17 @@ import Testing
         #expect(imported.findings("importScripts in the service worker").first?.file == "js/background.js")
     }
 
+    @Test func aServiceWorkerBesideScripts_isWhatChromiumRuns_theScriptsWhatFirefoxRuns() throws {
+        let imported = try SafariFixture.imported([
+            "manifest.json":
+                #"{"manifest_version": 3, "name": "B", "version": "1", "background": {"service_worker": "sw.js", "scripts": ["page.js"]}}"#,
+            "sw.js": "", "page.js": "",
+        ])
+        #expect(imported.manifest()?["background"]?["scripts"] == ["bridge-compat/safari-shim.js", "page.js"])
+        let worker = try #require(imported.text("bridge-compat-service-worker.js"))
+        #expect(worker.contains("\"/sw.js\"") && !worker.contains("page.js"))
+    }
+
     @Test func aBackgroundPage_isWrappedForFirefox_andItsScriptsAreChromiumsWorker() throws {
         let imported = try SafariFixture.imported([
             "manifest.json":
