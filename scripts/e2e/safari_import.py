@@ -11,7 +11,8 @@ each browser, from an empty HOME, `install --config bridge.json`, the extension 
   reads "Hello World!" (the seed's `alert()` dialogs accepted);
 - with it false, the content script's own question to the background answers false and the page stays
   unchanged;
-- the project's background.js and content.js are byte-identical to the seed's.
+- the project's background.js and content.js are byte-identical to the seed's;
+- in Chromium, the browser namespace is Chromium's own in a page without the shim and in the worker.
 The last line is `N passed, N failed`.
 """
 from __future__ import annotations
@@ -231,6 +232,18 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 expect(text == ORIGINAL, f"the page is unchanged: {text!r}")
                 tab.close()
             step("key-false-page-unchanged", disabled)
+
+            def browser_namespace() -> None:
+                # Chromium 156's own `browser`, which GENERATOR.md and the report rely on: in a page that
+                # loads no shim (the popup), and in the service worker, where the shim would have made
+                # `browser` the same object as `chrome` had Chromium none.
+                tab = b.open_extension_page("popup.html")
+                expect(tab.evaluate("typeof browser") == "object", "the popup has a browser namespace")
+                expect(b.service_worker_eval("typeof browser === 'object' && browser !== chrome") is True,
+                       "the service worker has Chromium's own browser namespace")
+                tab.close()
+            if browser == "chromium":
+                step("chromium-has-its-own-browser-namespace", browser_namespace)
     finally:
         if b is not None:
             try:
