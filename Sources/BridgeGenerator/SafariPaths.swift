@@ -101,21 +101,37 @@ extension SafariAdaptation {
         }
     }
 
-    /// Reports what the files `paths` (placed pages, style sheets, scripts) refer to that is missing.
-    private mutating func checkReferences(of paths: [String]) {
+    /// What the files `paths` (pages, style sheets, scripts) refer to that is missing: placed when the
+    /// folder has one file of that name elsewhere (Xcode flattened its group), else reported.
+    /// - Returns: whether a file was placed.
+    private mutating func checkReferences(of paths: [String]) -> Bool {
+        var placed: [(from: String, to: String)] = []
         for path in paths {
             guard let bytes = files[path] else { continue }
             for reference in SafariReferences.of(path: path, bytes: bytes) where files[reference.path] == nil {
+                let name = ExtensionPath.name(reference.path)
+                let candidates = files.keys.filter { ExtensionPath.name($0) == name }
+                if candidates.count == 1, let source = candidates.first, ProjectPath.isPlainRelative(reference.path) {
+                    place(source, at: reference.path, placed: &placed)
+                    continue
+                }
                 report.find(
                     path, reference.line, "missing file \(reference.path)", .no,
                     "\(DisplayText.escaped(path)) refers to \(DisplayText.escaped(reference.path)), which the folder "
                         + "does not have")
             }
         }
+        guard !placed.isEmpty else { return false }
+        report.change(
+            "placed "
+                + placed.map { "\(DisplayText.escaped($0.from)) at \(DisplayText.escaped($0.to))" }
+                .joined(separator: ", ") + " (byte for byte), where your pages and scripts refer to them (Xcode copies "
+                + "a group's files flat into the extension)")
+        return true
     }
 
-    /// Reports what the manifest's pages (and their style sheets) and the scripts' imports refer to
-    /// that is missing (placement done, pages not wrapped yet).
+    /// Places or reports what the manifest's pages (and their style sheets) and the scripts' imports refer
+    /// to that is missing (pages not wrapped yet). Roles are found again when a file was placed.
     mutating func checkNamedReferences() {
         var pages: [String] = []
         for keyPath in Self.pageKeys + [["background", "page"]] {
@@ -133,6 +149,8 @@ extension SafariAdaptation {
         }
         let scripts = roles.roles.keys.filter { files[$0] != nil && SafariScriptRoles.isScript($0) }.sorted()
         var seen: Set<String> = []
-        checkReferences(of: (pages + styles + scripts).filter { seen.insert($0).inserted })
+        if checkReferences(of: (pages + styles + scripts).filter { seen.insert($0).inserted }) {
+            roles = SafariScriptRoles(manifest: manifest, files: files)
+        }
     }
 }

@@ -24,6 +24,18 @@ import Testing
         #expect(imported.report.findings.isEmpty, "\(imported.report.findings)")
     }
 
+    @Test func whatAPageRefersTo_isPlacedToo_whenXcodeFlattenedItsGroup() throws {
+        let imported = try SafariFixture.imported([
+            "manifest.json":
+                #"{"manifest_version": 3, "name": "P", "version": "1", "action": {"default_popup": "popup.html"}}"#,
+            "popup.html": "<link rel=stylesheet href=popup.css><script type=module src=popup.js></script>",
+            "popup/popup.js": "import './lib.js';", "popup/lib.js": "", "popup/popup.css": "",
+        ])
+        for path in ["popup.js", "popup.css", "lib.js"] { #expect(imported.file(path) != nil, "\(path)") }
+        #expect(imported.report.findings.isEmpty, "\(imported.report.findings.map(\.api))")
+        #expect(imported.report.changed("placed popup/popup.css at popup.css"))
+    }
+
     @Test func aMissingFile_isReportedByName_andSoIsAnAmbiguousOne() throws {
         let imported = try SafariFixture.imported([
             "manifest.json": """
