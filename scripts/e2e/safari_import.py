@@ -12,7 +12,8 @@ each browser, from an empty HOME, `install --config bridge.json`, the extension 
 - with it false, the content script's own question to the background answers false and the page stays
   unchanged;
 - the project's background.js and content.js are byte-identical to the seed's;
-- in Chromium, the browser namespace is Chromium's own in a page without the shim and in the worker.
+- in Chromium, the browser namespace is Chromium's own in a page without the shim, the worker and a content
+  script.
 The last line is `N passed, N failed`.
 """
 from __future__ import annotations
@@ -235,13 +236,18 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
 
             def browser_namespace() -> None:
                 # Chromium 156's own `browser`, which GENERATOR.md and the report rely on: in a page that
-                # loads no shim (the popup), and in the service worker, where the shim would have made
-                # `browser` the same object as `chrome` had Chromium none.
+                # loads no shim (the popup), and in the service worker and a content script, where the shim
+                # and browser-namespace.js would have made `browser` the same object as `chrome` had
+                # Chromium none.
                 tab = b.open_extension_page("popup.html")
                 expect(tab.evaluate("typeof browser") == "object", "the popup has a browser namespace")
                 expect(b.service_worker_eval("typeof browser === 'object' && browser !== chrome") is True,
                        "the service worker has Chromium's own browser namespace")
                 tab.close()
+                page = b.new_tab(site.url("index.html"))
+                expect(page.content_script_eval("typeof browser === 'object' && browser !== chrome") is True,
+                       "a content script has Chromium's own browser namespace")
+                page.close()
             if browser == "chromium":
                 step("chromium-has-its-own-browser-namespace", browser_namespace)
     finally:
