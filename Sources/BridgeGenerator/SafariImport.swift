@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import BrowserSupport
 
 /// A Safari Web Extension's resources folder (`new --from-safari DIR`: the
 /// folder Xcode's template calls Resources), imported as a generated
@@ -11,8 +12,8 @@ import BridgeSystem
 /// resolve as the author's did), and only `manifest.json` is rewritten
 /// (`SafariAdaptation`). Reading refuses links that leave the folder, files
 /// that are not regular, names with control characters or backslashes, files
-/// over `fileLimit` and trees over `countLimit` or `depthLimit`: every
-/// refusal is named, and nothing is written.
+/// holding a private key, files over `fileLimit` and trees over `countLimit`
+/// or `depthLimit`: every refusal is named, and nothing is written.
 public struct SafariImport: Equatable, Sendable {
     /// The author's files, relative to the folder, as read.
     public var files: [GeneratedFile]
@@ -166,6 +167,12 @@ public struct SafariImport: Equatable, Sendable {
                 guard total <= totalLimit else {
                     refuse(path, "the folder holds more than \(totalLimit >> 20) MiB")
                     return false
+                }
+                // The folder becomes the project's extension, which is loaded unpacked and packed
+                // for release: a private key in it would be published.
+                if PrivateKeyScan.holdsPrivateKey(bytes) {
+                    refuse(path, "it holds a private key; keep keys out of the extension's folder")
+                    return true
                 }
                 files.append(GeneratedFile(path, bytes))
             } catch {

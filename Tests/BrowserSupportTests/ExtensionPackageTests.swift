@@ -95,6 +95,23 @@ import Testing
         }
     }
 
+    /// Chromium's manifest goes into the zip and the CRX like the folder's files: a private key pasted
+    /// into it is refused by name as one in the folder is.
+    @Test func aPrivateKeyInChromiumsManifest_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path + "/ext")
+        let pem = String(decoding: try Packing.key(in: tmp.path).privateKeyPEM, as: UTF8.self)
+        let escaped = pem.replacingOccurrences(of: "\n", with: "\\n")
+        let chromium = tmp.path + "/chromium.json"
+        let version = try ExtensionPackage(extensionDirectory: tmp.path + "/ext").version
+        try FileSystem.writeAtomically(
+            chromium, Array(#"{"manifest_version": 3, "version": "\#(version)", "note": "\#(escaped)"}"#.utf8))
+        #expect(throws: PackError.privateKey(path: chromium)) {
+            try ExtensionPackage(extensionDirectory: tmp.path + "/ext", chromiumManifest: chromium)
+        }
+    }
+
     @Test func updateURLs_onlyWithAnUpdateURL_andNeverInTheWebStoreZip() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -151,6 +168,24 @@ import Testing
             if name == "manifest.json" { try fm.moveItem(atPath: root + "/manifest.json", toPath: root + "/real.json") }
             try fm.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: target)
             #expect(throws: PackError.symbolicLink(path: root + "/" + name)) {
+                try ExtensionPackage(extensionDirectory: root)
+            }
+        }
+    }
+
+    /// The signing key kept with the extension it signs (`pack --key ext/key.pem`), or any private key
+    /// anywhere in the folder: refused by name before anything is packed, whatever the file is called.
+    @Test func aPrivateKeyInTheFolder_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let key = try Packing.key(in: tmp.path)
+        for name in ["key.pem", "icons/logo.png", "lib/config.js"] {
+            let root = tmp.path + "/" + name.replacingOccurrences(of: "/", with: "_")
+            try Packing.smallExtension(at: root)
+            try FileManager.default.createDirectory(
+                atPath: (root + "/" + name as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(root + "/" + name, key.privateKeyPEM, permissions: 0o600)
+            #expect(throws: PackError.privateKey(path: root + "/" + name)) {
                 try ExtensionPackage(extensionDirectory: root)
             }
         }
