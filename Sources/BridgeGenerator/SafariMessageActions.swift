@@ -65,7 +65,7 @@ enum SafariMessageActions {
         var out = files.map { file -> GeneratedFile in
             guard
                 file.path == "Sources/\(spec.hostProduct)/main.swift"
-                    || file.path == "Safari/SafariWebExtensionHandler.swift"
+                    || file.path == "Sources/\(spec.safariTarget)/SafariWebExtensionHandler.swift"
             else { return file }
             let text = String(decoding: file.bytes, as: UTF8.self)
             return GeneratedFile(

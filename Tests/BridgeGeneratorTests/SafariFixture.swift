@@ -8,7 +8,7 @@ import BrowserSupport
 enum SafariFixture {
     static let spec = ProjectSpec(
         name: "HelloSafari", hostName: "com.example.hellosafari", group: "group.thisisatest",
-        dependency: .path("/src/0.1.0"))
+        dependency: .carried)
     static let key = ExtensionKey(
         privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
         publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
@@ -26,7 +26,9 @@ enum SafariFixture {
     /// The whole project `new --from-safari` writes for `files`.
     static func project(_ files: [String: String]) throws -> (files: [GeneratedFile], report: SafariImport.Report) {
         let folder = SafariImport(files: files.sorted { $0.key < $1.key }.map { GeneratedFile($0.key, text: $0.value) })
-        return try ProjectTemplate.files(spec: spec, key: key, extensionFiles: try template(), safari: folder)
+        return try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: try template(), carried: ProjectTemplateTests.carried(),
+            safari: folder)
     }
 }
 

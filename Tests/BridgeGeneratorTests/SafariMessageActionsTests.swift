@@ -53,7 +53,9 @@ import Testing
         #expect(!odd.contains("\u{0}"))
         let registry = try #require(text("Sources/HelloSafariActions/SafariMessages/SafariMessages.swift"))
         #expect(registry.contains("SyncGetAction(),\n") && registry.contains("XYAction(),\n"))
-        for path in ["Sources/hellosafari-host/main.swift", "Safari/SafariWebExtensionHandler.swift"] {
+        for path in [
+            "Sources/hellosafari-host/main.swift", "Sources/HelloSafariSafari/SafariWebExtensionHandler.swift",
+        ] {
             #expect(
                 try #require(text(path)).contains("BuiltInActions.all + [AppInfoAction()] + SafariMessages.actions"),
                 "\(path)")
