@@ -76,7 +76,6 @@ extension PackCommand {
                             + "installed for every user at the browser's next start, and the native-messaging host "
                             + "it talks to, registered with every supported browser."
                     ],
-                homepage: builtIn ? "https://github.com/extensionbridge/extension-bridge" : nil,
                 enhances: ["chromium", "firefox-esr"]))
 
         // The host and its configuration; the manifests, from the catalog, as `install --system` writes them.

@@ -25,7 +25,6 @@ extension DebianPackage {
                 ("""
                 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
                 Upstream-Name: ExtensionBridge
-                Source: https://github.com/extensionbridge/extension-bridge
 
                 Files: *
                 Copyright: \(holder)
