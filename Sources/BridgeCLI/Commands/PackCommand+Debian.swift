@@ -148,10 +148,17 @@ extension PackCommand {
             bridge?.copyright
             ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
         let date = WallTime(seconds: Int64(timestamp())).rfc2822
+        let changes = try args[PackVerbOptions.changelog].map { path throws(CLIError) in
+            String(decoding: try read(path, limit: 4 << 20), as: UTF8.self)
+        }
         let (copyright, changelog) = try pack { () throws(PackError) in
             (
                 try DebianPackage.copyright(bridgeName: bridge?.name, holder: holder),
-                try deb.changelog(date: date, builtWith: BridgeVersion.current)
+                try deb.changelog(
+                    date: date, builtWith: BridgeVersion.current,
+                    notes: try changes.map { text throws(PackError) in
+                        try ReleaseNotes(markdown: text, version: deb.control.version)
+                    })
             )
         }
         deb.add("/usr/share/doc/\(name)/copyright", copyright)
