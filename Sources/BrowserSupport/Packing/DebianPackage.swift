@@ -20,10 +20,12 @@ public struct DebianPackage: Sendable {
         /// The extended description, one paragraph per element.
         public var paragraphs: [String]
         public var enhances: [String]
+        /// Packages some features need and the rest does without (Debian policy 7.2).
+        public var suggests: [String]
 
         public init(
             name: String, version: String, architecture: String, maintainer: String, summary: String,
-            paragraphs: [String], enhances: [String] = []
+            paragraphs: [String], enhances: [String] = [], suggests: [String] = []
         ) {
             self.name = name
             self.version = version
@@ -32,6 +34,7 @@ public struct DebianPackage: Sendable {
             self.summary = summary
             self.paragraphs = paragraphs
             self.enhances = enhances
+            self.suggests = suggests
         }
     }
 
@@ -113,6 +116,7 @@ public struct DebianPackage: Sendable {
             "Maintainer: \(control.maintainer)", "Installed-Size: \(installedKiB)", "Section: web",
             "Priority: optional",
         ]
+        if !control.suggests.isEmpty { lines.append("Suggests: " + control.suggests.joined(separator: ", ")) }
         if !control.enhances.isEmpty { lines.append("Enhances: " + control.enhances.joined(separator: ", ")) }
         lines.append("Description: \(control.summary)")
         for (index, paragraph) in control.paragraphs.enumerated() {
@@ -248,7 +252,7 @@ public struct DebianPackage: Sendable {
             )
         }
         if let reason = DebianPackage.distributionUse(of: control.name) { throw .debianControl(reason) }
-        for field in [control.architecture, control.maintainer, control.summary] + control.enhances {
+        for field in [control.architecture, control.maintainer, control.summary] + control.enhances + control.suggests {
             try DebianPackage.requireOneLine(field, "a control field")
         }
         for field in control.paragraphs where !DebianPackage.isOneLine(field) {
