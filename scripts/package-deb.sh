@@ -5,7 +5,7 @@
 #
 # A thin caller of `extension-bridge pack --deb`, the one packaging path every bridge shares (a
 # project made by `new` packages itself the same way: its scripts/package-deb.sh). The layout is
-# documented there and in README.md: the host and its allowlist in /usr/lib/extension-bridge/, the
+# documented there and in docs/INSTALLING.md: the host and its configuration in /usr/lib/extension-bridge/, the
 # extension in /usr/share/extension-bridge/extension and, for every user, in Debian's chromium
 # (/usr/share/chromium/extensions) and firefox-esr (its system add-on folder), with
 # /etc/firefox-esr/extension-bridge.js as the one conffile; the system host manifests (those in /etc
@@ -14,7 +14,7 @@
 # CHANGELOG.md's section for the version (pack refuses a version that has none).
 # --extension-id allows another extension id in the system host manifests too: the id the Chrome
 # Web Store gave your upload, or another Firefox add-on id (docs/SHIPPING.md).
-# Environment: PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
+# Environment (also in docs/SHIPPING.md): PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
 # with scripts/release-build.sh); SOURCE_DATE_EPOCH (default: the last commit's time).
 set -euo pipefail
 

@@ -2,7 +2,7 @@
 """Docs name what exists: every repository path and Swift/JS symbol a doc names in backticks; and
 the front-door documents state no count of the project's parts and no run time.
 
-Read: README.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
+Read: README.md, CONTRIBUTING.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
 multi-line string literals of Sources/BridgeGenerator/ProjectTemplate*.swift). Only inline
 `code spans` count; fenced blocks are commands and output, not references.
 
@@ -112,7 +112,7 @@ def tracked_files(root):
 
 def doc_sources(root, files):
     """(name, text) of every document checked; a template's text is its string literals."""
-    docs = ["README.md", "extension/README.md"] + sorted(f for f in files if re.match(r"^docs/[^/]+\.md$", f))
+    docs = ["README.md", "extension/README.md"] + [f for f in ("CONTRIBUTING.md",) if f in files] + sorted(f for f in files if re.match(r"^docs/[^/]+\.md$", f))
     for name in docs:
         with open(os.path.join(root, name), encoding="utf-8") as f:
             yield name, f.read()
