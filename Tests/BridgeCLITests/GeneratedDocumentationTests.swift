@@ -1,6 +1,6 @@
 import BridgeProtocol
 import BridgeSystem
-import BrowserSupport
+import SharedSuite
 import Testing
 
 @testable import BridgeCLI
@@ -40,19 +40,18 @@ import Testing
     }
 
     /// FILES named `extension-bridge-host.allowed` while install wrote `.conf`, and left out the receipts
-    /// of other bridges and the signing key: each path now comes from the function the code uses.
-    @Test func manPage_files_areThePathsInstallAndPackUse_andExamplesRun() {
+    /// of other bridges and the signing key (ManPage.files takes each path from the function the code uses).
+    @Test func manPage_files_nameWhatInstallAndPackWrite_andExamplesAreCommands() {
         let h = Harness()
         #expect(h.run("man") == 0)
-        let none = Environment([:])
         let section = h.stdout.components(separatedBy: ".SH FILES").last?.components(separatedBy: ".SH ").first ?? ""
         for path in [
-            Installer.defaultReceiptPath(home: "~", environment: none),
-            Installer.receiptsFolder(home: "~", environment: none),
-            ExtensionKey.machineKeyPath(home: "~", environment: none),
-            HostConfiguration.fileName(forExecutable: "extension-bridge-host"),
+            "~/.local/share/extension\\-bridge/install\\-receipt.json", "~/.local/share/extension\\-bridge/receipts/",
+            "~/.local/share/extension\\-bridge/keys/extension\\-bridge.pem",
+            ManPage.escape(HostConfiguration.fileName(forExecutable: "extension-bridge-host")),
+            "~/.local/share/" + ManPage.escape(GroupContainer.defaultGroupID),
         ] {
-            #expect(section.contains(ManPage.escape(path)), "\(path)")
+            #expect(section.contains(".I " + path), "\(path)")
         }
         for (command, _) in ManPage.examples {
             let words = command.split(separator: " ").map(String.init)
