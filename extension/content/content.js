@@ -79,15 +79,10 @@
   let enabled = false;
   let answered = false; // a page state has come (until then, frames are watched: the rules may come)
 
-  // A document in designMode is an editor as a whole (issue 28): nothing
-  // in it is rewritten. Once seen, for the rest of this document's life —
-  // an editor that switches designMode off for a preview and on again must
-  // not get replacements in between — and what was written before is undone.
-  let editor = false;
-  const documentIsEditor = () => editor || (editor = engine.isDesignMode(document));
-
   const rewriter = engine.createRewriter({
-    documentEditable: documentIsEditor,
+    // What the page makes editable is the engine's to judge (a document in designMode, an
+    // editable region): this script only tells it when to look (watchEditing, below).
+    document,
     onEditable: () => {
       enabled = false;
       stopObserving();
@@ -103,8 +98,24 @@
     afterSlice: () => {
       for (const observer of observers.values()) observer.takeRecords();
     },
-    onShadowRoot: (shadowRoot) => observe(shadowRoot),
+    onShadowRoot: (shadowRoot) => {
+      observe(shadowRoot);
+      watchEditing(shadowRoot);
+    },
   });
+
+  // A region the page makes editable (`element.contentEditable = 'true'`, or the attribute set
+  // on mousedown, as inline editors do) gets the page's own text back at once, before the user
+  // or the editor reads it: the page saves what is edited there. Only this attribute is watched,
+  // also while the document parses (the parser sets attributes without mutation records; only a
+  // script's change makes one). The events below are the net for what no attribute announces.
+  const editingObserver = new MutationObserver((records) => {
+    for (const record of records) rewriter.editing(record.target, { again: true });
+  });
+
+  function watchEditing(target) {
+    editingObserver.observe(target, { attributes: true, attributeFilter: ['contenteditable'], subtree: true });
+  }
 
   function onMutations(records) {
     rewriter.deferRecords(records);
@@ -120,6 +131,7 @@
   function stopObserving() {
     for (const observer of observers.values()) observer.disconnect();
     observers.clear();
+    editingObserver.disconnect();
     stopFollowingParser();
   }
 
@@ -229,14 +241,15 @@
     const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
     if (!shadowRoot) return; // closed roots stay out of reach
     observe(shadowRoot);
+    watchEditing(shadowRoot);
     rewriter.enqueue(shadowRoot);
   }
 
   /** Applies a page state: takes its compiled rules, then rewrites from the document down. */
   function apply(state) {
-    const on = state?.enabled === true && !documentIsEditor();
-    // The rules come compiled (engine.compileVocabulary, once per state in the background), used as they arrive.
-    const compiled = on ? engine.compiledFrom(state.compiled) : null;
+    // The rules come compiled (engine.compileVocabulary, once per state in the background), used
+    // as they arrive; a document in designMode takes none (setCompiled refuses them).
+    const compiled = state?.enabled === true && !rewriter.editorDocument ? engine.compiledFrom(state.compiled) : null;
     answered = true;
     if (!compiled) {
       enabled = false;
@@ -253,7 +266,10 @@
     const before = rewriter.signature;
     if (!rewriter.setCompiled(compiled, null)) {
       stopObserving();
-    } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
+      return;
+    }
+    watchEditing(document);
+    if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
       // the same rules again: nothing to redo
     } else if (document.readyState === 'loading' && !observers.has(document)) {
       followParser(); // behind the parser, in document order: each node once, before it is painted
@@ -400,13 +416,13 @@
     }
   });
 
-  // designMode switched on after load has no event of its own: look when the
-  // user comes to edit (mousedown, focus, keydown, beforeinput: all before
-  // the text changes) as well as before every slice (the rewriter does), so
-  // what was written is undone before the user's edit lands in it.
-  // Listeners of this isolated world are invisible to the page.
-  const checkEditor = () => {
-    if (rewriter.active) rewriter.stopIfEditable();
+  // designMode switched on after load has no event of its own, and a region can become editable
+  // without its attribute changing (moved into an editor, made editable by style): look when the
+  // user comes to edit (mousedown, focus, keydown, beforeinput: all before the text changes), as
+  // well as before every slice (the rewriter does), so that what was written is undone before the
+  // user's edit lands in it. Listeners of this isolated world are invisible to the page.
+  const checkEditor = (event) => {
+    if (rewriter.active) rewriter.editing(event.composedPath()[0] ?? event.target);
   };
   for (const type of ['mousedown', 'focusin', 'keydown', 'beforeinput']) document.addEventListener(type, checkEditor, true);
   // The channel to shadow-hook.js: a detached element it created, handed
@@ -447,7 +463,7 @@
   window.addEventListener('pageshow', (event) => {
     if (!event.isTrusted || !event.persisted || !cached) return;
     cached = false;
-    if (answered && !editor) requestPageState().then(onReply); // switched on meanwhile too
+    if (answered && !rewriter.editorDocument) requestPageState().then(onReply); // switched on meanwhile too
   });
 
   watchFrames(); // the first frame callback of the document, before the page's own

@@ -623,6 +623,25 @@
     return typeof mode === 'string' && mode.toLowerCase() === 'on';
   }
 
+  /**
+   * True if `element` can be edited: the browser says so (`isContentEditable`, which also knows
+   * editing hosts made by style), or its own contenteditable attribute says so (the browser's
+   * answer lags for an element that is not rendered yet, e.g. one the page shows only in edit mode).
+   */
+  function isEditableElement(element) {
+    if (element.isContentEditable === true) return true;
+    const editable = typeof element.getAttribute === 'function' ? element.getAttribute('contenteditable') : null;
+    return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
+  }
+
+  /** The editing host around `node` (the outermost editable element of its tree), or null if it is not editable. */
+  function editingHostOf(node) {
+    let element = node?.nodeType === ELEMENT_NODE ? node : node?.parentElement ?? null;
+    if (!element || !isEditableElement(element)) return null;
+    for (let parent = element.parentElement; parent && isEditableElement(parent); parent = parent.parentElement) element = parent;
+    return element;
+  }
+
   /** The parent in the flat tree: a shadow root's parent is its host. */
   function parentOf(node) {
     return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
@@ -635,6 +654,12 @@
   function textIsSkipped(text) {
     const parent = text.parentElement;
     return !!parent && parent.closest(SKIP_SELECTOR) !== null;
+  }
+
+  /** True if `node` is `ancestor` or sits inside it (also across shadow roots). */
+  function isWithin(node, ancestor) {
+    for (let current = node; current; current = parentOf(current)) if (current === ancestor) return true;
+    return false;
   }
 
   /** True if `node` sits inside a skipped element (also across shadow roots). */
@@ -654,13 +679,14 @@
    * @param {() => number} [options.now]
    * @param {() => void} [options.afterSlice] e.g. drop the observers' records of our own writes
    * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
-   * @param {() => boolean} [options.documentEditable] true once the document is an editor as a whole
-   *   (`designMode` on): checked before every slice; then everything is undone and the rewriter stops
-   * @param {() => void} [options.onEditable] the rewriter stopped because the document is editable
+   * @param {{designMode?: string}} [options.document] the document served: once it is in
+   *   `designMode` (checked before every slice and by `editing`), everything is undone and the
+   *   rewriter stops for good
+   * @param {() => void} [options.onEditable] the rewriter stopped because the document is an editor
    */
   function createRewriter({
     schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
-    afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
+    afterSlice = () => {}, onShadowRoot = () => {}, document: servedDocument = null, onEditable = () => {},
   }) {
     // Text → {original, length, hash}: the text it had, and the text we wrote known again by its
     // length and textHash, not kept. The page's node holds that text; a second reference kept a
@@ -678,6 +704,14 @@
     // most 65,536 texts: when full, the map starts over (a page that keeps
     // replacing its content must not grow this without end).
     let written = new Map();
+    // What the page made editable: the user's edits there are what the page saves, so nothing of
+    // ours may be in them. A document in designMode (an editor as a whole) stops the rewriter for
+    // good; a region (its editing host) gets its texts back and is never written again, also
+    // after the page makes it uneditable (an inline editor that leaves edit mode may save what
+    // it shows later: a draft, an autosave).
+    let editorDocument = false;
+    const editors = new WeakSet();
+    let editorCount = 0;
     const stack = [];
     let compiled = null;
     let suspended = null; // the signature of the rules whose replacements stay while suspend()ed
@@ -709,21 +743,32 @@
         if (copied !== undefined && isOurs(copied, current)) {
           // A copy the page put inside a skipped element (an editor, code) is the page's there:
           // not ours to undo. Copies are rare: this closest costs the walk nothing.
-          if (unchecked && textIsSkipped(node)) return;
-          originals.set(node, copied); // a copy of ours: the same original, the same text
+          if (mayWrite(node, unchecked)) originals.set(node, copied); // a copy of ours: the same original, the same text
           return;
         }
       }
       if (unchecked && current.length > LONG_TEXT && textIsSkipped(node)) return;
       const next = replaceText(current, compiled);
       if (next !== current) {
-        if (unchecked && current.length <= LONG_TEXT && textIsSkipped(node)) return;
+        if (!mayWrite(node, unchecked && current.length <= LONG_TEXT)) return;
         const hash = textHash(next);
         originals.set(node, { original: current, length: next.length, hash });
         if (written.size >= 65_536) written = new Map();
         written.set(hash, node);
         node.nodeValue = next;
       }
+    }
+
+    /**
+     * Whether text may be written into `node`: not inside a region the page made editable, nor
+     * (`unchecked`: the caller did not look at its ancestors) inside a skipped element.
+     */
+    function mayWrite(node, unchecked) {
+      if (unchecked && textIsSkipped(node)) return false;
+      if (editorCount > 0) {
+        for (let current = parentOf(node); current; current = parentOf(current)) if (editors.has(current)) return false;
+      }
+      return true;
     }
 
     /** A slice the scheduler runs: the pending one has begun. */
@@ -742,15 +787,17 @@
       return slice(budgetMs);
     }
 
+    /** True once the document served is in designMode (an editor for the rest of its life). */
+    function isEditorDocument() {
+      return editorDocument || (editorDocument = isDesignMode(servedDocument));
+    }
+
     /**
-     * The document became an editor (issue 28: an iframe with designMode
-     * on, as webmail and CMS editors make): what the user types there, and
-     * what we wrote into it before, is what the page sends. Undo, and stop
-     * until setCompiled is called again (content.js never does for this
-     * document).
+     * The document became an editor (an iframe with designMode on, as webmail and CMS editors
+     * make): undo everything, and stop for good (setCompiled refuses rules from now on).
      */
-    function stopIfEditable() {
-      if (compiled === null || !documentEditable()) return false;
+    function stopIfEditorDocument() {
+      if (compiled === null || !isEditorDocument()) return false;
       undoAll();
       compiled = null;
       try {
@@ -761,8 +808,56 @@
       return true;
     }
 
+    /**
+     * The page or the user is about to edit at `node`: the target of an event that comes before
+     * an edit (mousedown, focus, keydown, beforeinput), or with `again` an element whose
+     * contenteditable the page changed. If the document is in designMode, everything is undone
+     * and the rewriter stops (onEditable). If `node` is in an editable region, every text we
+     * wrote in its editing host gets its original back, and nothing in that host is written
+     * again: looked through the first time a host is seen, and again for each change of the
+     * attribute (an event inside a host seen before, each keystroke, looks at nothing). True if
+     * either was found.
+     */
+    function editing(node, { again = false } = {}) {
+      if (stopIfEditorDocument()) return true;
+      const host = editingHostOf(node);
+      if (host === null) return false;
+      if (!editors.has(host)) {
+        editors.add(host);
+        editorCount += 1;
+      } else if (!again) {
+        return true;
+      }
+      restoreWithin(host);
+      return true;
+    }
+
+    /** The texts under `root` (`root` itself if it is one) that we changed. */
+    function* ourTextsWithin(root) {
+      if (originals.size === 0) return;
+      if (root.nodeType === TEXT_NODE) {
+        if (originals.has(root)) yield root;
+        return;
+      }
+      const walker = (root.ownerDocument ?? root).createTreeWalker(root, SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) if (originals.has(text)) yield text;
+    }
+
+    function holdsOurs(root) {
+      return !ourTextsWithin(root).next().done;
+    }
+
+    /** Gives every text under `root` that holds what we wrote its original back, and forgets it. */
+    function restoreWithin(root) {
+      for (const text of [...ourTextsWithin(root)]) {
+        const record = originals.get(text);
+        if (isOurs(record, text.nodeValue)) text.nodeValue = record.original;
+        originals.delete(text);
+      }
+    }
+
     function slice(budgetMs = maxSliceMs) {
-      if (stopIfEditable()) return 0;
+      if (stopIfEditorDocument()) return 0;
       const start = now();
       let visited = 0;
       while (recordBatches.length > 0 && now() - start <= budgetMs) {
@@ -936,7 +1031,11 @@
             if (covered) continue;
             const type = node.nodeType;
             if (type !== TEXT_NODE && type !== ELEMENT_NODE) continue;
-            if (insideSkipped(parent)) continue;
+            if (insideSkipped(parent)) {
+              // Text we wrote, moved into an editable region, goes back to the page's.
+              if (holdsOurs(node) && editing(parent)) restoreWithin(node);
+              continue;
+            }
             stack.push(node);
           }
         } else if (record.type === 'characterData') {
@@ -966,19 +1065,12 @@
     }
 
     /**
-     * Sets the vocabulary (null or empty to switch off). A different
-     * vocabulary undoes everything, then re-applies from `rootNode`; the same
-     * one again (same signature) changes nothing. Returns true if a
-     * vocabulary is active.
+     * Sets the compiled rules (compileVocabulary's form, or null to switch off). Rules with
+     * another signature undo everything, then apply from `rootNode`; the same ones again change
+     * nothing. A document in designMode takes no rules. Returns true if rules are active.
      */
-    function setVocabulary(vocabulary, rootNode, version) {
-      const next = vocabulary === null || vocabulary === undefined ? null : compileVocabulary(vocabulary, version);
-      return setCompiled(next, rootNode);
-    }
-
-    /** Like setVocabulary, with a vocabulary compiled already. */
     function setCompiled(next, rootNode) {
-      if (next && documentEditable()) next = null; // an editable document is never rewritten
+      if (next && isEditorDocument()) next = null; // an editor is never rewritten
       const applied = compiled?.signature ?? suspended;
       suspended = null;
       const same = next && applied !== null && next.signature === applied;
@@ -1009,10 +1101,9 @@
     }
 
     return {
-      setVocabulary,
       setCompiled,
       suspend,
-      stopIfEditable,
+      editing,
       enqueue,
       follow,
       enqueueRecords,
@@ -1025,6 +1116,10 @@
       },
       get signature() {
         return compiled?.signature ?? null;
+      },
+      /** True once the document is in designMode: it is never rewritten again. */
+      get editorDocument() {
+        return isEditorDocument();
       },
       /** True when the rules in use are those of the host's `version` (a rulesVersion). */
       hasVersion(version) {

@@ -295,6 +295,15 @@ class FakeElement {
     return name in this.attributes ? this.attributes[name] : null;
   }
 
+  /** As the DOM's: the nearest contenteditable attribute on the way up decides ("false" is not editable). */
+  get isContentEditable() {
+    for (let element = this; element; element = element.parentElement) {
+      const value = element.getAttribute('contenteditable');
+      if (value !== null) return String(value).toLowerCase() !== 'false';
+    }
+    return false;
+  }
+
   get parentElement() {
     return parentElementOf(this);
   }
@@ -377,7 +386,7 @@ function samplePage() {
 test('rewriter_changesTextNodesOnly_andSkipsCodeAndEditableRegions', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const body = samplePage();
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   assert.equal(body.childNodes[0].textContent, 'Blauw sky, BLAUW sea, blueberry.');
   for (let i = 1; i <= 7; i += 1) assert.match(body.childNodes[i].textContent, /blue/, body.childNodes[i].nodeName);
@@ -388,10 +397,10 @@ test('rewriter_undoAll_restoresOriginals', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const body = samplePage();
   const before = body.textContent;
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   assert.notEqual(body.textContent, before);
-  rewriter.setVocabulary(null);
+  rewriter.setCompiled(null);
   assert.equal(body.textContent, before);
   assert.equal(rewriter.changedCount, 0);
 });
@@ -399,10 +408,10 @@ test('rewriter_undoAll_restoresOriginals', () => {
 test('rewriter_newVocabulary_undoesThenReapplies', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const body = h('body', null, h('p', null, 'blue and red'));
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   assert.equal(body.textContent, 'blauw and red');
-  rewriter.setVocabulary({ red: 'rood' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ red: 'rood' }), body);
   drain();
   assert.equal(body.textContent, 'blue and rood');
 });
@@ -410,14 +419,14 @@ test('rewriter_newVocabulary_undoesThenReapplies', () => {
 test('rewriter_sameVocabularyAgain_isIdempotent', () => {
   const { rewriter, drain, queue } = rewriterWithQueue();
   const body = h('body', null, h('p', null, 'blue'));
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   assert.equal(queue.length, 0, 'nothing to redo');
   rewriter.enqueue(body); // e.g. a mutation record for our own write
   drain();
   assert.equal(body.textContent, 'blauw');
-  rewriter.setVocabulary(null);
+  rewriter.setCompiled(null);
   assert.equal(body.textContent, 'blue');
 });
 
@@ -469,7 +478,7 @@ test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const p = h('p', null, 'blue');
   const body = h('body', null, p);
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   p.childNodes[0].nodeValue = 'Blue moon'; // the page rewrites it
   rewriter.enqueue(p.childNodes[0]); // characterData mutation
@@ -486,7 +495,7 @@ test('rewriter_thePageWritesATextOfTheSameLengthAsOurs_itIsThePagesOwn', () => {
   const first = h('p', null, 'blue sky');
   const second = h('p', null, 'blue sea');
   const body = h('body', null, first, second);
-  rewriter.setVocabulary({ blue: 'blauw', green: 'groen' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw', green: 'groen' }), body);
   drain();
   const [a, b] = [first.childNodes[0], second.childNodes[0]];
   assert.deepEqual([a.nodeValue, b.nodeValue], ['blauw sky', 'blauw sea']);
@@ -506,7 +515,7 @@ test('rewriter_pageReparsesOurText_theCopyIsOurs_notTranslatedAgain_andUndoResto
   const { rewriter, drain } = rewriterWithQueue();
   const cell = h('td', null, 'computed as a');
   const body = h('body', null, h('table', null, cell));
-  rewriter.setVocabulary({ as: 'SA', sa: 'AS' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ as: 'SA', sa: 'AS' }), body);
   drain();
   assert.equal(cell.textContent, 'computed SA a');
   const old = detach(cell.childNodes[0]);
@@ -523,7 +532,7 @@ test('rewriter_pageReparsesOurText_undoRestoresTheCopy_evenWhenNothingInItIsAKey
   const { rewriter, drain } = rewriterWithQueue();
   const cell = h('td', null, 'blue sky');
   const body = h('body', null, h('table', null, cell));
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   const old = detach(cell.childNodes[0]);
   const copy = cell.append(old.nodeValue);
@@ -538,7 +547,7 @@ test('rewriter_theSameTextAsOursBesideOurStillConnectedNode_isThePagesOwn', () =
   const { rewriter, drain } = rewriterWithQueue();
   const p = h('p', null, 'computed as a');
   const body = h('body', null, p);
-  rewriter.setVocabulary({ as: 'SA', sa: 'AS' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ as: 'SA', sa: 'AS' }), body);
   drain();
   const added = body.append(h('p', null, 'computed SA a')); // the page's own text, ours still in place
   rewriter.enqueue(added);
@@ -551,7 +560,7 @@ test('rewriter_addedLaterNodes_processedButNotInsideSkippedAncestors', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const code = h('code', null);
   const body = h('body', null, code);
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   const added = body.append(h('p', null, 'blue'));
   const hidden = code.append('blue');
@@ -566,7 +575,7 @@ test('rewriter_boundedWorkPerSlice', () => {
   const { rewriter, drain } = rewriterWithQueue({ maxNodesPerSlice: 10, now: () => 0 });
   const body = h('body', null);
   for (let i = 0; i < 100; i += 1) body.append(h('span', null, 'blue'));
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   const slices = drain();
   assert.ok(slices >= 20, `expected many slices, got ${slices}`); // 201 nodes / 10
   assert.equal(body.textContent, 'blauw'.repeat(100));
@@ -577,7 +586,7 @@ test('rewriter_timeBudgetEndsASlice', () => {
   const { rewriter, queue } = rewriterWithQueue({ maxNodesPerSlice: 10_000, maxSliceMs: 8, now: () => (clock += 1) });
   const body = h('body', null);
   for (let i = 0; i < 1000; i += 1) body.append('blue');
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   const visited = queue.shift()();
   assert.ok(visited < 1001, `visited ${visited}`);
   assert.ok(rewriter.pending > 0);
@@ -594,7 +603,7 @@ test('rewriter_disabled_ignoresEnqueue', () => {
 test('rewriter_enqueueRecords_coversChildrenOnceAndSkipsSkippedParents', () => {
   const { rewriter, drain } = rewriterWithQueue();
   const body = h('body', null);
-  rewriter.setVocabulary({ blue: 'blauw' }, body);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
   drain();
   const p = h('p', null, 'blue one');
   const pre = h('pre', null);
@@ -853,7 +862,7 @@ test('rewriter_follow_walksBehindAGrowingDocument_eachTextOnce_lastTextWaitsForT
   const tail = body.childNodes[2];
   let loading = true;
   let done = 0;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => { done += 1; });
   assert.equal(queue.length, 0, 'follow starts nothing of its own');
   frame();
@@ -892,7 +901,7 @@ test('rewriter_follow_stepsOverASkippedElement_alsoWhatTheParserAddsToItLater', 
   const editable = h('div', { contenteditable: '' }, h('p', null, 'blue typed'));
   const body = h('body', null, h('p', null, 'blue one'), editable, pre);
   let loading = true;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => {});
   frame();
   assert.equal(body.childNodes[0].textContent, 'blauw one');
@@ -928,7 +937,7 @@ test('rewriter_follow_leavesShadowRootsToThePassAfterwards_whichFindsAndReportsT
   const body = h('body', null, hostElement, h('code', null, inCode), h('p', null));
   let loading = true;
   let done = 0;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => { done += 1; });
   rewriter.catchUp();
   loading = false;
@@ -954,7 +963,7 @@ test('rewriter_follow_leavesEverySkippedElementAlone_shortAndLongTexts', () => {
   const kept = [h('p', null, 'blue'), h('p', null, long), h('div', { contenteditable: 'False' }, 'blue')];
   const body = h('body', null, ...skipped, ...editable, ...kept, h('p', null));
   let loading = true;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => {});
   frame();
   loading = false;
@@ -974,7 +983,7 @@ test('rewriter_follow_aCopyOfOurTextInsideASkippedElement_isLeftAlone_alsoByUndo
   const after = h('p', null, 'and more'); // the cursor stands here, not on the node taken out
   const body = h('body', null, source, after, h('p', null));
   let loading = true;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => assert.fail('the cursor is not lost'));
   frame();
   assert.equal(source.textContent, 'blauw sky');
@@ -997,7 +1006,7 @@ test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () 
   const body = h('body', null, h('p', null, 'blue kept'), gone, h('p', null));
   const kept = body.childNodes[0].childNodes[0];
   let done = 0;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => true, () => { done += 1; });
   frame();
   assert.equal(kept.nodeValue, 'blauw kept');
@@ -1009,7 +1018,7 @@ test('rewriter_follow_aDetachedCursorHandsOverToTheObserver_andUndoStopsIt', () 
   assert.equal(queue.length, 0);
 
   rewriter.follow(body, () => true, () => assert.fail('undone first'));
-  rewriter.setVocabulary(null);
+  rewriter.setCompiled(null);
   assert.equal(rewriter.following, false);
   assert.equal(kept.nodeValue, 'blue kept');
   drain();
@@ -1024,7 +1033,7 @@ test('rewriter_follow_schedulesNothingOfItsOwn_catchUpRewritesWhatTheParserAdded
   const body = h('body', null, h('p', null, 'blue one'));
   let loading = true;
   let done = 0;
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => loading, () => { done += 1; });
   assert.equal(queue.length, 0, 'follow starts no slice');
   for (let frame = 0; frame < 4; frame += 1) {
@@ -1055,7 +1064,7 @@ test('rewriter_follow_aCatchUpOutOfTime_goesOnInSlicesUntilCaughtUp_thenWaitsAga
   const body = h('body', null);
   for (let i = 0; i < 5_000; i += 1) body.append(h('p', null, `blue ${i}`));
   body.append(h('p', null));
-  rewriter.setVocabulary({ blue: 'blauw' }, null);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), null);
   rewriter.follow(body, () => true, () => assert.fail('still loading'));
   rewriter.catchUp(24);
   assert.equal(body.childNodes[4_999].textContent, 'blue 4999', 'a frame does only its budget');
@@ -1081,9 +1090,9 @@ test('compile_oneWordKeysAndPhrasesThroughTheSameFirstWord_inAnyOrder', () => {
   }
 });
 
-// Issue 28, finding 1: a document with designMode on (a rich-text editor in
-// an iframe) is editable as a whole: what the user types there is what the
-// page sends, so nothing in it is rewritten.
+// A document with designMode on (a rich-text editor in an iframe) is editable
+// as a whole: what the user types there is what the page sends, so nothing in
+// it is rewritten.
 test('rewriter_documentInDesignMode_isNeverRewritten', () => {
   const doc = { designMode: 'on' };
   assert.equal(T.isDesignMode(doc), true);
@@ -1092,8 +1101,8 @@ test('rewriter_documentInDesignMode_isNeverRewritten', () => {
   assert.equal(T.isDesignMode(null), false);
   const page = h('body', null, h('p', null, 'the sky is blue today.'));
   let stopped = 0;
-  const { rewriter, drain } = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc), onEditable: () => { stopped += 1; } });
-  assert.equal(rewriter.setVocabulary({ blue: 'blauw' }, page), false, 'no vocabulary takes hold in an editor');
+  const { rewriter, drain } = rewriterWithQueue({ document: doc, onEditable: () => { stopped += 1; } });
+  assert.equal(rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), page), false, 'no vocabulary takes hold in an editor');
   rewriter.enqueue(page);
   drain();
   assert.equal(page.textContent, 'the sky is blue today.');
@@ -1104,8 +1113,8 @@ test('rewriter_designModeSwitchedOnLater_undoesWhatItWrote_andRewritesNothingTyp
   const doc = { designMode: 'off' };
   const page = h('body', null, h('p', null, 'quoted: blue'));
   let stopped = 0;
-  const { rewriter, drain } = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc), onEditable: () => { stopped += 1; } });
-  rewriter.setVocabulary({ blue: 'blauw' }, page);
+  const { rewriter, drain } = rewriterWithQueue({ document: doc, onEditable: () => { stopped += 1; } });
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), page);
   drain();
   assert.equal(page.textContent, 'quoted: blauw');
   doc.designMode = 'on'; // the page makes the frame an editor; the user types
@@ -1116,27 +1125,29 @@ test('rewriter_designModeSwitchedOnLater_undoesWhatItWrote_andRewritesNothingTyp
   assert.equal(page.textContent, 'quoted: bluethe sky is blue today.', 'what was written before is undone');
   assert.equal(stopped, 1);
   assert.equal(rewriter.active, false);
-  // Toggled off again: this rewriter stays stopped (content.js keeps the
-  // document as an editor for the rest of its life).
+  // Toggled off again: the document stays an editor for the rest of its life (an editor that
+  // switches designMode off for a preview must not get replacements in between).
   doc.designMode = 'off';
+  assert.equal(rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), page), false, 'no rules take hold again');
+  assert.equal(rewriter.editorDocument, true);
   rewriter.enqueue(page);
   drain();
   assert.equal(page.textContent, 'quoted: bluethe sky is blue today.');
-  // The focus / beforeinput path: stopIfEditable before the user's edit.
+  // The focus / beforeinput path: editing() before the user's edit.
   const doc2 = { designMode: 'off' };
   const page2 = h('body', null, 'blue');
-  const second = rewriterWithQueue({ documentEditable: () => T.isDesignMode(doc2) });
-  second.rewriter.setVocabulary({ blue: 'blauw' }, page2);
+  const second = rewriterWithQueue({ document: doc2 });
+  second.rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), page2);
   second.drain();
   assert.equal(page2.textContent, 'blauw');
-  assert.equal(second.rewriter.stopIfEditable(), false);
+  assert.equal(second.rewriter.editing(page2), false);
   doc2.designMode = 'on';
-  assert.equal(second.rewriter.stopIfEditable(), true);
+  assert.equal(second.rewriter.editing(page2), true);
   assert.equal(page2.textContent, 'blue');
 });
 
 test('rewriter_hasVersion_answersForTheHostsRulesVersion_withoutItsFormat', () => {
-  const rewriter = T.createRewriter({ schedule: () => {}, documentEditable: () => false });
+  const rewriter = T.createRewriter({ schedule: () => {} });
   assert.equal(rewriter.hasVersion('abc'), false);
   rewriter.setCompiled(T.compileVocabulary([['blue', 'blauw']], 'abc'), null);
   assert.equal(rewriter.hasVersion('abc'), true);
@@ -1149,4 +1160,79 @@ test('rewriter_hasVersion_answersForTheHostsRulesVersion_withoutItsFormat', () =
   rewriter.setCompiled(asSent(T.compileVocabulary([['a', 'b']], 'v9')), null);
   assert.equal(rewriter.hasVersion('v9'), true);
   assert.equal(rewriter.hasVersion('v8'), false);
+});
+
+// A region the page makes editable after we rewrote it (an inline editor: `element.contentEditable
+// = 'true'`, or the attribute set on mousedown) is where the user types what the page saves: its
+// text goes back to the page's own before anyone edits it, and it is not written again.
+test('rewriter_regionMadeEditableLater_getsThePagesTextBack_andIsNotWrittenAgain', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const note = h('div', null, h('p', null, 'Dear Bob, the sky is blue.'), h('p', null, h('b', null, 'Blue'), ' sea'));
+  const outside = h('p', null, 'blue outside');
+  const body = h('body', null, note, outside);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  assert.equal(body.textContent, 'Dear Bob, the sky is blauw.Blauw seablauw outside');
+  note.attributes.contenteditable = 'true'; // element.contentEditable = 'true': the attribute, as the page's script sets it
+  assert.equal(rewriter.editing(note, { again: true }), true);
+  assert.equal(note.textContent, 'Dear Bob, the sky is blue.Blue sea', "the page's own text, before any edit");
+  assert.equal(outside.textContent, 'blauw outside', 'the rest of the page stays rewritten');
+  // The user types; the records of the edit come to the rewriter, which leaves them alone.
+  const typed = note.childNodes[0].append(' Thanks, blue!');
+  rewriter.deferRecords([{ type: 'childList', target: note.childNodes[0], addedNodes: [typed] }]);
+  drain();
+  assert.equal(note.textContent, 'Dear Bob, the sky is blue. Thanks, blue!Blue sea');
+  // Out of edit mode, the region stays the page's (it may save what it shows later).
+  delete note.attributes.contenteditable;
+  rewriter.editing(note, { again: true });
+  rewriter.enqueue(body);
+  drain();
+  assert.equal(note.textContent, 'Dear Bob, the sky is blue. Thanks, blue!Blue sea');
+  assert.equal(outside.textContent, 'blauw outside');
+  // Switched off: undo touches nothing in it (nothing of ours is there).
+  rewriter.setCompiled(null);
+  assert.equal(body.textContent, 'Dear Bob, the sky is blue. Thanks, blue!Blue seablue outside');
+});
+
+test('rewriter_editableSetOnMousedown_eventInsideTheRegion_restoresItsWholeEditingHost', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const inner = h('span', null, 'blue');
+  const region = h('section', null, h('p', null, inner, ' and blue'), h('p', null, 'more blue'));
+  const body = h('body', null, region, h('p', null, 'blue'));
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  // An event in text that is not editable finds nothing.
+  assert.equal(rewriter.editing(inner), false);
+  assert.equal(region.textContent, 'blauw and blauwmore blauw');
+  // The page's mousedown handler made the section editable; the next event (focus) comes from inside it.
+  region.attributes.contenteditable = '';
+  assert.equal(rewriter.editing(inner), true);
+  assert.equal(region.textContent, 'blue and bluemore blue', 'the whole editing host, not only the clicked text');
+  assert.equal(body.childNodes[1].textContent, 'blauw');
+  // A text queued before the region became editable is not written when its slice comes.
+  const late = region.childNodes[1].append(' blue late');
+  region.attributes.contenteditable = 'false'; // out of edit mode: no attribute says skip any more
+  rewriter.enqueue(late);
+  drain();
+  assert.equal(late.nodeValue, ' blue late');
+});
+
+test('rewriter_ourTextMovedIntoAnEditor_getsItsOriginalBack', () => {
+  const { rewriter, drain } = rewriterWithQueue();
+  const quote = h('blockquote', null, 'the sky is blue');
+  const editor = h('div', { contenteditable: 'true' }, h('p', null, 'typed'));
+  const body = h('body', null, quote, editor);
+  rewriter.setCompiled(T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  assert.equal(quote.textContent, 'the sky is blauw');
+  // The page moves the quote into the editor (a reply quoting the message).
+  detach(quote);
+  quote.isConnected = true;
+  quote.childNodes[0].isConnected = true;
+  editor.append(quote);
+  rewriter.deferRecords([{ type: 'childList', target: editor, addedNodes: [quote] }]);
+  drain();
+  assert.equal(editor.textContent, 'typedthe sky is blue');
+  rewriter.setCompiled(null);
+  assert.equal(editor.textContent, 'typedthe sky is blue');
 });

@@ -941,6 +941,33 @@ def check_design_mode(r: Run, site) -> None:
               "the page around the editors is still rewritten")
 
 
+def check_editable_later(r: Run, site) -> None:
+    """19. a region the page makes editable after it was rewritten gets the page's own text back
+    before anyone edits it, so the page saves what the user typed and none of our words: made
+    editable by the page's script (`element.contentEditable = 'true'`, read one task later as an
+    editor's set-up reads it), and by an inline editor that sets the attribute on mousedown
+    (the user clicks and types). It stays the page's text; the rest of the page stays rewritten."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("inline-editor", site.url("inline-editor.html"))
+    tab.wait_for("document.getElementById('comment').textContent === 'The sea is Blauw today.'"
+                 " && document.getElementById('note').textContent === 'Dear Bob, the sky is blauw. Thanks!'", timeout=15)
+    expect_eq(tab.evaluate("editableText('note')"), "Dear Bob, the sky is blue. Thanks!",
+              "what the page reads of a region one task after making it editable")
+    saved = tab.evaluate("typeInto('note', ' See you.')", timeout=30).replace("\xa0", " ")
+    expect_eq(saved, "Dear Bob, the sky is blue. Thanks! See you.", "what the page saves of the region it made editable")
+    saved = tab.evaluate("typeInto('comment', ' Really blue.')", timeout=30).replace("\xa0", " ")
+    expect_eq(saved, "The sea is Blue today. Really blue.",
+              "what the page saves of an inline editor that set contenteditable on mousedown")
+    time.sleep(0.5)
+    expect_eq([t.replace("\xa0", " ") for t in tab.evaluate("[note.textContent, comment.textContent]")],
+              ["Dear Bob, the sky is blue. Thanks! See you.", "The sea is Blue today. Really blue."],
+              "the regions a moment later: not rewritten again")
+    expect_eq(tab.evaluate("document.getElementById('outside').textContent"), "blauw outside the editors",
+              "the page around the editors is still rewritten")
+    r.tabs.pop("inline-editor", None)
+
+
 HOOK_PROBE_SAME = {"attachShadowText": True, "toStringText": True, "name": "attachShadow", "length": 1,
                    "descriptor": [True, True, True], "heard": []}
 
@@ -1199,6 +1226,7 @@ CHECKS = [
     ("16-first-paint-translated", check_first_paint),
     ("17-change-behind-the-cursor", check_change_behind_cursor),
     ("18-back-forward-cache-lets-the-rules-go", check_back_forward_cache),
+    ("19-editable-later-gets-the-pages-text-back", check_editable_later),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
