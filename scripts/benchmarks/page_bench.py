@@ -191,21 +191,47 @@ REFERENCE_JS = r"""(() => {
 """ % json.dumps(SKIP_TAGS)
 
 
-def page_words() -> list:
-    """Distinct words of the pages' text, rarest first (ties alphabetical)."""
+def words_of(pages) -> collections.Counter:
+    """How often each word (lower case, no number) occurs in the text of ``pages`` (paths under
+    DOCS), code and scripts left out."""
     counts = collections.Counter()
-    for page in PAGES:
+    for page in pages:
         html = (DOCS / page).read_text(errors="replace")
         html = re.sub(r"(?is)<(script|style|pre|code)\b.*?</\1>", " ", html)
         text = re.sub(r"<[^>]+>", " ", html)
         counts.update(w.lower() for w in re.findall(r"[^\W_]+", text) if not w.isdigit())
+    return counts
+
+
+def page_words() -> list:
+    """Distinct words of the pages' text, rarest first (ties alphabetical)."""
+    counts = words_of(PAGES)
     return sorted(counts, key=lambda w: (counts[w], w))
+
+
+def frequent_words() -> list:
+    """Distinct words of the whole documentation (every page of python3.11-doc), most frequent
+    first (ties alphabetical): the language the measured pages are written in."""
+    counts = words_of(sorted(str(p.relative_to(DOCS)) for p in DOCS.rglob("*.html")))
+    return sorted(counts, key=lambda w: (-counts[w], w))
 
 
 def vocabulary(words: list, size: int) -> dict:
     """Half real words (so pages change), the rest words that do not occur."""
     real = words[: size // 2]
     vocab = {w: w.upper()[::-1] for w in real}
+    i = 0
+    while len(vocab) < size:
+        vocab[f"zq{i}x"] = f"r{i}"
+        i += 1
+    return vocab
+
+
+def user_vocabulary(words: list, size: int) -> dict:
+    """A user's vocabulary of ``size`` entries: the most frequent words of the language first
+    (``words``, most frequent first), each to a replacement that differs from it wherever it
+    occurs (upper case and one letter more), then words that occur nowhere."""
+    vocab = {w: w.upper() + "Q" for w in words[:size]}
     i = 0
     while len(vocab) < size:
         vocab[f"zq{i}x"] = f"r{i}"
