@@ -13,8 +13,9 @@
 // never to the page: no window.postMessage, no globals of its own, no markup
 // changes. (content/shadow-hook.js, in the page's world, only passes the
 // host of each new open shadow root on a private channel; the roots
-// themselves are read here.) A document in designMode is an editor: never
-// rewritten (issue 28).
+// themselves are read here.) What the page makes editable is the page's: a
+// document in designMode is never rewritten, a region made editable gets its
+// own text back (the engine decides; this script tells it when to look).
 
 (() => {
   'use strict';
@@ -52,8 +53,9 @@
   // The pass over the whole document after parsing waits for the load event, at most this long.
   const AFTER_PARSING_MS = 1000;
 
-  // The page state is asked for first thing (issue 27, item 3); no setup of
-  // ours stands before the request. Its answer is handled at the end of this
+  // The page state is asked for first thing: no setup of ours stands before
+  // the request (its round trip is what stands between the page and its first
+  // rewritten frame). Its answer is handled at the end of this
   // script (apply and what it uses are set up below), also when sending
   // failed at once (an extension reloaded under the page throws right away).
   let firstReply = requestPageState();
@@ -76,7 +78,6 @@
   })();
 
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
-  let enabled = false;
   let answered = false; // a page state has come (until then, frames are watched: the rules may come)
 
   const rewriter = engine.createRewriter({
@@ -84,7 +85,6 @@
     // editable region): this script only tells it when to look (watchEditing, below).
     document,
     onEditable: () => {
-      enabled = false;
       stopObserving();
       tellHook();
     },
@@ -135,7 +135,7 @@
     stopFollowingParser();
   }
 
-  // ---- following the parser (issue 27, items 3 and 4) ----
+  // ---- following the parser ----
   // While the document loads, a requestAnimationFrame callback of this
   // (isolated) world, first asked for at document_start — before any page
   // script can ask for one, so it runs before the page's own callbacks —
@@ -151,7 +151,7 @@
   // the walk is not finished: when parsing ends between two frames, the readystatechange task
   // that finishes it can come after the next frame, which would paint the last text parsed with
   // its old words (seen in Firefox: e2e check 16).
-  const watchingFrames = () => (document.readyState === 'loading' && (enabled || !answered)) || rewriter.following;
+  const watchingFrames = () => (document.readyState === 'loading' && (rewriter.active || !answered)) || rewriter.following;
 
   function onFrame() {
     frameRequest = 0;
@@ -201,10 +201,9 @@
    * after parsing ended, whichever comes first): the pass over the whole
    * document for what the page's scripts changed behind the cursor while it
    * parsed. Run at once, it tokenized every text node again before the
-   * browser's DOMContentLoaded and load tasks (Firefox at 100 entries: 1.7×
-   * the DOMContentLoaded of no extension with it, 1.3× without; issue 27
-   * item 4). Text the parser added is rewritten already; what scripts added
-   * after parsing, the MutationObserver follows.
+   * browser's DOMContentLoaded and load tasks and held both back. Text the
+   * parser added is rewritten already; what scripts added after parsing, the
+   * MutationObserver follows.
    */
   function afterLoad(run) {
     if (document.readyState === 'complete') {
@@ -245,33 +244,23 @@
     rewriter.enqueue(shadowRoot);
   }
 
-  /** Applies a page state: takes its compiled rules, then rewrites from the document down. */
+  /**
+   * Applies a page state: takes its compiled rules as they arrive (engine.compileVocabulary
+   * compiled them once per state in the background; compiledFrom only checks their shape), and
+   * rewrites from the document down when they are new to the rewriter, whose setCompiled says
+   * whether they are (the same state may come twice: this tab's own request and a broadcast).
+   */
   function apply(state) {
-    // The rules come compiled (engine.compileVocabulary, once per state in the background), used
-    // as they arrive; a document in designMode takes none (setCompiled refuses them).
-    const compiled = state?.enabled === true && !rewriter.editorDocument ? engine.compiledFrom(state.compiled) : null;
     answered = true;
-    if (!compiled) {
-      enabled = false;
-      rewriter.setCompiled(null);
-      stopObserving();
-      tellHook();
-      return;
-    }
-    const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
-    // The same rules again (the engine knows which version it has).
-    if (enabled && rewriter.hasVersion(version)) return;
-    enabled = true;
+    const outcome = rewriter.setCompiled(state?.enabled === true ? engine.compiledFrom(state.compiled) : null);
+    if (outcome === 'same') return;
     tellHook();
-    const before = rewriter.signature;
-    if (!rewriter.setCompiled(compiled, null)) {
+    if (outcome === 'off') {
       stopObserving();
       return;
     }
     watchEditing(document);
-    if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
-      // the same rules again: nothing to redo
-    } else if (document.readyState === 'loading' && !observers.has(document)) {
+    if (document.readyState === 'loading' && !observers.has(document)) {
       followParser(); // behind the parser, in document order: each node once, before it is painted
     } else {
       observe(document);
@@ -291,7 +280,7 @@
   function onReply(reply) {
     if (reply?.status === 'success') {
       apply(reply);
-    } else if (!enabled) {
+    } else if (!rewriter.active) {
       answered = true; // no state (yet): no frames watched until one comes (a push applies it)
       stopFollowingParser();
     }
@@ -432,7 +421,7 @@
   // the extension is off the hook only calls the native attachShadow.
   let channel = null;
   const tellHook = () => {
-    if (channel) channel.dispatchEvent(new Event(enabled ? ON_EVENT : OFF_EVENT));
+    if (channel) channel.dispatchEvent(new Event(rewriter.active ? ON_EVENT : OFF_EVENT));
   };
   const onHook = (event) => {
     const candidate = event.submitter;
@@ -445,8 +434,8 @@
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   // The back/forward cache: a page kept there (to be shown again on Back) holds no copy of the
-  // rules; at 150,000 entries that is 4.4 MB per cached page (issue 27: tabs do not each pay
-  // for the vocabulary). What was written stays: the page comes back showing its new words, takes
+  // rules (the compiled form is about the vocabulary's size: tabs must not each keep paying for
+  // it). What was written stays: the page comes back showing its new words, takes
   // the rules again (getPageState: they may have changed meanwhile, and no pageState reached it),
   // and looks over the document once more.
   // Only the browser's own events count (isTrusted): a page that dispatches its own must not
@@ -457,8 +446,7 @@
     cached = true;
     if (!rewriter.active) return;
     stopObserving();
-    rewriter.suspend();
-    enabled = false; // so that the state it is given again is applied
+    rewriter.suspend(); // the state it is given again is new to it: applied, the document looked over
   });
   window.addEventListener('pageshow', (event) => {
     if (!event.isTrusted || !event.persisted || !cached) return;

@@ -65,8 +65,8 @@
    * The skipped elements as one selector, for Element.closest: the walk behind the parser asks
    * the browser, not each element (isSkipped's rule: a skipped name, or contenteditable other
    * than "false", case-insensitive). Type selectors match HTML elements whatever their case, and
-   * SVG's script and style (lower case); the upper-case names of SKIP_NAMES, for XML documents,
-   * made closest cost half again as much (docs/BENCHMARKS.md, session 13).
+   * SVG's script and style (lower case); adding the upper-case names of SKIP_NAMES, for XML
+   * documents, made each closest cost half again as much, measured.
    */
   const SKIP_SELECTOR = [...SKIP_TAGS].map((tag) => tag.toLowerCase()).concat('[contenteditable]:not([contenteditable="false" i])').join(',');
   // Behind the parser, a text this long is looked at (is it inside a skipped element?) before it
@@ -113,7 +113,7 @@
     return typeof version === 'string' && version !== '' ? `v:${version}` : null;
   }
 
-  // --- The compiled form (issue 27 item 2) ---------------------------------
+  // --- The compiled form ----------------------------------------------------
   //
   // Compiled once per state in the background, sent to every tab as it is and
   // read there as it arrives: plain data, two strings and four small fields,
@@ -690,8 +690,8 @@
   }) {
     // Text → {original, length, hash}: the text it had, and the text we wrote known again by its
     // length and textHash, not kept. The page's node holds that text; a second reference kept a
-    // string object alive per changed node (os.html at 20,000 entries: 97 kB of a new tab's
-    // heap; docs/BENCHMARKS.md, session 12). A text the page put there instead that has the same
+    // string object alive per changed node (about 100 kB of a new tab's heap on a large page).
+    // A text the page put there instead that has the same
     // length and, by chance (1 in 2^30), the same hash counts as ours. A copy of our text (below)
     // shares its source's record.
     const originals = new Map();
@@ -910,9 +910,9 @@
      * budget ends or nothing follows yet. A TreeWalker over text nodes only takes each step in
      * the browser, and no element is looked at: a text is asked about its ancestors (one
      * Element.closest) only when it is long or has something to write (processText). Each look
-     * at an element costs most in Firefox, through the content script's Xray wrappers: the walk
-     * of all of os.html (page_probe.py walk, nothing to write) took 40–82 ms there over elements
-     * and text, 9–22 ms text by text (docs/BENCHMARKS.md, session 13). The price: text
+     * at an element costs most in Firefox, through the content script's Xray wrappers (a walk
+     * over elements and text took about four times one text by text: `page_probe.py walk`).
+     * The price: text
      * inside a skipped element is read (and, when short, cut into tokens) before it is left
      * alone, and a shadow root the parser attaches (<template shadowrootmode>) is found by the
      * pass over the document after the load, not before the first paint (one attached by a
@@ -1065,19 +1065,22 @@
     }
 
     /**
-     * Sets the compiled rules (compileVocabulary's form, or null to switch off). Rules with
-     * another signature undo everything, then apply from `rootNode`; the same ones again change
-     * nothing. A document in designMode takes no rules. Returns true if rules are active.
+     * Sets the compiled rules (compileVocabulary's form, or null to switch off): the tab's one
+     * "is this the same state?" check. Rules of another signature undo everything first; rules
+     * of the signature written (in use, or suspended) keep what is written. A document in
+     * designMode takes no rules. Returns 'off' (no rules in use now), 'same' (these rules were in
+     * use: nothing to do) or 'new' (rules set or taken up again: the caller walks the document).
      */
-    function setCompiled(next, rootNode) {
+    function setCompiled(next) {
       if (next && isEditorDocument()) next = null; // an editor is never rewritten
-      const applied = compiled?.signature ?? suspended;
+      const inUse = compiled?.signature ?? null;
+      const kept = inUse ?? suspended; // the signature of what is written in the document
       suspended = null;
-      const same = next && applied !== null && next.signature === applied;
+      const same = next && kept !== null && next.signature === kept;
       if (!same) undoAll();
       compiled = next;
-      if (compiled && rootNode && !same) enqueue(rootNode);
-      return compiled !== null;
+      if (compiled === null) return 'off';
+      return inUse !== null && same ? 'same' : 'new';
     }
 
     /**
@@ -1120,11 +1123,6 @@
       /** True once the document is in designMode: it is never rewritten again. */
       get editorDocument() {
         return isEditorDocument();
-      },
-      /** True when the rules in use are those of the host's `version` (a rulesVersion). */
-      hasVersion(version) {
-        const signature = versionSignature(version);
-        return signature !== null && compiled?.signature === signature;
       },
       get pending() {
         return stack.length + recordBatches.length + (cursor === null ? 0 : 1);

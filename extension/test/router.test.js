@@ -237,7 +237,7 @@ test('listener_unexpectedThrow_repliesInternalError', async () => {
   assert.equal(replies[0].code, 'internal_error');
 });
 
-// Issue 28, finding 15: rules reach a content script only through
+// Rules reach a content script only through
 // getPageState, and only while the extension is on.
 test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes', async () => {
   const host = fakeHost({ getContent: () => ({ status: 'success', items: [], rules: { vocabulary: { blue: 'blauw' } } }) });

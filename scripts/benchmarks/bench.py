@@ -425,7 +425,7 @@ class Bench:
         return json.loads(body)
 
     def push_latencies(self, container, rounds, extra_env=None):
-        """CLI exit → settingsChanged frame on an open port, in ms, for `rounds` writes."""
+        """CLI exit → pageState frame on an open port, in ms, for `rounds` writes."""
         proc = self.port_process(container, extra_env)
         try:
             self.send_frame(proc, {"action": "hello", "id": 1})
@@ -437,7 +437,7 @@ class Bench:
                                capture_output=True)
                 exited = time.monotonic()
                 frame = self.read_frame(proc, 5)
-                assert frame and frame.get("event") == "settingsChanged", frame
+                assert frame and frame.get("event") == "pageState", frame
                 out.append(max(0.0, (time.monotonic() - exited) * 1000))
                 time.sleep(0.02)
             return out
@@ -467,7 +467,7 @@ class Bench:
             proc.wait(timeout=5)
 
     def section8(self):
-        log("8. pushes: CLI write -> settingsChanged on an open port; an idle port")
+        log("8. pushes: CLI write -> pageState on an open port; an idle port")
         rounds = 5 if self.quick else 20
         c = self.container("pushes", {"extensionEnabled": True, "vocabulary": {"blue": "blauw"}})
         ours = sorted(self.push_latencies(c, rounds))
@@ -475,9 +475,9 @@ class Bench:
         p50, p99 = ours[len(ours) // 2], ours[min(len(ours) - 1, int(len(ours) * 0.99))]
         q50, q99 = poll[len(poll) // 2], poll[min(len(poll) - 1, int(len(poll) * 0.99))]
         self.results["push latency"] = {"rounds": rounds, "inotify_ms": ours, "poll_ms": poll}
-        self.row("8", "push: CLI exit -> settingsChanged, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50, "",
+        self.row("8", "push: CLI exit -> pageState, p50", "%.2f ms" % p50, "stat poll %.1f ms" % q50, "",
                  "≤ 5 ms", verdict(p50 <= 5))
-        self.row("8", "push: CLI exit -> settingsChanged, p99", "%.2f ms" % p99, "stat poll %.1f ms" % q99, "",
+        self.row("8", "push: CLI exit -> pageState, p99", "%.2f ms" % p99, "stat poll %.1f ms" % q99, "",
                  "≤ 20 ms", verdict(p99 <= 20))
         seconds = 2 if self.quick else 5
         wakes = self.idle_wakeups(c, seconds)
@@ -590,19 +590,13 @@ class Bench:
                      "%.1f ms" % row["replaceMs"], "%.1f ms at 300" % base["replaceMs"],
                      "%.2f×" % row["vs300"], "≤ 1.5× of 300" if is_target else "(info)",
                      verdict(row["vs300"] <= 1.5) if is_target else "token+map ref %.1f ms" % row["referenceMs"])
-        # Issue 27 item 2: the compact form beside the trie engine it replaced (the test oracle),
-        # and what the background compiles once per state: its time, size and retained heap.
-        for row in data["rows"]:
-            if "trieMs" in row:
-                self.row("6", "engine, %s entries: compact form / trie of 4c85a92 (same text)" % "{:,}".format(row["entries"]),
-                         "%.1f ms" % row["replaceMs"], "%.1f ms trie" % row["trieMs"],
-                         "%.2f×" % (row["replaceMs"] / row["trieMs"]), "(info)", "")
+        # What the background compiles once per state: its time, size and retained heap.
         for row in data.get("compact", []):
             self.row("6", "compact form, %s entries: compiled once (background) %.0f ms; %d + %d chars" % (
                          "{:,}".format(row["entries"]), row["compileMs"], row["tableChars"], row["dataChars"]),
                      "%.2f MB heap as received" % (row["heapReceived"] / 1e6),
                      "%.2f MB vocabulary JSON" % (row["jsonBytes"] / 1e6), "%.2f×" % row["receivedVsJson"],
-                     "(info)", "trie %.2f MB" % (row["heapTrie"] / 1e6))
+                     "(info)", "")
 
     # ---- 7. the extension on real pages (Chromium, Firefox) ------------------
 

@@ -375,7 +375,7 @@ def check_enabled_on_load(r: Run, site) -> None:
 
 def check_live_update(r: Run, site) -> None:
     """3. the CLI changes the vocabulary with the page open → the page updates without a reload
-    (host settingsChanged event on the port → background → tabs)."""
+    (the host's pageState event on the port → background → tabs)."""
     tab = r.tabs["A"]
     tab.evaluate("window.__e2eMarker = 'same document', true")
     t0 = time.monotonic()
@@ -646,7 +646,7 @@ BIG_EXPECTED = "w0-replaced W74999-replaced W149999-REPLACED blauw"
 
 def check_paged_vocabulary(r: Run, site) -> None:
     """10. a vocabulary over 5 MiB (150,000 entries, plus one entry too big for any page) reaches
-    an open page live (rulesChanged → paged getPageState) and a reloaded one; the popup says
+    an open page live (the pageState event with page 0, the other pages by getPageState) and a reloaded one; the popup says
     that one entry could not be delivered."""
     words = {f"wordnumber{i}": f"w{i}-replaced" for i in range(BIG_ENTRIES)}
     words.update({"blue": "blauw", "red": "rood", "enormous": "x" * 1_100_000})
@@ -912,7 +912,7 @@ def share_checks(r: Run, site) -> None:
 
 
 def check_design_mode(r: Run, site) -> None:
-    """13. issue 28 (1): a frame in designMode (a rich-text editor) is editable as a whole:
+    """13. a frame in designMode (a rich-text editor) is editable as a whole:
     what the user types there stays as typed; a frame that becomes an editor after it was
     rewritten gets its original text back before the user's edit; switched off again, it
     stays unrewritten (an editor once, an editor for this document's life)."""
@@ -1109,7 +1109,7 @@ FIRST_PAINT_TEXT = "Blauw skies The sky is blauw, the sea is blauw and BLAUW."
 
 
 def check_first_paint(r: Run, site) -> None:
-    """16. issue 27 (3): the page reads translated in its first paint. first-paint.html's own
+    """16. the page reads translated in its first paint. first-paint.html's own
     requestAnimationFrame callback (page world, asked for in its head) keeps the body's text
     before each frame's paint; the browser's 'first-contentful-paint' entry says which frame
     was painted first. That frame already shows the new words, and no frame ever showed the
@@ -1149,7 +1149,7 @@ def check_first_paint(r: Run, site) -> None:
 
 
 def check_change_behind_cursor(r: Run, site) -> None:
-    """17. issue 27 (4): a page script that changes, while the document still parses, a text
+    """17. a page script that changes, while the document still parses, a text
     node the cursor has already passed (behind-cursor.html) still gets it rewritten: the pass
     over the whole document after parsing (it waits for the load event, so that it does not
     hold DOMContentLoaded or the load event back) finds it."""
@@ -1169,7 +1169,7 @@ def check_change_behind_cursor(r: Run, site) -> None:
 
 
 def check_back_forward_cache(r: Run, site) -> None:
-    """18. issue 27 (tabs do not each pay for the vocabulary): a page kept in the back/forward
+    """18. tabs do not each pay for the vocabulary: a page kept in the back/forward
     cache lets the rules go and keeps its new words; on Back it comes back rewritten, takes the
     rules again — those written while it was away included (no pageState reached it) — and
     follows later changes live."""
