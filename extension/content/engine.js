@@ -344,13 +344,30 @@
     }
     at = offset - 1;
     const length = at >= 0 ? readNumber(data) : -1;
-    if (length < 0) return -1;
-    const word = lowerAt(text, i);
-    return length === word.length && data.startsWith(word, at) ? at + length : -1;
+    if (length < 0 || at + length > data.length) return -1;
+    return isLowerAt(text, i, data, at, length) ? at + length : -1;
   }
 
-  // The text's tokens in lower case while one position is tried (index: tokens after it).
-  const lowers = [];
+  /**
+   * True if token i of `text`, in lower case, is `data`'s `length` characters at `at` — compared
+   * in place for ASCII (no substring, no lower-cased copy: nearly every token of a page is
+   * compared once a vocabulary holds most of its words), cut out and lower-cased otherwise.
+   */
+  function isLowerAt(text, i, data, at, length) {
+    if ((tokenFlags[i] & ASCII_TOKEN) === 0) {
+      // Not ASCII (toLowerCase may change the length: 'İ' → 'i̇'): the token as toLowerCase gives it.
+      const word = lowerAt(text, i);
+      return word.length === length && data.startsWith(word, at);
+    }
+    const start = starts[i];
+    if (ends[i] - start !== length) return false;
+    for (let k = 0; k < length; k += 1) {
+      let code = text.charCodeAt(start + k);
+      if (code >= 65 && code <= 90) code |= 0x20;
+      if (code !== data.charCodeAt(at + k)) return false;
+    }
+    return true;
+  }
 
   function hasCase(text) {
     return text.toUpperCase() !== text.toLowerCase();
@@ -361,7 +378,8 @@
    * BLUE → BLAUW, Blue → Blauw, blue → blauw (the replacement as written).
    */
   function keepCase(matched, replacement) {
-    // Fast path, most matches: already lower case (or caseless), the replacement as written.
+    const ascii = keepCaseAscii(matched, replacement);
+    if (ascii !== null) return ascii;
     if (matched === matched.toLowerCase()) return replacement;
     const letters = [...matched].filter(hasCase);
     if (letters.length > 1 && matched === matched.toUpperCase()) return replacement.toUpperCase();
@@ -373,6 +391,35 @@
       return chars.join('');
     }
     return replacement;
+  }
+
+  /**
+   * keepCase for an ASCII match (most of them): one look at each of its characters, nothing built
+   * but the result. Null when `matched` is not ASCII, or when the replacement's first letter must
+   * be found beyond ASCII (keepCase's general path then).
+   */
+  function keepCaseAscii(matched, replacement) {
+    let letters = 0;
+    let upper = 0;
+    let firstUpper = false;
+    for (let i = 0; i < matched.length; i += 1) {
+      const code = matched.charCodeAt(i);
+      if (code >= 128) return null;
+      if (code >= 65 && code <= 90) {
+        if (letters === 0) firstUpper = true;
+        letters += 1;
+        upper += 1;
+      } else if (code >= 97 && code <= 122) {
+        letters += 1;
+      }
+    }
+    if (upper === 0) return replacement;
+    if (letters > 1 && upper === letters) return replacement.toUpperCase();
+    if (!firstUpper) return replacement;
+    const first = replacement.charCodeAt(0);
+    if (first >= 97 && first <= 122) return String.fromCharCode(first - 32) + replacement.slice(1);
+    if (first >= 65 && first <= 90) return replacement;
+    return null;
   }
 
   // --- Tokens without allocating -------------------------------------------
@@ -403,14 +450,16 @@
   let starts = new Int32Array(capacity);
   let ends = new Int32Array(capacity);
   let hashes = new Int32Array(capacity);
-  let wordFlags = new Uint8Array(capacity); // 1: a word token, 0: one other character
+  let tokenFlags = new Uint8Array(capacity); // WORD_TOKEN (else one other character), ASCII_TOKEN
+  const WORD_TOKEN = 1;
+  const ASCII_TOKEN = 2; // every code unit below 128: lower case is | 0x20 of A–Z
 
   function grow() {
     capacity *= 2;
     const s = new Int32Array(capacity); s.set(starts); starts = s;
     const e = new Int32Array(capacity); e.set(ends); ends = e;
     const h = new Int32Array(capacity); h.set(hashes); hashes = h;
-    const w = new Uint8Array(capacity); w.set(wordFlags); wordFlags = w;
+    const w = new Uint8Array(capacity); w.set(tokenFlags); tokenFlags = w;
   }
 
   /**
@@ -436,7 +485,7 @@
       if (cls === OTHER) {
         i += width;
         ends[n] = i;
-        wordFlags[n] = 0;
+        tokenFlags[n] = width === 1 && code < 128 ? ASCII_TOKEN : 0;
         hashes[n] = width === 1 && code < 128 ? finish(imul(FNV_SEED ^ code, FNV_PRIME)) : hashOf(text.slice(starts[n], i).toLowerCase());
         n += 1;
         continue;
@@ -460,7 +509,7 @@
         if (cls !== WORD) break;
       }
       ends[n] = i;
-      wordFlags[n] = 1;
+      tokenFlags[n] = ascii ? WORD_TOKEN | ASCII_TOKEN : WORD_TOKEN;
       hashes[n] = ascii ? finish(h) : hashOf(text.slice(starts[n], i).toLowerCase());
       n += 1;
     }
@@ -503,7 +552,7 @@
       starts = new Int32Array(capacity);
       ends = new Int32Array(capacity);
       hashes = new Int32Array(capacity);
-      wordFlags = new Uint8Array(capacity);
+      tokenFlags = new Uint8Array(capacity);
     }
     return result;
   }
@@ -517,7 +566,7 @@
     let copied = 0;
     for (let i = 0; i < n; i += 1) {
       // A phrase that starts with a non-word token may not touch a word before it.
-      if (i > 0 && starts[i] === ends[i - 1] && wordFlags[i] === 0 && wordFlags[i - 1] === 1) continue;
+      if (i > 0 && starts[i] === ends[i - 1] && (tokenFlags[i] & WORD_TOKEN) === 0 && (tokenFlags[i - 1] & WORD_TOKEN) !== 0) continue;
       // The table: most tokens stop at an empty slot, passing other tokens' checks on the way.
       const h = hashes[i];
       let slot = Math.floor((h >>> 0) * scale); // homeOf
@@ -538,7 +587,6 @@
       const keys = readNumber(data);
       let best = -1;
       let bestReplacement;
-      let lowered = 0; // lowers[1 … lowered] are this position's
       for (let k = 0; k < keys && at >= 0; k += 1) {
         // Longest first: the first key that matches here is the match.
         const more = readNumber(data);
@@ -557,9 +605,7 @@
             if ((starts[j] > ends[j - 1] ? 1 : 0) !== (code & 1)) {
               fits = false;
             } else {
-              if (t > lowered) lowers[(lowered = t)] = lowerAt(text, j);
-              const lower = lowers[t];
-              fits = lower.length === length && data.startsWith(lower, at);
+              fits = at + length <= data.length && isLowerAt(text, j, data, at, length);
             }
           }
           at += length;
@@ -593,7 +639,7 @@
   /** A phrase that ends with a non-word token may not touch a word after it. */
   function endsClean(j, n) {
     if (j + 1 >= n || starts[j + 1] !== ends[j]) return true;
-    return wordFlags[j] === 1 || wordFlags[j + 1] === 0;
+    return (tokenFlags[j] & WORD_TOKEN) !== 0 || (tokenFlags[j + 1] & WORD_TOKEN) === 0;
   }
 
   /** True if this element's own text (and its descendants') must be left alone. */
