@@ -40,10 +40,18 @@
   const SLICE_MS = 8;
   // Before each frame while the document loads: what the parser added since
   // the last frame is rewritten before the frame's style, layout and paint.
-  // Bounded: a frame's catch-up never runs longer than this (the frame's own
-  // layout and paint come on top); what is left goes on in slices of
-  // SLICE_MS right after, and that part may be painted once with its old words.
+  // Bounded: a frame's catch-up runs no longer than this, but once before the
+  // first paint (the frame's own layout and paint come on top); what is left
+  // goes on in slices of SLICE_MS right after, and that part may be painted
+  // once with its old words.
   const FRAME_MS = 24;
+  // Once, before the page's first contentful paint: a frame's catch-up may take this long. Nobody
+  // can use the page before it is painted, and a catch-up cut at FRAME_MS leaves text to be laid
+  // out in that frame and again after our writes (Firefox lays out most of a large page in its
+  // first big frame; cut there, DOMContentLoaded came later, and the first paint showed old words).
+  const FIRST_PAINT_FRAME_MS = 90;
+  let longCatchUpLeft = true;
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
   // Between frames, and in tabs that draw none (hidden, in the background):
   // the cursor is moved on by a timer as well, so that what the parser adds
   // before a frame — a page's first frame can come after 100 ms of parsing —
@@ -155,7 +163,12 @@
 
   function onFrame() {
     frameRequest = 0;
-    if (rewriter.following) rewriter.catchUp(FRAME_MS);
+    if (rewriter.following) {
+      const long = longCatchUpLeft && !painted();
+      const start = performance.now();
+      rewriter.catchUp(long ? FIRST_PAINT_FRAME_MS : FRAME_MS);
+      if (long && performance.now() - start > FRAME_MS) longCatchUpLeft = false; // used: one such task
+    }
     if (watchingFrames()) frameRequest = requestAnimationFrame(onFrame);
   }
 

@@ -782,6 +782,15 @@ def page_rows(data):
                      "not measured" if fp is None else "%.1f %%" % fp,
                      "not measured" if fr is None else "%.1f %% token+map" % fr, "", "≥ %.0f %%" % least,
                      "MISS (not measured)" if fp is None else verdict(fp >= least)))
+        # The first page after the background went idle or the browser started: the background
+        # stopped before the load (its state and host gone), fetched and compiled anew.
+        cold = row.get("ours-cold") or {}
+        v, cp = cold.get("dcl_vs_none"), cold.get("first_paint_pct")
+        rows.append(("7", "%s cold start (background and host stopped before the load): DOMContentLoaded / no "
+                     "extension; replacements at first contentful paint" % what,
+                     "not measured" if v is None else "%.2f×; %s" % (v, "not measured" if cp is None else "%.1f %%" % cp),
+                     "", "", "≤ %.2f×; ≥ %.0f %%" % (LOAD_TARGET, least),
+                     "MISS (not measured)" if v is None or cp is None else verdict(v <= LOAD_TARGET and cp >= least)))
         changed = o.get("changes")
         limit = tab_heap_limit(row["json_bytes"], changed)
         target = "≤ 1.5×JSON+1 MB+128 B×%s texts = %s" % ("?" if changed is None else "{:,}".format(int(changed)),

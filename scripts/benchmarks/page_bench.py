@@ -7,7 +7,7 @@ come out on this machine, printed beside every row).
 Pages: large HTML pages of Debian's python3.11-doc (apt-get install python3.11-doc), served on
 127.0.0.1. Vocabularies of N entries as a user's would be: the documentation's most frequent words
 first (every page of it: the language the measured pages are written in), each mapped to a
-replacement that differs wherever it occurs (its upper case and one letter more), then words that
+replacement that differs wherever it occurs (its upper case and two letters more), then words that
 occur nowhere (user_vocabulary). At 100 entries that is "the", "a", "in", … (most texts of a page
 change); from 20,000 on, every word of the pages. For each browser and size, four instances run at
 once: ours (host installed, vocabulary imported with the CLI, extension/ of this checkout loaded,
@@ -80,6 +80,7 @@ HEAP_ROUNDS = 3  # the rounds (after round 0) in which heaps are measured
 BROWSERS = ("chromium", "firefox")
 CONFIGS = ("ours", "reference", "none", "none-2")  # none-2: the A/A control, timing pass only
 REPLACEMENT_CONFIGS = ("ours", "reference", "none")
+COLD = "ours-cold"  # ours, loaded right after its background and host were stopped (timing only)
 REFERENCE_GECKO_ID = "token-map-reference@bench.invalid"
 DUMP = None  # --dump-trace FILE: the last trace, for looking at by hand
 SKIP_TAGS = ["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEXTAREA", "INPUT", "SELECT", "OPTION", "CODE", "PRE",
@@ -231,7 +232,9 @@ def frequent_words() -> list:
 
 
 def vocabulary(words: list, size: int) -> dict:
-    """Half real words (so pages change), the rest words that do not occur."""
+    """The benchmark's vocabulary before (page_probe.py --vocabulary rare): the pages' rarest
+    words, half of ``size``, the rest words that do not occur. At 100 entries 50 words that occur
+    about once: a page barely changes, unlike a user's."""
     real = words[: size // 2]
     vocab = {w: w.upper()[::-1] for w in real}
     i = 0
@@ -244,8 +247,9 @@ def vocabulary(words: list, size: int) -> dict:
 def user_vocabulary(words: list, size: int) -> dict:
     """A user's vocabulary of ``size`` entries: the most frequent words of the language first
     (``words``, most frequent first), each to a replacement that differs from it wherever it
-    occurs (upper case and one letter more), then words that occur nowhere."""
-    vocab = {w: w.upper() + "Q" for w in words[:size]}
+    occurs (upper case and two letters more: one letter made real words, "fa" → "FAQ"), then
+    words that occur nowhere."""
+    vocab = {w: w.upper() + "QZ" for w in words[:size]}
     i = 0
     while len(vocab) < size:
         vocab[f"zq{i}x"] = f"r{i}"
@@ -513,6 +517,36 @@ def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_exp
     return result
 
 
+FIREFOX_STOP_BACKGROUND_JS = """const done = arguments[arguments.length - 1];
+const {ExtensionParent} = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+Promise.resolve(extension && extension.terminateBackground({ignoreDevToolsAttached: true}))
+  .then(() => done(!!extension), (e) => done(String(e)));"""
+
+
+def stop_background(browser: str, run) -> None:
+    """What a page meets first after the extension's background went idle (Chromium stops a
+    service worker after 30 s with no port or event; Firefox suspends its event page) or the
+    browser started: the background stopped (its state, its port, and so its host, gone). The
+    next page load starts it, and it fetches and compiles the state from a new host."""
+    b = run.b
+    if browser == "chromium":
+        helper = b.tabs[0]
+        helper.send("ServiceWorker.enable")
+        helper.send("ServiceWorker.stopAllWorkers")
+        browsers.wait_until(lambda: b._sw_target(b.extension_id) is None, 30, "the service worker to stop", 0.05)
+    else:
+        m = b.client
+        m.set_context(m.CONTEXT_CHROME)
+        try:
+            stopped = m.execute_async_script(FIREFOX_STOP_BACKGROUND_JS, script_args=[b.addon_id], script_timeout=30000)
+        finally:
+            m.set_context(m.CONTEXT_CONTENT)
+        if stopped is not True:
+            raise browsers.BrowserError(f"stopping the add-on's background: {stopped}")
+    run.kill_hosts()
+
+
 def fresh_tab_heap(b, url: str, settle_ms: int) -> int:
     """Chromium: the heap of a new tab that loaded ``url`` once (see the module's docstring)."""
     tab = new_tab("chromium", b)
@@ -527,7 +561,7 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
     """One row: medians per configuration; ratios and heap differences to "none" per round (the
     loads of one round alternate side by side), then their median."""
     row = {"browser": browser, "entries": size, "page": page, "json_bytes": jb}
-    for name in CONFIGS:
+    for name in (*CONFIGS, COLD):
         s = samples[(name, page)]
 
         def med(k, s=s):
@@ -671,6 +705,12 @@ def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_
                         if rnd > 0:
                             for k, v in m.items():
                                 samples[(name, page)][k].append(v)
+                # Cold: ours once more, its background and host stopped first (paired with this round's "none").
+                stop_background(browser, r)
+                m = measure(browser, r.b, tabs["ours"][1], f"{site.url(page)}?eb=time", "time", a.settle_ms, paint_expr)
+                if rnd > 0:
+                    for k, v in m.items():
+                        samples[(COLD, page)][k].append(v)
                 if browser == "chromium" and heap_round:
                     for name in REPLACEMENT_CONFIGS:
                         heap = fresh_tab_heap(tabs[name][0], f"{site.url(page)}?eb=heap", a.settle_ms)
@@ -706,7 +746,7 @@ def main():
     if not all((DOCS / page).is_file() for page in PAGES):
         print(json.dumps({"skipped": "python3.11-doc is not installed (apt-get install python3.11-doc)"}))
         return
-    words = page_words()
+    words = frequent_words()
     artifacts = Path(tempfile.mkdtemp(prefix="eb-page-bench-"))
     out = {"pages": PAGES, "rounds": a.rounds, "rows": [], "service_worker": []}
     try:
@@ -717,7 +757,7 @@ def main():
                     out["service_worker_empty"] = sw_base
                     log(json.dumps({"service_worker_empty": sw_base}))
                 for size in map(int, a.sizes.split(",")):
-                    rows, sw = run_size(a, browser, size, vocabulary(words, size), site, artifacts, sw_base)
+                    rows, sw = run_size(a, browser, size, user_vocabulary(words, size), site, artifacts, sw_base)
                     out["rows"] += rows
                     if sw:
                         out["service_worker"].append(sw)
