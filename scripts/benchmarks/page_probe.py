@@ -55,10 +55,12 @@ import page_bench as pb  # noqa: E402
 REPO = pb.REPO
 CONTENT_JS = REPO / "extension" / "content" / "content.js"
 
-# The stub background: the page state, at once, to every getPageState.
+# The stub background: the page state, at once, to every getPageState; an echo of anything else
+# with `texts` (floors/round-trip-write.js).
 STUB_BACKGROUND = """const STATE = %s;
 (globalThis.browser ?? globalThis.chrome).runtime.onMessage.addListener((message, sender, reply) => {
   if (message && message.type === 'getPageState') reply(STATE);
+  else if (message && message.type === 'echo') reply({ texts: message.texts });
   return false;
 });
 """
