@@ -116,16 +116,19 @@
   // --- The compiled form ----------------------------------------------------
   //
   // Compiled once per state in the background, sent to every tab as it is and
-  // read there as it arrives: plain data, two strings and four small fields,
-  // that JSON (Chromium's extension messaging) and structured clone (Firefox)
-  // carry unchanged. Nothing is built from it in a tab; a lookup reads the
-  // strings with charCodeAt / startsWith.
+  // read there as it arrives: plain data, three strings and four small
+  // fields, that JSON (Chromium's extension messaging) and structured clone
+  // (Firefox) carry unchanged. Nothing is built from it in a tab; a lookup
+  // reads the strings with charCodeAt / startsWith.
   //
-  //   {format: 1, signature, size, slots, width, table, data}
+  //   {format: 2, signature, size, slots, width, table, data, wide}
   //
   // Digits: printable ASCII that JSON never escapes (no '"', no '\\', no
-  // control character), so V8 keeps `table` (and `data` when the vocabulary
-  // is Latin-1) at one byte per character.
+  // control character), so V8 keeps `table` and `data` at one byte per
+  // character. `data` holds the groups whose every character is Latin-1,
+  // `wide` the others: one key like "Łukasz" would otherwise make V8 keep
+  // the whole of `data` at two bytes a character, twice the vocabulary's
+  // size in every tab.
   //   * a table digit is 0–56, the character 35 + d ('#' … '[');
   //   * a number in `data` is base 32, most significant digit first: every
   //     digit but the last is the character 35 + d ('#' … 'B'), the last one
@@ -138,12 +141,13 @@
   // floor((h >>> 0) × (slots / 2^32)), the next ones follow (the last wraps
   // to 0). A slot holds one check digit, check = 1 + ((h & 4095) × 56 >>>
   // 12) (0, "#", is an empty slot: the search ends there), then `width`
-  // digits of the position of the token's group in `data`, plus one (base
-  // 57, most significant first). The table is about 60 % full: most tokens
+  // digits of the position of the token's group, plus one (base 57, most
+  // significant first): a position p below data.length is in `data`, else
+  // at p − data.length in `wide`. The table is about 60 % full: most tokens
   // of a text stop at an empty slot, after 3–4 slots, without cutting out a
   // substring; a check that matches is confirmed against the group's token.
   //
-  // `data`: one group per distinct first token (its lower-case form), each
+  // `data` and `wide`: one group per distinct first token (its lower-case form), each
   //   <length><first token>            compared with the text's token in lower case
   //   <key count>                      keys that begin with this token, longest (in tokens) first
   //   per key: <tokens after the first>
@@ -160,7 +164,7 @@
   // one replaces nothing where it is wrong, never throws and never loops
   // (compiledFrom checks its shape first).
 
-  const FORMAT = 1;
+  const FORMAT = 2;
   const TABLE_BASE = 57;
   const CHECKS = TABLE_BASE - 1; // check values 1 … 56; 0 marks an empty slot
   const DIGIT = 35; // '#'
@@ -261,48 +265,41 @@
       }
     }
     if (size === 0) return null;
-    const parts = [];
-    const homes = [];
-    let length = 0;
-    const emit = (part) => {
-      parts.push(part);
-      length += part.length;
-    };
+    const latin = { parts: [], length: 0 };
+    const wideGroups = { parts: [], length: 0 };
+    const homes = []; // per group: its hash, whether it is wide, its position in its string
     for (const [first, group] of groups) {
-      homes.push(group.hash, length);
       const keys = group.more === null ? [group] : [group, ...group.more.values()];
       if (keys.length > 1) keys.sort((a, b) => b.count - a.count); // stable: equal lengths keep their order
-      emit(encodeNumber(first.length));
-      emit(first);
-      emit(encodeNumber(keys.length));
-      for (const { rest, count, value } of keys) {
-        emit(encodeNumber(count - 1));
-        emit(rest);
-        emit(encodeNumber(value.length));
-        emit(value);
-      }
+      const parts = [encodeNumber(first.length), first, encodeNumber(keys.length)];
+      for (const { rest, count, value } of keys) parts.push(encodeNumber(count - 1), rest, encodeNumber(value.length), value);
+      const text = parts.join('');
+      const into = /[^\x00-\xff]/.test(text) ? wideGroups : latin;
+      homes.push(group.hash, into === wideGroups, into.length);
+      into.parts.push(text);
+      into.length += text.length;
     }
-    // A Latin-1 vocabulary's data one byte per character: V8 may hand back a two-byte string
-    // from toLowerCase of a rope (a key built by concatenation), and the join then takes that
-    // width for the whole; JSON.parse makes a fresh string of the narrowest width.
-    let data = parts.join('');
-    if (!/[^\x00-\xff]/.test(data)) data = JSON.parse(JSON.stringify(data));
+    // One byte per character: V8 may hand back a two-byte string from toLowerCase of a rope (a
+    // key built by concatenation), and the join then takes that width for the whole; JSON.parse
+    // makes a fresh string of the narrowest width.
+    const data = JSON.parse(JSON.stringify(latin.parts.join('')));
+    const wide = wideGroups.parts.join('');
     let width = 1;
-    while (TABLE_BASE ** width <= data.length) width += 1;
+    while (TABLE_BASE ** width <= data.length + wide.length) width += 1;
     // About 60 % full: an absent token ends its search after about 2.6 occupied slots on average
     // (a one-byte read each, and 1 in 56 of them a check that matches by chance), in a table a
     // quarter smaller than at 45 % — a tab holds it while it shows the page.
     const slots = Math.ceil(groups.size / 0.6) + 1;
     const stride = width + 1;
     const table = new Uint8Array(slots * stride).fill(DIGIT);
-    for (let g = 0; g < homes.length; g += 2) {
+    for (let g = 0; g < homes.length; g += 3) {
       const h = homes[g];
       let slot = homeOf(h, slots);
       while (table[slot * stride] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
       const check = checkOf(h);
       const base = slot * stride;
       table[base] = DIGIT + check;
-      let offset = homes[g + 1] + 1;
+      let offset = (homes[g + 1] ? data.length : 0) + homes[g + 2] + 1;
       for (let d = stride - 1; d >= 1; d -= 1) {
         table[base + d] = DIGIT + (offset % TABLE_BASE);
         offset = Math.floor(offset / TABLE_BASE);
@@ -311,7 +308,7 @@
     let tableText = '';
     for (let i = 0; i < table.length; i += 8192) tableText += String.fromCharCode.apply(null, table.subarray(i, i + 8192));
     const signature = versionSignature(version) ?? `h:${size}:${(hash >>> 0).toString(16)}`;
-    return { format: FORMAT, signature, size, slots, width, table: tableText, data };
+    return { format: FORMAT, signature, size, slots, width, table: tableText, data, wide };
   }
 
   /**
@@ -321,16 +318,20 @@
    */
   function compiledFrom(form) {
     if (!form || typeof form !== 'object' || form.format !== FORMAT) return null;
-    const { signature, size, slots, width, table, data } = form;
+    const { signature, size, slots, width, table, data, wide } = form;
     if (typeof signature !== 'string' || signature === '' || typeof table !== 'string' || typeof data !== 'string') return null;
+    if (typeof wide !== 'string') return null;
     if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1 || slots > 2 ** 28) return null;
     if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 1)) return null;
-    return { format: FORMAT, signature, size, slots, width, table, data };
+    return { format: FORMAT, signature, size, slots, width, table, data, wide };
   }
 
+  // The string (compiled.data or compiled.wide) of the group groupAt found.
+  let source = '';
+
   /**
-   * The position in `compiled.data` of the keys that begin with token i of
-   * `text` (after its group's first token), if the slot at `base` of the
+   * The position in its string (`source`) of the keys that begin with token i
+   * of `text` (after its group's first token), if the slot at `base` of the
    * table (whose check matched) is that token's; -1 if not.
    */
   function groupAt(compiled, text, i, base) {
@@ -343,9 +344,14 @@
       offset = offset * TABLE_BASE + digit;
     }
     at = offset - 1;
-    const length = at >= 0 ? readNumber(data) : -1;
-    if (length < 0 || at + length > data.length) return -1;
-    return isLowerAt(text, i, data, at, length) ? at + length : -1;
+    source = data;
+    if (at >= data.length) {
+      source = compiled.wide;
+      at -= data.length;
+    }
+    const length = at >= 0 ? readNumber(source) : -1;
+    if (length < 0 || at + length > source.length) return -1;
+    return isLowerAt(text, i, source, at, length) ? at + length : -1;
   }
 
   /**
@@ -559,7 +565,7 @@
 
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
-    const { data, table, slots } = compiled;
+    const { table, slots } = compiled;
     const stride = compiled.width + 1;
     const scale = slots / 4294967296;
     let out = null;
@@ -584,6 +590,7 @@
         slot = slot + 1 === slots ? 0 : slot + 1;
       }
       if (at < 0) continue; // not the first token of any key
+      const data = source; // the found group's string
       const keys = readNumber(data);
       let best = -1;
       let bestReplacement;

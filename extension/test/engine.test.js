@@ -782,24 +782,27 @@ test('compact_150000EntriesAndPhrases_everyKeyFound_asTheDefinitionSays_zeroIsOf
 });
 
 test('compiledFrom_malformedOrHostileForm_isNoRulesOrReplacesNothing_neverThrowsOrLoops', () => {
-  const good = T.compileVocabulary([['blue', 'blauw'], ['ice cream', 'ijs'], ['ice', 'x']], 'v1');
-  for (const bad of [null, undefined, 'x', 7, [], {}, { ...good, format: 2 }, { ...good, table: 3 }, { ...good, data: null },
+  const good = T.compileVocabulary([['blue', 'blauw'], ['ice cream', 'ijs'], ['ice', 'x'], ['łódź', 'boat']], 'v1');
+  assert.notEqual(good.wide, '', 'a group in the wide string too');
+  for (const bad of [null, undefined, 'x', 7, [], {}, { ...good, format: 1 }, { ...good, format: 3 }, { ...good, table: 3 },
+    { ...good, data: null }, { ...good, wide: undefined },
     { ...good, slots: 0 }, { ...good, slots: 1.5 }, { ...good, width: 0 }, { ...good, width: 99 }, { ...good, size: 0 },
     { ...good, signature: '' }, { ...good, table: good.table.slice(1) }, { ...good, slots: good.slots + 1 }]) {
     assert.equal(T.compiledFrom(bad), null, JSON.stringify(bad));
   }
   // Right shape, wrong content: every table and data character changed in turn, cut short, or
   // filled with one character: each lookup is bounded; nothing throws, nothing loops.
-  const text = 'blue ice cream, Ice BLUE icecream';
+  const text = 'blue ice cream, Ice BLUE icecream Łódź';
   const rand = seeded(5);
   const alphabet = ['#', '[', ']', '|', 'B', '\u0000', '\uFFFF', '~'];
   for (let round = 0; round < 2_000; round += 1) {
     const form = { ...good };
-    const field = rand() < 0.5 ? 'table' : 'data';
+    const field = ['table', 'data', 'wide'][Math.floor(rand() * 3)];
     const at = Math.floor(rand() * form[field].length);
     const ch = alphabet[Math.floor(rand() * alphabet.length)];
     form[field] = round % 7 === 0 ? ch.repeat(form[field].length) : form[field].slice(0, at) + ch + form[field].slice(at + 1);
     if (round % 11 === 0) form.data = form.data.slice(0, at);
+    if (round % 13 === 0) form.wide = form.wide.slice(0, at);
     const compiled = T.compiledFrom(form);
     assert.ok(compiled, 'the shape is right');
     assert.equal(typeof T.replaceText(text, compiled), 'string');
@@ -1235,4 +1238,17 @@ test('rewriter_ourTextMovedIntoAnEditor_getsItsOriginalBack', () => {
   assert.equal(editor.textContent, 'typedthe sky is blue');
   rewriter.setCompiled(null);
   assert.equal(editor.textContent, 'typedthe sky is blue');
+});
+
+test('compile_groupsBeyondLatin1_goToTheirOwnString_soTheRestStaysOneBytePerCharacter', () => {
+  // V8 keeps a string at two bytes a character as soon as one character is beyond U+00FF: one
+  // name like "Łukasz" among 150,000 words doubled what every tab held.
+  const pairs = [['blue', 'blauw'], ['łukasz', 'Lukas'], ['café', 'koffie'], ['ice cream', 'ijs'], ['mir', 'мир']];
+  const compiled = asSent(T.compileVocabulary(pairs, 'v1'));
+  assert.doesNotMatch(compiled.data, /[^\x00-\xff]/, 'data: Latin-1 only');
+  assert.match(compiled.wide, /łukasz/);
+  assert.match(compiled.wide, /мир/, 'a group whose replacement is wide is wide');
+  assert.match(compiled.data, /café/);
+  assert.equal(T.replaceText('Blue, Łukasz, café, ice cream, MIR', compiled), 'Blauw, Lukas, koffie, ijs, МИР');
+  assert.equal(T.compileVocabulary([['blue', 'blauw']]).wide, '');
 });
