@@ -49,7 +49,7 @@
   // can use the page before it is painted, and a catch-up cut at FRAME_MS leaves text to be laid
   // out in that frame and again after our writes (Firefox lays out most of a large page in its
   // first big frame; cut there, DOMContentLoaded came later, and the first paint showed old words).
-  const FIRST_PAINT_FRAME_MS = 90;
+  const FIRST_PAINT_FRAME_MS = 70;
   let longCatchUpLeft = true;
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
   // Between frames, and in tabs that draw none (hidden, in the background):
