@@ -343,7 +343,7 @@ def check_disabled(r: Run, site) -> None:
     # that the background has answered it (the answer is what the content script acted on).
     reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
     expect_eq(reply, {"background_response:enabled": False}, "content_request:enabled while disabled")
-    # Issue 28 (15): switched off, no vocabulary reaches the content script ({blue: blauw} is
+    # Switched off, no vocabulary reaches the content script ({blue: blauw} is
     # stored): its page state carries no entries, and its getContent no rules.
     state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}})")
     expect_eq((state.get("enabled"), state.get("compiled"), state.get("count"), state.get("rulesVersion")), (False, None, 0, ""),
@@ -422,7 +422,7 @@ def measure_page_follows_write(r: Run, tab, rounds: int = 10) -> None:
     p50 = latencies[len(latencies) // 2]
     r.log(f"    page follows a CLI write: p50 {p50:.0f} ms, max {latencies[-1]:.0f} ms over {rounds} writes "
           f"(target p50 <= {PAGE_FOLLOW_TARGET_P50_MS} ms)")
-    # The target is Chromium's (issue 11); Firefox's figure is printed for comparison.
+    # The target is Chromium's; Firefox's figure is printed for comparison.
     if r.browser == "chromium":
         expect(p50 <= PAGE_FOLLOW_TARGET_P50_MS, f"page follows a CLI write in {p50:.0f} ms p50, over the target")
 
@@ -607,7 +607,7 @@ def check_every_part(r: Run, site) -> None:
 
 
 def check_one_enabled_rule(r: Run, site) -> None:
-    """9. "enabled" has one rule (issue 15): extensionEnabled, the seed's
+    """9. "enabled" has one rule: extensionEnabled, the seed's
     user_defaults_suite_enabled only when extensionEnabled is not stored; a plain write of
     either key keeps the other in step. The legacy question and getPageState agree, live and
     after a reload."""
@@ -844,7 +844,8 @@ def share_checks(r: Run, site) -> None:
     saved_box = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     again = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     expect(saved_box.get("status") == "success", f"save textarea selection: {saved_box}")
-    # Two user actions are two saves, each with its own key (issue 28, finding 5).
+    # Two user actions are two saves, each with its own key (one key per action: a second save of the
+    # same selection is a second item, not a lost one).
     expect(again.get("duplicate") is False and again.get("added") is True
            and again.get("itemId") != saved_box.get("itemId"),
            f"the same selection saved twice is two items: {saved_box} then {again}")
@@ -973,7 +974,7 @@ HOOK_PROBE_SAME = {"attachShadowText": True, "toStringText": True, "name": "atta
 
 
 def check_hook_invisible(r: Run, site) -> None:
-    """14. issue 28 (16a): what a page learns of content/shadow-hook.js, off and on: attachShadow
+    """14. what a page learns of content/shadow-hook.js, off and on: attachShadow
     and Function.prototype.toString read as native, the property is the native one's, no event
     of ours reaches the page, and (where the engine allows) no stack names the extension; on,
     a shadow root the probe attaches is still rewritten (the private channel works)."""
