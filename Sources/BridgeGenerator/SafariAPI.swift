@@ -50,7 +50,7 @@ public enum SafariAPI {
             api: "SFSafariApplication (dispatchMessage, showPreferences…)", equivalent: .no,
             advice:
                 "the app cannot push a message into the extension; write the suite (SharedSuite) and let the extension "
-                + "ask the host (getSettings) or listen for settingsChanged on a connectNative port"),
+                + "ask the host (getSettings) or listen for the pageState event on a connectNative port"),
         Rule(
             pattern: .name("SFSafariExtensionHandler"), scope: .any,
             api: "SFSafariExtensionHandler (Safari app extensions)",
