@@ -26,6 +26,9 @@ struct PackCommand {
                 "--out \(out) is inside the extension folder \(folder): the next pack would pack the packages; "
                     + "choose a folder outside it", verb: "pack")
         }
+        if args[PackVerbOptions.changelog] != nil && !args.has(PackVerbOptions.deb) {
+            throw .usage("--changelog is the Debian package's changelog: it goes with --deb", verb: "pack")
+        }
         if args.has(PackVerbOptions.deb) {
             if args[PackVerbOptions.updateURL] != nil || args[PackVerbOptions.key] != nil {
                 throw .usage("--deb packages no CRX: --update-url and --key belong to the store packages", verb: "pack")
@@ -34,7 +37,9 @@ struct PackCommand {
             try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
             return
         }
-        var package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        var package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         // A bridge's packages carry its one name (`readlater-1.0.0.crx`, as `readlater-host` and the
         // `readlater` Debian package), not one made from the manifest's display name.
         if let bridge { package.slug = bridge.fileName }
