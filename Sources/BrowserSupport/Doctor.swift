@@ -55,10 +55,7 @@ public struct Doctor {
                 locations = locations.filter { $0.scope == .system }
                 if locations.isEmpty { continue }
             }
-            let installCommand =
-                (self.installCommand.map { "\($0) --browser \(browser.id)" }
-                    ?? "extension-bridge install --browser \(browser.id)" + bridgeArguments)
-                + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
+            let installCommand = command(installing: browser, userDataDirectory: userDataDirectory)
             var found: [DoctorCheck] = []
             for location in locations {
                 let path = location.manifestPath(hostName: hostName)
