@@ -466,7 +466,8 @@ struct BrowserCommands {
         if args.json {
             try context.print(
                 JSONWriter.prettyString([
-                    "ok": .bool(!broken), "summary": .string(Doctor.summary(checks)), "checks": .array(checks.map(\.json)),
+                    "ok": .bool(!broken), "summary": .string(Doctor.summary(checks)),
+                    "checks": .array(checks.map(\.json)),
                     "secrets": [
                         "status": .string(secrets.ok ? "ok" : "warning"), "backend": .string(secrets.backend),
                         "detail": .string(secrets.detail),
