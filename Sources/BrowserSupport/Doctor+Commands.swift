@@ -16,6 +16,14 @@ extension Doctor {
             + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
     }
 
+    /// The fix for a host that is missing or does not answer as one: the package manager's for a
+    /// host the Debian package owns; else `installCommand`, which points the manifest at the host
+    /// beside this CLI (or a bridge's own build), or says what is missing.
+    func hostFix(_ hostPath: String, installCommand: String) -> String {
+        PackagedFiles(root: systemRoot).owns(systemRoot + hostPath)
+            ? "sudo apt install --reinstall \(PackagedFiles.packageName)   (then: \(installCommand))" : installCommand
+    }
+
     /// The row doctor prints when no browser is found: an error (nothing can reach the host), whose fix
     /// is the one command that installs the host and the extension once a browser is there.
     public func noBrowserCheck() -> DoctorCheck {

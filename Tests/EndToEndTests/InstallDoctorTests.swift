@@ -210,6 +210,12 @@ import Testing
                 $0["browser"] == "firefox" && ($0["detail"]?.stringValue ?? "").contains("not executable")
             })
         #expect(errors.allSatisfy { $0["fix"] != .null })
+        // The fix is the installed CLI (it points the manifest at the host beside it), not a
+        // repository script the user may not have.
+        #expect(
+            errors.contains {
+                $0["browser"] == "firefox" && $0["fix"] == "extension-bridge install --browser firefox"
+            })
     }
 
     @Test func doctor_reportsARefusingAllowlist() throws {
