@@ -96,6 +96,9 @@ import Testing
         #expect(install.stderr.contains("no browser found"))
         #expect(install.stderr.contains("`extension-bridge install --crx --browser chromium`"))
         #expect(!install.stderr.contains("next start,"))
+        // --help (and the man page, from the same declaration) names the same command.
+        let help = try s.cli("install", "--help").outText.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("install a browser, then run `extension-bridge install --crx`"), "\(help)")
         let doctor = try s.cli("doctor")
         #expect(doctor.status == 1, "\(doctor.outText)")
         #expect(doctor.outText.contains("error    no browser found"))
