@@ -292,7 +292,7 @@ public enum ProjectTemplate {
             echo "install.sh: extension-bridge is not on PATH: install ExtensionBridge first (its scripts/install.sh)" >&2
             exit 69
         }
-        swift build -c release -Xswiftc -static-executable --product \(spec.hostProduct)
+        \(HostBuild.projectCommand(product: spec.hostProduct))
         extension-bridge install --config bridge.json \\
             --host-path "$(swift build -c release --show-bin-path)/\(spec.hostProduct)" "$@"
 
@@ -314,7 +314,7 @@ public enum ProjectTemplate {
             echo "package-deb.sh: extension-bridge is not on PATH: install ExtensionBridge first" >&2
             exit 69
         }
-        swift build -c release -Xswiftc -static-executable --product \(spec.hostProduct) >&2
+        \(HostBuild.projectCommand(product: spec.hostProduct)) >&2
         extension-bridge pack --deb --config bridge.json --out "${1:-dist}" \\
             --host-path "$(swift build -c release --show-bin-path)/\(spec.hostProduct)" | sed -n 's/^wrote //p'
 

@@ -39,72 +39,35 @@ public enum Subprocess {
         input: [UInt8], timeoutMilliseconds: Int64, ownProcessGroup: Bool = false,
         forward: ((_ fromStandardError: Bool, _ bytes: ArraySlice<UInt8>) -> Void)? = nil
     ) throws(SystemError) -> Result {
-        var inPipe: [Int32] = [0, 0]
-        var outPipe: [Int32] = [0, 0]
-        var errPipe: [Int32] = [0, 0]
         // A program may exit before reading all its input: that must be an EPIPE error here, never
         // a SIGPIPE that ends this process (a test runner, an app that kept the default). The CLI
         // and the host ignore SIGPIPE already; blocking it per write hung under ThreadSanitizer.
         Signals.ignore(.pipe)
-        guard system_pipe(&inPipe) == 0, system_pipe(&outPipe) == 0, system_pipe(&errPipe) == 0 else {
-            throw SystemError("pipe")
+        // Close-on-exec pipes: the child gets only the ends `spawnProcess` puts on its 0, 1 and 2.
+        var pipes: [(read: FileDescriptor, write: FileDescriptor)] = []
+        do {
+            for _ in 0..<3 { pipes.append(try FileDescriptor.pipe()) }
+        } catch {
+            for pipe in pipes { for fd in [pipe.read, pipe.write] { fd.close() } }
+            throw error
         }
+        var inPipe = [pipes[0].read.rawValue, pipes[0].write.rawValue]
+        let outPipe = [pipes[1].read.rawValue, pipes[1].write.rawValue]
+        let errPipe = [pipes[2].read.rawValue, pipes[2].write.rawValue]
         defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { system_close(fd) } }
-
-        var actions = _posix_spawn_file_actions_t()
-        system_posix_spawn_file_actions_init(&actions)
-        defer { system_posix_spawn_file_actions_destroy(&actions) }
-        system_posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        system_posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        system_posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for fd in [inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1]] {
-            system_posix_spawn_file_actions_addclose(&actions, fd)
+        let spawned: Int32
+        do {
+            spawned = try spawnProcess(
+                path, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                descriptors: [pipes[0].read, pipes[1].write, pipes[2].write], ownProcessGroup: ownProcessGroup)
+        } catch {
+            for fd in [inPipe[0], outPipe[1], errPipe[1]] { system_close(fd) }
+            throw error
         }
-        var attributes = _posix_spawnattr_t()
-        system_posix_spawnattr_init(&attributes)
-        defer { system_posix_spawnattr_destroy(&attributes) }
-        // The program starts with SIGPIPE (and SIGXFSZ) at their defaults, whatever this process
-        // ignores: a pipeline's reader closing must end a writer that expects it.
-        var defaults = _sigset_t()
-        system_sigemptyset(&defaults)
-        system_sigaddset(&defaults, _SIGPIPE)
-        system_sigaddset(&defaults, _SIGXFSZ)
-        system_posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = Int32(_POSIX_SPAWN_SETSIGDEF)
-        if ownProcessGroup {
-            flags |= Int32(_POSIX_SPAWN_SETPGROUP)
-            system_posix_spawnattr_setpgroup(&attributes, 0)
-        }
-        system_posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([path] + arguments).map { system_strdup($0) } + [nil]
-        let envp = environment.map { $0.map { system_strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for p in argv + (envp ?? []) { system_free(p) } }
-        var pid = _pid_t()
-        // The child inherits the working directory: change ours around the
-        // spawn (posix_spawn_file_actions_addchdir_np is not exported to Swift
-        // on Linux). The CLI is single-threaded, so nothing else sees it.
-        let previous = system_open(".", _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC)
-        defer { if previous >= 0 { system_close(previous) } }
-        if let workingDirectory, system_chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
-        var rc: Int32 = 0
-        // ETXTBSY: the program was just written and another thread's child,
-        // forked meanwhile, still holds it open for writing until it execs.
-        // That passes within milliseconds; try again a few times.
-        for attempt in 0..<20 {
-            if attempt > 0 { Platform.sleep(milliseconds: 5) }
-            if let envp {
-                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-            } else {
-                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, system_environ)
-            }
-            if rc != _ETXTBSY { break }
-        }
-        if workingDirectory != nil && previous >= 0 { _ = system_fchdir(previous) }
+        let pid = _pid_t(spawned)
         system_close(inPipe[0])
         system_close(outPipe[1])
         system_close(errPipe[1])
-        if rc != 0 { throw SystemError("spawn", path, code: rc) }
 
         FileDescriptor(rawValue: inPipe[1]).setNonBlocking(true)
         var written = 0
@@ -175,7 +138,7 @@ public enum Subprocess {
         }
         var status: Int32 = reaped ?? 0
         if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && system_errno == _EINTR {} }
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let exitStatus = ChildProcess.decode(status)
         return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
     }
 }

@@ -86,12 +86,16 @@ public final class HostProgram {
         }
 
         let environment = Environment.current()
+        // Only under `extension-bridge run`: without it, this lookup is all the trace costs.
+        let trace = MessageTrace.open(environment: environment)
         let settings = HostSettings.load(
             environment: environment, defaultGroupID: configuration.defaultGroupID,
             executablePath: Platform.executablePath())
-        let logger = Logger.standardError(level: settings.logLevel, name: configuration.name)
+        var logger = Logger.standardError(level: settings.logLevel, name: configuration.name)
+        if let trace { logger = logger.alsoWriting { trace.log($0) } }
         for warning in settings.warnings { logger.warn(warning) }
         let caller = Caller(arguments: options)
+        trace?.caller = caller.identity
         let maxRequest = HostProgram.clamped(
             environment[EnvironmentVariable.maxRequestBytes], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
             range: 0...Int64(Int32.max))
@@ -116,6 +120,7 @@ public final class HostProgram {
                 "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
                     + "or `extension-bridge install --extension-id ID` to allow it")
             try? channel.send(refusal.bytes)
+            trace?.refused(refusal.bytes)
             return HostIdentity.callerRefusedStatus
         }
 
@@ -130,7 +135,11 @@ public final class HostProgram {
             shouldStop: { Signals.terminationRequested })
         self.session = session
         logger.debug("serving \(caller.identity) from group \(settings.groupID)")
-        return session.run().rawValue
+        session.trace = trace
+        trace?.started(group: settings.groupID)
+        let status = session.run().rawValue
+        trace?.ended(status: status)
+        return status
     }
 
     /// An endpoint over a group's real suite and queue, for answering in
