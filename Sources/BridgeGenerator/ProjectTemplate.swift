@@ -366,8 +366,10 @@ public enum ProjectTemplate {
             Web Extension model in Chromium and Firefox.
 
             ```sh
-            scripts/install.sh   # build the host (release) and register it with your browsers
+            extension-bridge run --config bridge.json   # try it: a throwaway browser with the extension and
+                                                        # the host, every message and error shown; edits reload it
             scripts/test.sh      # the host over real pipes, and the extension's node tests
+            scripts/install.sh   # build the host (release) and register it with your browsers
             ```
 
             Then load `extension/` once: in Chromium-family browsers `chrome://extensions`,

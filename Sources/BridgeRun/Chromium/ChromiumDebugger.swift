@@ -50,6 +50,8 @@ public final class ChromiumDebugger: BrowserDebugger {
         // the background; nothing else.
         let filter: JSONValue = [["type": "page", "exclude": false], ["type": "service_worker", "exclude": false]]
         return [
+            // Discovery too: a target's new URL after a navigation is told only to those who discover.
+            command("Target.setDiscoverTargets", ["discover": true]),
             command(
                 "Target.setAutoAttach",
                 ["autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true, "filter": filter])

@@ -38,8 +38,9 @@ import Testing
     }
 
     @Test func start_autoAttachesPausedToPagesAndWorkers() {
-        let message = sent(debugger().start()).first
-        #expect(message?["method"] == "Target.setAutoAttach")
+        let messages = sent(debugger().start())
+        #expect(messages.map { $0["method"] } == ["Target.setDiscoverTargets", "Target.setAutoAttach"])
+        let message = messages.last
         #expect(message?["params"]?["waitForDebuggerOnStart"] == true)
         #expect(message?["params"]?["flatten"] == true)
     }
@@ -110,6 +111,26 @@ import Testing
             ],
         ])
         #expect(popup == [.console(ConsoleMessage(origin: .popup, kind: .error, text: "TypeError: x is null"))])
+    }
+
+    @Test func aTabThatNavigated_isTaggedAndReloadedByItsNewURL() {
+        let d = debugger()
+        _ = d.handle(attached("P", type: "page", url: "about:blank"))
+        _ = d.handle([
+            "method": "Target.targetInfoChanged",
+            "params": ["targetInfo": ["targetId": "TP", "type": "page", "url": "http://127.0.0.1:8000/"]],
+        ])
+        _ = d.handle(context("P", id: 3, origin: Self.origin, type: "isolated"))
+        let logged = d.handle([
+            "method": "Runtime.consoleAPICalled", "sessionId": "P",
+            "params": ["type": "error", "executionContextId": 3, "args": [["type": "string", "value": "x"]]],
+        ])
+        #expect(
+            logged == [
+                .console(ConsoleMessage(origin: .content(page: "http://127.0.0.1:8000/"), kind: .error, text: "x"))
+            ])
+        let id = sent(d.reloadExtension()).first?["id"] ?? .null
+        #expect(d.handle(["id": id, "result": [:]]).last == .reloaded(pages: 1))
     }
 
     @Test func reload_loadsTheFolderAgain_thenReloadsTheWebPages() {
