@@ -54,7 +54,7 @@ public final class ChromiumDebugger: BrowserDebugger {
             command("Target.setDiscoverTargets", ["discover": true]),
             command(
                 "Target.setAutoAttach",
-                ["autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true, "filter": filter])
+                ["autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true, "filter": filter]),
         ]
     }
 
