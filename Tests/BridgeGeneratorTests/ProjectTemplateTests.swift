@@ -49,6 +49,14 @@ import Testing
         #expect(files.first { $0.path == "keys/extension-private-key.pem" }?.permissions == 0o600)
     }
 
+    /// `extension-bridge run` builds the host as install.sh does: both take the command from `HostBuild`.
+    @Test func installScript_buildsTheHostWithTheBuildRunMakes_andTheReadmeSaysToRunIt() throws {
+        let files = try files()
+        #expect(
+            try text(files, "scripts/install.sh").contains(HostBuild.projectCommand(product: "readlater-host") + "\n"))
+        #expect(try text(files, "README.md").contains("extension-bridge run --config bridge.json"))
+    }
+
     @Test func bridgeJSON_readsBackWithTheKeysIds() throws {
         let files = try files()
         let tmp = TemporaryFolder()

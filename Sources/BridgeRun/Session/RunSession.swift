@@ -87,8 +87,16 @@ public final class RunSession {
         if !options.headless && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
             throw .noDisplay
         }
-        try prepareHost()
-        if Signals.terminationRequested { return 0 }
+        do {
+            try prepareHost()
+        } catch {
+            // Ctrl-C during the first build ends the build (its process group): a stop, not a failure.
+            guard Signals.terminationRequested else { throw error }
+        }
+        if Signals.terminationRequested {
+            status("stopped before the browser started")
+            return 0
+        }
         let parent = RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
         let made: RunFolder
         do {

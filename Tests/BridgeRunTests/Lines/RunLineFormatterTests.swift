@@ -108,14 +108,4 @@ import Testing
     func milliseconds_haveOneDecimal(microseconds: Int64, shown: String) {
         #expect(RunLineFormatter.milliseconds(microseconds) == shown)
     }
-
-    @Test func theTimeOfDay_isHoursMinutesSecondsAndMilliseconds() {
-        let text = time.localTimeOfDay
-        #expect(text.count == 12)
-        #expect(text.hasSuffix(".512"))
-        #expect(
-            Array(text).enumerated().allSatisfy { index, character in
-                [2, 5].contains(index) ? character == ":" : index == 8 ? character == "." : character.isNumber
-            })
-    }
 }
