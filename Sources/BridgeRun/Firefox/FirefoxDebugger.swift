@@ -22,10 +22,8 @@ public final class FirefoxDebugger: BrowserDebugger {
     private let base: String
     private let roles: ExtensionRoles
     private var pending: [String: [Purpose]] = [:]
-    private var addonsActor: String?
     /// Web pages and the extension's documents, by inner window id: where a console line ran.
     private var documents: [Int: String] = [:]
-    private var ready = false
 
     /// - Parameters:
     ///   - addonID: the add-on id (`browser_specific_settings.gecko.id`).
@@ -75,7 +73,6 @@ public final class FirefoxDebugger: BrowserDebugger {
             guard let addons = message["addonsActor"]?.stringValue else {
                 return [.problem("this Firefox offers no add-ons actor: it cannot install a temporary add-on")]
             }
-            addonsActor = addons
             return [
                 request(addons, "installTemporaryAddon", ["addonPath": .string(extensionFolder)], purpose: .install),
                 request("root", "getProcess", ["id": 0], purpose: .process),
@@ -86,7 +83,6 @@ public final class FirefoxDebugger: BrowserDebugger {
             guard descriptor(in: message) != nil else {
                 return [.problem("the add-on \(addonID) is not installed after installTemporaryAddon")]
             }
-            ready = true
             return [.ready]
         case .process:
             guard let actor = message["processDescriptor"]?["actor"]?.stringValue else { return [] }
