@@ -12,8 +12,9 @@ Every run starts from a user's HOME made for the test, with profile folders of b
   to its content script reloads it, the page shows the change (the page's own script reports its
   DOM to the test server) and the script's error appears tagged `[content URL]`; an edit to the
   host's sources rebuilds it and the next `hello` is the new host's; a build error is shown and
-  the old host keeps serving; in Firefox, the same project (host up to date), its content script's
-  error tagged and an edit reloaded;
+  the old host keeps serving; the popup's console error (the background, edited, opens the popup)
+  appears tagged `[popup]`; in Firefox, the same project (host up to date), its content script's and
+  popup's errors tagged and an edit reloaded;
 - Ctrl-C (SIGINT) and SIGTERM: exit 0, no process left that names the folder or runs from it, the
   folder and everything in TMPDIR gone;
 - the user's profile folders, and everything else in HOME but the suite's container and the Swift
@@ -392,6 +393,15 @@ def generated(ctx: Context, browsers: list[str]) -> None:
             f'  document.documentElement.setAttribute("data-run-edit", "{version}");\n'
             f'  throw new Error("run-e2e boom {version}");\n}}, 50);\n', encoding="utf-8")
 
+    def open_popup_with_an_error() -> None:
+        popup = project / "extension/popup/popup.js"
+        popup.write_text(popup.read_text(encoding="utf-8") + '\nconsole.error("run-e2e popup error");\n',
+                         encoding="utf-8")
+        background = project / "extension/background/background.js"
+        background.write_text(
+            background.read_text(encoding="utf-8") + "\nchrome.action.openPopup().catch(() => {});\n",
+            encoding="utf-8")
+
     if "chromium" in browsers:
         run = ctx.start(["--config", config, "--browser", "chromium", "--verbose", "--url", ctx.site.url],
                         "generated-chromium.log")
@@ -426,6 +436,10 @@ def generated(ctx: Context, browsers: list[str]) -> None:
             edit_content("v3")
             ctx.site.wait_for_report("edit", "v3", since=reports)
             run.wait_for(r'"hostVersion":"1\.0\.1"', since=mark)
+            # The popup's errors: the background, edited, opens it (no toolbar to click headless).
+            mark = run.count()
+            open_popup_with_an_error()
+            run.wait_for(r"\[popup\] error run-e2e popup error \(popup/popup\.js:\d+\)$", since=mark)
             check_nothing_left(run, ctx.tmpdir, run.stop(signal.SIGTERM))
         finally:
             run.kill()
@@ -433,6 +447,8 @@ def generated(ctx: Context, browsers: list[str]) -> None:
 
     if "firefox" in browsers:
         edit_content("v3")
+        if "chromium" not in browsers:
+            open_popup_with_an_error()
         run = ctx.start(["--config", config, "--browser", "firefox", "--url", ctx.site.url], "generated-firefox.log")
         try:
             run.started(timeout=BUILD_TIMEOUT)
@@ -440,6 +456,7 @@ def generated(ctx: Context, browsers: list[str]) -> None:
             run.wait_for(rf"← {addon} hello #\d+ success")
             page = re.escape(ctx.site.url)
             run.wait_for(rf"\[content {page}\] uncaught Error: run-e2e boom v3 \(content/content\.js:\d+\)$")
+            run.wait_for(r"\[popup\] error run-e2e popup error \(popup/popup\.js:\d+\)$")
             mark, reports = run.count(), ctx.site.count()
             edit_content("v4")
             run.wait_for(r"run: reloaded the extension and 1 page$", since=mark)

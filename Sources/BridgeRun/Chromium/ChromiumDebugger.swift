@@ -47,8 +47,12 @@ public final class ChromiumDebugger: BrowserDebugger {
     public func start() -> [DebuggerEffect] {
         // Browser-wide auto-attach, paused at start: a service worker's first lines are
         // seen too. Pages for content scripts and extension pages, service workers for
-        // the background; nothing else.
-        let filter: JSONValue = [["type": "page", "exclude": false], ["type": "service_worker", "exclude": false]]
+        // the background, and "other": Chromium 156 opens an action's popup as one (with
+        // no URL yet; it becomes a page of ours).
+        let filter: JSONValue = [
+            ["type": "page", "exclude": false], ["type": "service_worker", "exclude": false],
+            ["type": "other", "exclude": false],
+        ]
         return [
             // Discovery too: a target's new URL after a navigation is told only to those who discover.
             command("Target.setDiscoverTargets", ["discover": true]),
@@ -87,6 +91,7 @@ public final class ChromiumDebugger: BrowserDebugger {
             if let info = params["targetInfo"], let id = info["targetId"]?.stringValue {
                 for (key, target) in targets where target.targetID == id {
                     targets[key]?.url = info["url"]?.stringValue ?? target.url
+                    targets[key]?.type = info["type"]?.stringValue ?? target.type
                 }
             }
         case "Target.detachedFromTarget":
@@ -128,9 +133,12 @@ public final class ChromiumDebugger: BrowserDebugger {
 
     private func contextCreated(_ context: JSONValue, session: String) {
         guard let id = context["id"]?.intValue, let target = targets[session] else { return }
-        let isolatedWorldOfOurs =
-            context["auxData"]?["type"]?.stringValue == "isolated" && context["origin"]?.stringValue == origin
-        if isOurs(target.url) || isolatedWorldOfOurs { ours.insert(Context(session: session, id: id)) }
+        // Ours: every context of our pages and worker (their origin is ours, or the worker's script
+        // URL), and our content scripts' isolated worlds in any page (their origin is ours too).
+        let contextOrigin = context["origin"]?.stringValue ?? ""
+        if isOurs(target.url) || contextOrigin == origin || isOurs(contextOrigin) {
+            ours.insert(Context(session: session, id: id))
+        }
     }
 
     /// Where code in `session` ran, for a context of ours.

@@ -133,6 +133,28 @@ import Testing
         #expect(d.handle(["id": id, "result": [:]]).last == .reloaded(pages: 1))
     }
 
+    /// Chromium 156 opens an action's popup as an "other" target without a URL, which then
+    /// becomes a page of ours (recorded with `chrome.action.openPopup()`).
+    @Test func aPopupOpenedAsAnOtherTarget_isTaggedPopup() {
+        let d = debugger()
+        #expect(
+            sent(d.handle(attached("O", type: "other", url: ""))).map { $0["method"] } == [
+                "Runtime.enable", "Runtime.runIfWaitingForDebugger",
+            ])
+        _ = d.handle([
+            "method": "Target.targetInfoChanged",
+            "params": [
+                "targetInfo": ["targetId": "TO", "type": "page", "url": .string("\(Self.origin)/popup/popup.html")]
+            ],
+        ])
+        _ = d.handle(context("O", id: 1, origin: Self.origin, type: "default"))
+        let logged = d.handle([
+            "method": "Runtime.consoleAPICalled", "sessionId": "O",
+            "params": ["type": "error", "executionContextId": 1, "args": [["type": "string", "value": "from popup"]]],
+        ])
+        #expect(logged == [.console(ConsoleMessage(origin: .popup, kind: .error, text: "from popup"))])
+    }
+
     @Test func reload_loadsTheFolderAgain_thenReloadsTheWebPages() {
         let d = debugger()
         _ = d.handle(attached("P", type: "page", url: "http://127.0.0.1:8000/"))
