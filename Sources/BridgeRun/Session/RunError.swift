@@ -21,7 +21,7 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noBrowser(let browser, let looked, let hint):
             return "no \(browser.rawValue) found (looked for \(looked.joined(separator: ", "))); "
-                + (hint ?? "install it, or pass --browser with the other one")
+                + (hint ?? "install it with your system's package manager")
         case .noDisplay:
             return "no display to open a browser window on (DISPLAY and WAYLAND_DISPLAY are unset): run it in a "
                 + "desktop session, or pass --headless to watch the lines without a window"

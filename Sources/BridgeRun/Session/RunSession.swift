@@ -119,12 +119,26 @@ public final class RunSession {
     // MARK: Starting
 
     private func browserExecutable() throws(RunError) -> String {
-        if let found = options.browser.executable(searchPath: environment["PATH"]) { return found }
+        let searchPath = environment["PATH"]
+        if let found = options.browser.executable(searchPath: searchPath) { return found }
+        // Only commands this machine has: apt-get (with sudo unless root), the other browser if installed.
+        var hints: [String] = []
         let package = options.browser == .chromium ? "chromium" : "firefox-esr"
-        let hint =
-            Platform.isExecutableFile("/usr/bin/apt-get")
-            ? "install it with `sudo apt-get install \(package)`, or pass --browser with the other one" : nil
-        throw .noBrowser(options.browser, looked: options.browser.candidates, installHint: hint)
+        if Platform.isExecutableFile("/usr/bin/apt-get") {
+            if Platform.effectiveUserID == 0 {
+                hints.append("install it with `apt-get install \(package)`")
+            } else if Platform.executable(named: "sudo", searchPath: searchPath) != nil {
+                hints.append("install it with `sudo apt-get install \(package)`")
+            }
+        }
+        if let other = RunBrowser.allCases.first(where: { $0 != options.browser }),
+            other.executable(searchPath: searchPath) != nil
+        {
+            hints.append("pass --browser \(other.rawValue)")
+        }
+        throw .noBrowser(
+            options.browser, looked: options.browser.candidates,
+            installHint: hints.isEmpty ? nil : hints.joined(separator: ", or "))
     }
 
     /// Builds the host when it is missing or older than its sources, as `scripts/install.sh` does.
