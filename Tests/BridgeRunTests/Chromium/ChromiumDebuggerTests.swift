@@ -43,6 +43,9 @@ import Testing
         let message = messages.last
         #expect(message?["params"]?["waitForDebuggerOnStart"] == true)
         #expect(message?["params"]?["flatten"] == true)
+        // Pages (content scripts, extension pages), workers (the background), and "other": the popup.
+        let types = message?["params"]?["filter"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
+        #expect(types == ["page", "service_worker", "other"])
     }
 
     @Test func ourWorker_isEnabledResumedAndMeansReady_anotherIsLetGo() {
