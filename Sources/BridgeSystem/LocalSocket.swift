@@ -7,10 +7,12 @@ public enum LocalSocket {
     /// The longest path a socket may have, in bytes (`sockaddr_un.sun_path` less its NUL).
     public static var maximumPathBytes: Int { MemoryLayout.size(ofValue: _sockaddr_un().sun_path) - 1 }
 
-    /// A datagram socket bound at `path` (nothing may exist there), non-blocking and
+    /// A datagram socket bound at `path`, non-blocking and
     /// close-on-exec: each `readOnce` gives one datagram, which a longer buffer than
     /// the datagram keeps whole.
-    /// - Parameter receiveBufferBytes: asks the kernel for this much queue (it may give less).
+    /// - Parameters:
+    ///   - path: where to bind; nothing may exist there.
+    ///   - receiveBufferBytes: asks the kernel for this much queue (it may give less).
     public static func bindDatagram(_ path: String, receiveBufferBytes: Int32 = 4 << 20) throws(SystemError)
         -> FileDescriptor
     {
