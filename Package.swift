@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "BridgeSystemTests", dependencies: ["TestSupport", "BridgeSystem"]),
         .testTarget(name: "BridgeProtocolTests", dependencies: ["BridgeProtocol"]),
         .testTarget(name: "BridgeFoundationTests", dependencies: ["BridgeFoundation", "BridgeJSON"]),
+        .testTarget(name: "BridgeKeychainTests", dependencies: ["BridgeKeychain", "SharedSuite", "BridgeSystem"]),
         .testTarget(
             name: "BridgeGeneratorTests",
             dependencies: ["TestSupport", "BridgeGenerator", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),

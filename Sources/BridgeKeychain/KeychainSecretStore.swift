@@ -64,7 +64,8 @@ public struct KeychainSecretStore: SecretStore {
         }
     }
 
-    private static func unavailable(_ failure: Keychain.Failure) -> SecretError {
+    /// What the CLI says when the Keychain fails: there is none, or it refused and why.
+    static func unavailable(_ failure: Keychain.Failure) -> SecretError {
         switch failure {
         case .unsupported: return .unavailable("there is no Keychain on this system")
         case .status(let code, let message):

@@ -89,7 +89,7 @@ public struct HostConfiguration: Equatable, Sendable {
         return (configuration, unknown)
     }
 
-    /// A value the file cannot hold as itself (issue 28, finding 9): a line
+    /// A value the file cannot hold as itself: a line
     /// break in it would add lines (an `allow` the caller never named), `#`
     /// would cut it, a `,` in a caller would make two callers.
     public struct UnsafeValue: Error, Equatable, Sendable, CustomStringConvertible {

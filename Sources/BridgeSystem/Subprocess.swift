@@ -43,102 +43,131 @@ public enum Subprocess {
         // a SIGPIPE that ends this process (a test runner, an app that kept the default). The CLI
         // and the host ignore SIGPIPE already; blocking it per write hung under ThreadSanitizer.
         Signals.ignore(.pipe)
-        // Close-on-exec pipes: the child gets only the ends `spawnProcess` puts on its 0, 1 and 2.
-        var pipes: [(read: FileDescriptor, write: FileDescriptor)] = []
-        do {
-            for _ in 0..<3 { pipes.append(try FileDescriptor.pipe()) }
-        } catch {
-            for pipe in pipes { for fd in [pipe.read, pipe.write] { fd.close() } }
-            throw error
+        var inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        guard system_pipe(&inPipe) == 0, system_pipe(&outPipe) == 0, system_pipe(&errPipe) == 0 else {
+            throw SystemError("pipe")
         }
-        var inPipe = [pipes[0].read.rawValue, pipes[0].write.rawValue]
-        let outPipe = [pipes[1].read.rawValue, pipes[1].write.rawValue]
-        let errPipe = [pipes[2].read.rawValue, pipes[2].write.rawValue]
+        // Close-on-exec: the child gets only the ends `spawnProcess` puts on its 0, 1 and 2.
+        for fd in inPipe + outPipe + errPipe { _ = system_fcntl(fd, _F_SETFD, _FD_CLOEXEC) }
         defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { system_close(fd) } }
-        let spawned: Int32
+        let pid: _pid_t
         do {
-            spawned = try spawnProcess(
-                path, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-                descriptors: [pipes[0].read, pipes[1].write, pipes[2].write], ownProcessGroup: ownProcessGroup)
-        } catch {
-            for fd in [inPipe[0], outPipe[1], errPipe[1]] { system_close(fd) }
-            throw error
+            // The child's ends are the child's: closed here whether or not it started.
+            defer { for fd in [inPipe[0], outPipe[1], errPipe[1]] { system_close(fd) } }
+            pid = _pid_t(
+                try spawnProcess(
+                    path, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                    descriptors: [inPipe[0], outPipe[1], errPipe[1]].map(FileDescriptor.init(rawValue:)),
+                    ownProcessGroup: ownProcessGroup))
         }
-        let pid = _pid_t(spawned)
-        system_close(inPipe[0])
-        system_close(outPipe[1])
-        system_close(errPipe[1])
-
-        FileDescriptor(rawValue: inPipe[1]).setNonBlocking(true)
-        var written = 0
-        if input.isEmpty {
-            system_close(inPipe[1])
-            inPipe[1] = -1
-        }
-        var out: [UInt8] = []
-        var err: [UInt8] = []
-        var open = [outPipe[0], errPipe[0]]
-        let clock = MonotonicClock.system
-        let deadline = clock.milliseconds + timeoutMilliseconds
-        var timedOut = false
-        var terminated = false
-        var reaped: Int32?
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        func signalChild(_ signal: Int32) { system_kill(ownProcessGroup ? -pid : pid, signal) }
-        while true {
-            if reaped == nil {
-                var status: Int32 = 0
-                if system_waitpid(pid, &status, _WNOHANG) == pid { reaped = status }
-            }
-            if reaped != nil && open.isEmpty { break }
-            let left = deadline - clock.milliseconds
-            if left <= 0 && reaped == nil {
-                timedOut = true
-                signalChild(_SIGKILL)
-                break
-            }
-            if ownProcessGroup && !terminated && reaped == nil && Signals.terminationRequested {
-                terminated = true
-                signalChild(_SIGTERM)
-            }
-            var fds = open.map { _pollfd(fd: $0, events: Int16(_POLLIN), revents: 0) }
-            if inPipe[1] >= 0 { fds.append(_pollfd(fd: inPipe[1], events: Int16(_POLLOUT), revents: 0)) }
-            // Once the program is gone, take what its pipes hold now and stop:
-            // a child it left behind may keep them open for ever.
-            let wait: Int32 = reaped != nil ? 0 : fds.isEmpty ? 1 : Int32(min(max(left, 1), 100))
-            let ready = system_poll(&fds, _nfds_t(fds.count), wait)
-            if ready < 0 && system_errno != _EINTR { break }
-            if ready == 0 && reaped != nil { break }
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == inPipe[1] {
-                    let n = input.withUnsafeBytes { raw in
-                        system_write(entry.fd, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
-                    }
-                    if n > 0 { written += n }
-                    if written == input.count || (n < 0 && system_errno != _EAGAIN && system_errno != _EINTR) {
-                        system_close(inPipe[1])
-                        inPipe[1] = -1
-                    }
-                    continue
-                }
-                let n = system_read(entry.fd, &chunk, chunk.count)
-                if n > 0 {
-                    let fromStandardError = entry.fd == errPipe[0]
-                    if let forward {
-                        forward(fromStandardError, chunk[0..<n])
-                    } else if fromStandardError {
-                        err += chunk[0..<n]
-                    } else {
-                        out += chunk[0..<n]
-                    }
-                } else if n == 0 || system_errno != _EINTR {
-                    open.removeAll { $0 == entry.fd }
-                }
-            }
-        }
+        var exchange = Exchange(
+            input: input, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0], forward: forward)
+        defer { inPipe[1] = exchange.stdin }  // closed by the exchange once the input is written
+        let deadline = MonotonicClock.system.milliseconds + timeoutMilliseconds
+        let (reaped, timedOut) = exchange.run(pid: pid, deadline: deadline, ownProcessGroup: ownProcessGroup)
         var status: Int32 = reaped ?? 0
         if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && system_errno == _EINTR {} }
         let exitStatus = ChildProcess.decode(status)
-        return Result(status: exitStatus, stdout: out, stderr: err, timedOut: timedOut)
+        return Result(status: exitStatus, stdout: exchange.stdout, stderr: exchange.stderr, timedOut: timedOut)
+    }
+
+    /// The parent's side of a running program's pipes: its input written as it reads it, its
+    /// output collected (or forwarded) as it arrives.
+    private struct Exchange {
+        let input: [UInt8]
+        /// The write end of the program's stdin; -1 once all input is written (or it stopped reading).
+        var stdin: Int32
+        let standardError: Int32
+        let forward: ((_ fromStandardError: Bool, _ bytes: ArraySlice<UInt8>) -> Void)?
+        var written = 0
+        /// The output pipes not yet at their end.
+        var open: [Int32]
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+
+        init(
+            input: [UInt8], stdin: Int32, stdout: Int32, stderr: Int32,
+            forward: ((_ fromStandardError: Bool, _ bytes: ArraySlice<UInt8>) -> Void)?
+        ) {
+            self.input = input
+            self.stdin = stdin
+            self.standardError = stderr
+            self.open = [stdout, stderr]
+            self.forward = forward
+            FileDescriptor(rawValue: stdin).setNonBlocking(true)
+            if input.isEmpty { closeInput() }
+        }
+
+        /// Moves bytes until the program `pid` has exited and its pipes are read, or until
+        /// `deadline` (then it is killed). Returns its wait status when it was reaped, and
+        /// whether the timeout killed it.
+        mutating func run(pid: _pid_t, deadline: Int64, ownProcessGroup: Bool) -> (reaped: Int32?, timedOut: Bool) {
+            let clock = MonotonicClock.system
+            var terminated = false
+            var reaped: Int32?
+            func signalChild(_ signal: Int32) { system_kill(ownProcessGroup ? -pid : pid, signal) }
+            while true {
+                if reaped == nil {
+                    var status: Int32 = 0
+                    if system_waitpid(pid, &status, _WNOHANG) == pid { reaped = status }
+                }
+                if reaped != nil && open.isEmpty { break }
+                let left = deadline - clock.milliseconds
+                if left <= 0 && reaped == nil {
+                    signalChild(_SIGKILL)
+                    return (nil, true)
+                }
+                if ownProcessGroup && !terminated && reaped == nil && Signals.terminationRequested {
+                    terminated = true
+                    signalChild(_SIGTERM)
+                }
+                var fds = open.map { _pollfd(fd: $0, events: Int16(_POLLIN), revents: 0) }
+                if stdin >= 0 { fds.append(_pollfd(fd: stdin, events: Int16(_POLLOUT), revents: 0)) }
+                // Once the program is gone, take what its pipes hold now and stop:
+                // a child it left behind may keep them open for ever.
+                let wait: Int32 = reaped != nil ? 0 : fds.isEmpty ? 1 : Int32(min(max(left, 1), 100))
+                let ready = system_poll(&fds, _nfds_t(fds.count), wait)
+                if ready < 0 && system_errno != _EINTR { break }
+                if ready == 0 && reaped != nil { break }
+                for entry in fds where entry.revents != 0 {
+                    if entry.fd == stdin { writeInput() } else { readOutput(entry.fd) }
+                }
+            }
+            return (reaped, false)
+        }
+
+        /// Writes what the program's stdin takes now; closes it once all is written or it failed.
+        mutating func writeInput() {
+            let n = input.withUnsafeBytes { [written] raw in
+                system_write(stdin, raw.baseAddress.map { $0 + written }, min(raw.count - written, 65_536))
+            }
+            if n > 0 { written += n }
+            if written == input.count || (n < 0 && system_errno != _EAGAIN && system_errno != _EINTR) { closeInput() }
+        }
+
+        mutating func closeInput() {
+            system_close(stdin)
+            stdin = -1
+        }
+
+        /// Reads what `fd` holds now; at its end (or on an error) stops waiting on it.
+        mutating func readOutput(_ fd: Int32) {
+            let n = system_read(fd, &chunk, chunk.count)
+            if n > 0 {
+                let fromStandardError = fd == standardError
+                if let forward {
+                    forward(fromStandardError, chunk[0..<n])
+                } else if fromStandardError {
+                    stderr += chunk[0..<n]
+                } else {
+                    stdout += chunk[0..<n]
+                }
+            } else if n == 0 || system_errno != _EINTR {
+                open.removeAll { $0 == fd }
+            }
+        }
     }
 }

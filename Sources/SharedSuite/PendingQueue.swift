@@ -21,9 +21,9 @@ import BridgeSystem
 /// that names an item that was not saved. A key is remembered for
 /// `QueueLimits.keyWindowSeconds` after its item was saved, but only while
 /// that item is waiting: once the app drained it or it was removed, the
-/// same key queues a new item (issue 28: a save that adds nothing after a
-/// drain loses the user's save; a resend racing a drain may instead give
-/// the app the same page twice). `withdraw` (undo) forgets the key at once,
+/// same key queues a new item (a save that added nothing after a drain
+/// would lose the user's save; the price is that a resend racing a drain
+/// may give the app the same page twice). `withdraw` (undo) forgets the key at once,
 /// and each new claim removes the claims older than the window.
 public final class PendingQueue: PendingQueueing {
     public let container: GroupContainer

@@ -3,8 +3,8 @@ import Testing
 
 @testable import BridgeHost
 
-/// Issue 13: a log line is one line, shows no control character raw, and has
-/// a byte cap, whatever a request put in it.
+/// A log line is one line, shows no control character raw, and has a byte cap, whatever a
+/// request put in it: a page must not forge log lines or drive the terminal showing the log.
 @Suite struct LoggerTests {
     final class Lines: @unchecked Sendable { var all: [String] = [] }
 

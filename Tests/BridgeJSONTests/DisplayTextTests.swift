@@ -1,7 +1,9 @@
 import BridgeJSON
 import Testing
 
-/// Issue 13: nothing a page or a file controls reaches a terminal as a control.
+/// Nothing a page or a file controls reaches a terminal as a control: an escape sequence could
+/// move the cursor, retitle the window or write the clipboard, and a bidi control could reorder
+/// what a person reads.
 @Suite struct DisplayTextTests {
     static let controls: [Unicode.Scalar] =
         (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + (0x7F...0x9F).map { Unicode.Scalar(UInt8($0)) }

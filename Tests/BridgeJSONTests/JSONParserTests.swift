@@ -71,38 +71,3 @@ import Testing
         #expect(try JSONParser.parse(" \n\t{\"a\" : [ ] }\r\n") == ["a": []])
     }
 }
-
-@Suite struct JSONWriterTests {
-    @Test(arguments: [0, 7, -1, 10, -10, 42, 1_000_000, Int.max, Int.min, Int.min + 1])
-    func write_integersAsStringSpellsThem(value: Int) {
-        #expect(JSONWriter.string(.int(value)) == String(value))
-    }
-
-    @Test func write_sortsKeysAndIsCompact() {
-        #expect(JSONWriter.string(["b": 1, "a": [true, nil]]) == #"{"a":[true,null],"b":1}"#)
-    }
-
-    @Test func write_escapesOnlyWhatJSONNeeds() {
-        #expect(
-            JSONWriter.string(.string("q\"b\\n\n\u{1}\u{1f}/é\u{2028}")) == "\"q\\\"b\\\\n\\n\\u0001\\u001f/é\u{2028}\""
-        )
-    }
-
-    @Test func write_doubleKeepsAFraction() {
-        #expect(JSONWriter.string(.double(2)) == "2.0")
-        #expect(JSONWriter.string(.double(0.1)) == "0.1")
-        #expect(JSONWriter.string(.double(.infinity)) == "null")
-    }
-
-    @Test(arguments: ["", "plain", "😀👍🏽", "\u{2028}\u{2029}", "a\u{0}b", "\"\\\u{7f}", "中文 blå naïve"])
-    func roundTrip_anyString_isExact(text: String) throws {
-        let written = JSONWriter.bytes(["s": .string(text)])
-        #expect(try JSONParser.parse(written)["s"] == .string(text))
-    }
-
-    @Test func roundTrip_nestedValue_isEqual() throws {
-        let value: JSONValue = ["a": [1, 2.5, "x", ["y": nil]], "b": false, "c": -9_007_199_254_740_993]
-        #expect(try JSONParser.parse(JSONWriter.bytes(value)) == value)
-        #expect(try JSONParser.parse(JSONWriter.prettyString(value)) == value)
-    }
-}

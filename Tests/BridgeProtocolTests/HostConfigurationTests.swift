@@ -42,22 +42,10 @@ import Testing
         #expect(HostConfiguration.fileName(forExecutable: "extension-bridge-host") == "extension-bridge-host.conf")
         #expect(HostConfiguration.fileName(forExecutable: "myapp-host") == "myapp-host.conf")
     }
-}
 
-@Suite struct AllowListTests {
-    @Test func parse_commasNewlinesCommentsAndRepeats() {
-        let list = AllowList.parse("chrome-extension://abc, a@b\n# x@y\n  a@b  \nchrome-extension://abc///")
-        #expect(list == ["chrome-extension://abc/", "a@b"])
-    }
-
-    @Test func origin_isNormalised() {
-        #expect(ExtensionOrigin.normalized("chrome-extension://abc") == "chrome-extension://abc/")
-        #expect(ExtensionOrigin.normalized("chrome-extension://abc//") == "chrome-extension://abc/")
-        #expect(ExtensionOrigin.chromium(id: "abc") == "chrome-extension://abc/")
-    }
-
-    /// Issue 28, finding 9: a line break in a value became an extra `allow`
-    /// line; now the writer refuses every value it could not read back as itself.
+    /// A value with a line break would become an extra line of the file (a caller `install`
+    /// never allowed: `evil\nallow = chrome-extension://…`): the writer refuses every value it
+    /// could not read back as itself, so what the host reads is what `install` was given.
     @Test(arguments: [
         "evil\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/", "a\rb", "a\u{0}b", "a\u{2028}b",
         "a\u{85}b", "a\u{202E}b", "a\tb", "a#b", " a", "a ", "", String(repeating: "a", count: 4097),

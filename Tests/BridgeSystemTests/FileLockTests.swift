@@ -44,4 +44,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: tmp.path + "/queue-opened/.handover.lock"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path + "/elsewhere/.handover.lock"))
     }
+
+    /// One byte of a file is one claim: two descriptors of this one process exclude each other
+    /// on the same byte (an open-file-description lock), other bytes and a `flock` of the file
+    /// are independent, and releasing frees the byte.
+    @Test func acquireByte_excludesTheSameByteOnly() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try Directory.open(tmp.path)
+        let first = try FileLock.acquireByte(7, of: ".claims", in: folder, timeoutMilliseconds: 0)
+        #expect(throws: FileLock.Failure.timedOut) {
+            try FileLock.acquireByte(7, of: ".claims", in: folder, timeoutMilliseconds: 10)
+        }
+        let other = try FileLock.acquireByte(8, of: ".claims", in: folder, timeoutMilliseconds: 0)
+        let whole = try FileLock.acquire(".claims", in: folder, timeoutMilliseconds: 0)
+        first.release()
+        let again = try FileLock.acquireByte(7, of: ".claims", in: folder, timeoutMilliseconds: 0)
+        [other, whole, again].forEach { $0.release() }
+        #expect(first.path == tmp.path + "/.claims")
+    }
 }

@@ -113,12 +113,4 @@ func drain(_ decoder: inout FrameDecoder) -> [FrameDecoder.Event] {
         d.feed(Array(frame("hello").prefix(6)))
         #expect(throws: FrameError.truncatedBody(expected: 5, received: 2)) { try d.finish() }
     }
-
-    @Test func encode_lengthCountsUTF8BytesInNativeOrder() throws {
-        let body = Array("é😀".utf8)
-        let encoded = try FrameEncoder.encode(body)
-        let length = encoded.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        #expect(length == 6)
-        #expect(Array(encoded[4...]) == body)
-    }
 }

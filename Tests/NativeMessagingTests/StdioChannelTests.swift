@@ -61,4 +61,45 @@ func makePipe() throws -> (read: FileDescriptor, write: FileDescriptor) { try Fi
         let n = try buffer.withUnsafeMutableBytes { try output.read.read(into: $0) }
         #expect(Array(buffer[0..<n]) == frame("{}"))
     }
+
+    /// A frame over the limit is reported by its length and skipped without being kept; the
+    /// next frame still arrives.
+    @Test func receive_oversizedFrame_isReported_thenTheNextArrives() throws {
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, output.read, output.write].forEach { $0.close() } }
+        let channel = StdioChannel(input: input.read, output: output.write, maximumLength: 4, chunkSize: 2)
+        try input.write.writeAll(frame("too long") + frame("ok"))
+        input.write.close()
+        #expect(try channel.receive() == .oversized(length: 8))
+        #expect(try channel.receive() == .frame(Array("ok".utf8)))
+        #expect(try channel.receive() == .endOfInput)
+    }
+
+    /// A browser that stops reading cannot hang the host: with a write timeout, a reply that does
+    /// not fit in the pipe fails once the time (on the injected clock) is up.
+    @Test func send_toAReaderThatStopped_failsAfterTheWriteTimeout() throws {
+        let input = try makePipe()
+        let output = try makePipe()
+        defer { [input.read, input.write, output.read, output.write].forEach { $0.close() } }
+        let ticks = ManualTicks()
+        let clock = MonotonicClock { ticks.next() }
+        let channel = StdioChannel(
+            input: input.read, output: output.write, maximumLength: 100, writeTimeoutMilliseconds: 1_000, clock: clock)
+        do {
+            try channel.send([UInt8](repeating: 0x20, count: 1 << 20))
+            Issue.record("the send should have timed out")
+        } catch {
+            if case .io(let failure) = error { #expect(failure.isTimeout) } else { Issue.record("\(error)") }
+        }
+    }
+}
+
+/// A clock that moves 400 ms each time it is read (one test's thread reads it).
+final class ManualTicks: @unchecked Sendable {
+    private var now: Int64 = 0
+    func next() -> Int64 {
+        now += 400_000_000
+        return now
+    }
 }

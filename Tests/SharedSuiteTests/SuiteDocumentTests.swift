@@ -4,10 +4,11 @@ import Testing
 
 @testable import SharedSuite
 
-private let path = "/t/suite.json"
+/// The path suite files of these tests are read as (nothing is read from it).
+let suiteFilePath = "/t/suite.json"
 
 /// How one way of reading a suite file ended.
-private enum Outcome: Equatable, CustomStringConvertible {
+enum SuiteReadOutcome: Equatable, CustomStringConvertible {
     case values([String: SuiteValue])
     case corrupt(String)
     case newer(Int)
@@ -18,8 +19,9 @@ private enum Outcome: Equatable, CustomStringConvertible {
             self = .values(try body())
         } catch {
             switch error {
-            case .corrupt(let p, let reason) where p == path: self = .corrupt(reason)
-            case .newerFormat(let p, let version, let supported) where p == path && supported == Suite.formatVersion:
+            case .corrupt(let p, let reason) where p == suiteFilePath: self = .corrupt(reason)
+            case .newerFormat(let p, let version, let supported)
+            where p == suiteFilePath && supported == Suite.formatVersion:
                 self = .newer(version)
             default: self = .other(error)
             }
@@ -27,7 +29,7 @@ private enum Outcome: Equatable, CustomStringConvertible {
     }
 
     /// Same result, or the same kind of error (the reasons may name another key).
-    func sameKind(as other: Outcome) -> Bool {
+    func sameKind(as other: SuiteReadOutcome) -> Bool {
         switch (self, other) {
         case (.corrupt, .corrupt): return true
         default: return self == other
@@ -45,26 +47,26 @@ private enum Outcome: Equatable, CustomStringConvertible {
 }
 
 /// The one-pass reader, `Suite.decode(bytes, path:)`.
-private func onePass(_ bytes: [UInt8]) -> Outcome {
-    Outcome { () throws(SuiteError) in try Suite.decode(bytes, path: path) }
+func onePass(_ bytes: [UInt8]) -> SuiteReadOutcome {
+    SuiteReadOutcome { () throws(SuiteError) in try Suite.decode(bytes, path: suiteFilePath) }
 }
 
 /// The tree reader (the CLI's `import`): `JSONParser` then `Suite.decode(document:path:)`.
-private func tree(_ bytes: [UInt8]) -> Outcome {
-    Outcome { () throws(SuiteError) in
+func tree(_ bytes: [UInt8]) -> SuiteReadOutcome {
+    SuiteReadOutcome { () throws(SuiteError) in
         let document: JSONValue
         do throws(JSONError) {
             document = try JSONParser.parse(bytes, maximumDepth: SuiteDocument.maximumDepth)
         } catch {
-            throw .corrupt(path: path, reason: "not JSON (\(error))")
+            throw .corrupt(path: suiteFilePath, reason: "not JSON (\(error))")
         }
-        return try Suite.decode(document: document, path: path)
+        return try Suite.decode(document: document, path: suiteFilePath)
     }
 }
 
 /// A snapshot of the file, every value read through it.
-private func snapshotOutcome(_ bytes: [UInt8]) -> Outcome {
-    Outcome { () throws(SuiteError) in try Suite.snapshot(ofFile: bytes, path: path).values }
+func snapshotOutcome(_ bytes: [UInt8]) -> SuiteReadOutcome {
+    SuiteReadOutcome { () throws(SuiteError) in try Suite.snapshot(ofFile: bytes, path: suiteFilePath).values }
 }
 
 /// Checks every reader against the others on `text` and returns the one-pass outcome:
@@ -73,9 +75,9 @@ private func snapshotOutcome(_ bytes: [UInt8]) -> Outcome {
 /// (same values, or the same kind of error) unless `duplicateKeys`, when the
 /// one pass may refuse more.
 @discardableResult
-private func expectAgreement(
+func expectAgreement(
     _ text: [UInt8], duplicateKeys: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
-) -> Outcome {
+) -> SuiteReadOutcome {
     let shown = String(decoding: text, as: UTF8.self).debugDescription
     let decoded = onePass(text)
     #expect(snapshotOutcome(text) == decoded, "snapshot of \(shown)", sourceLocation: sourceLocation)
@@ -87,7 +89,7 @@ private func expectAgreement(
             treeOutcome.sameKind(as: decoded), "tree \(treeOutcome), one pass \(decoded) for \(shown)",
             sourceLocation: sourceLocation)
     }
-    if case .values(let values) = decoded, let snapshot = try? Suite.snapshot(ofFile: text, path: path) {
+    if case .values(let values) = decoded, let snapshot = try? Suite.snapshot(ofFile: text, path: suiteFilePath) {
         #expect(Set(snapshot.keys) == Set(values.keys), "keys of \(shown)", sourceLocation: sourceLocation)
         for (key, value) in values {
             #expect(snapshot[key] == value, "snapshot[\(key)] of \(shown)", sourceLocation: sourceLocation)
@@ -114,19 +116,19 @@ private func expectAgreement(
 }
 
 @discardableResult
-private func expectAgreement(
+func expectAgreement(
     _ text: String, duplicateKeys: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
-) -> Outcome {
+) -> SuiteReadOutcome {
     expectAgreement(Array(text.utf8), duplicateKeys: duplicateKeys, sourceLocation: sourceLocation)
 }
 
-private func document(_ values: String) -> String { #"{"formatVersion":1,"values":{"# + values + "}}" }
+func suiteDocument(_ values: String) -> String { #"{"formatVersion":1,"values":{"# + values + "}}" }
 
 private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
 
 @Suite struct SuiteDocumentTests {
     @Test func tags_readAsDataDateAndDictionary() {
-        let text = document(
+        let text = suiteDocument(
             #""d":{"$data":"AAEC"},"t":{"$date":"2026-11-29T18:57:02.123Z"},"x":{"$dict":{"$data":"not base64"}},"#
                 + #""e":{"$data":""},"n":{"$dict":{}},"a":[{"$date":"2026-11-29T18:57:02.123Z"},{"$data":"AA=="}]"#)
         #expect(
@@ -164,7 +166,7 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
         (#"{"b":1,"$data":"AA=="}"#, .dictionary(["b": .int(1), "$data": .string("AA==")])),
     ])
     func firstKeyWithDollar_followedByOthers_isADictionary(object: String, expected: SuiteValue?) {
-        let outcome = expectAgreement(document(#""k":"# + object))
+        let outcome = expectAgreement(suiteDocument(#""k":"# + object))
         if let expected {
             #expect(outcome == .values(["k": expected]))
         } else {
@@ -174,7 +176,7 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
     }
 
     @Test func escapedDollarKeys_areTags() {
-        let text = document(
+        let text = suiteDocument(
             #""t":{"\u0024date":"2026-11-29T18:57:02.123Z"},"d":{"\u0024data":"AAE="},"#
                 + #""x":{"\u0024dict":{"\u0024y":1}},"p":{"$d\u0061ta":"AA=="},"q":{"\u0041":{"\u0024data":"AQ=="}}"#)
         #expect(
@@ -184,7 +186,7 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
                     "q": .dictionary(["A": .data([1])]),
                 ]))
         #expect(
-            expectAgreement(document(#""k":{"\u0024nope":1}"#))
+            expectAgreement(suiteDocument(#""k":{"\u0024nope":1}"#))
                 == .corrupt("wrong type at k: unknown tag $nope (known: $data, $date, $dict)"))
     }
 
@@ -298,7 +300,7 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
         (#""k\"q":null"#, "wrong type at k\"q: null is not a suite value (delete the key instead)"),
     ])
     func wrongTypes_nameTheKeyAndTheReason(values: String, reason: String) {
-        let text = document(values)
+        let text = suiteDocument(values)
         #expect(expectAgreement(text) == .corrupt(reason))
         #expect(tree(Array(text.utf8)) == .corrupt(reason))
     }
@@ -333,7 +335,7 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
             #""a":null"#, #""a":[null]"#, #""a":{"b":null}"#, #""a":{"$dict":{"b":null}}"#, #""a":{"$data":null}"#,
             #""a":{"$date":null}"#, #""a":{"$dict":null}"#, #""a":1,"b":[[[{"c":null}]]]"#,
         ] {
-            guard case .corrupt(let reason) = expectAgreement(document(values)) else {
+            guard case .corrupt(let reason) = expectAgreement(suiteDocument(values)) else {
                 Issue.record("\(values) was not refused")
                 continue
             }
@@ -350,44 +352,13 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
                 + String(repeating: "}", count: depth - 1)
             let tagged = #"{"$x":"# + array + #","y":1}"#
             for value in [array, object] {
-                let outcome = expectAgreement(document(#""k":"# + value))
-                let tooDeep = Outcome.corrupt("not JSON (\(JSONError.tooDeep(limit: 512)))")
+                let outcome = expectAgreement(suiteDocument(#""k":"# + value))
+                let tooDeep = SuiteReadOutcome.corrupt("not JSON (\(JSONError.tooDeep(limit: 512)))")
                 #expect((depth <= 510) == (outcome != tooDeep))
                 expectAgreement(#"{"values":{"k":"# + value + #"},"formatVersion":1}"#)
             }
-            expectAgreement(document(#""k":"# + tagged))
+            expectAgreement(suiteDocument(#""k":"# + tagged))
         }
-    }
-
-    /// The index keeps plain keys as sorted byte ranges and binary-searches
-    /// them; any other key makes it a dictionary. Every order and kind of key
-    /// must read as `decode` reads it.
-    @Test(arguments: [
-        #""a":1,"b":2,"c":3"#,  // the writer's order
-        #""c":3,"a":1,"b":2"#,  // any other order
-        #""b":1,"a":2,"b":3,"a":4"#,  // repeated keys: the last wins
-        #""k":1,"K":2,"":3,"kk":4"#,  // empty and case-different keys
-        #""caf\u00e9":1,"cafe":2"#,  // an escaped key: the dictionary
-        #""blå":1,"bla":2"#,  // a key outside ASCII: the dictionary
-        #""\u0061":1,"a":2"#,  // the same key escaped and plain: the last wins
-    ])
-    func index_readsEveryOrderAndKindOfKey(values: String) throws {
-        let text = document(values)
-        expectAgreement(text, duplicateKeys: true)
-        let snapshot = try Suite.snapshot(ofFile: Array(text.utf8), path: path)
-        #expect(snapshot["missing"] == nil)
-        #expect(snapshot["\u{212A}"] == (try Suite.decode(Array(text.utf8), path: path))["K"])  // KELVIN SIGN is "K"
-    }
-
-    @Test func index_ofManyUnsortedKeys_findsEachAndMissesOthers() throws {
-        var random = SplitMix(seed: 7)
-        var keys: [String] = (0..<500).map { "key\($0)" }
-        for i in stride(from: keys.count - 1, to: 0, by: -1) { keys.swapAt(i, random.below(i + 1)) }
-        let text = document(keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ","))
-        let snapshot = try Suite.snapshot(ofFile: Array(text.utf8), path: path)
-        for (i, key) in keys.enumerated() { #expect(snapshot.int(key) == i) }
-        #expect(snapshot["key500"] == nil && snapshot["key"] == nil && snapshot["key00"] == nil)
-        #expect(snapshot.keys.count == 500)
     }
 
     @Test func randomValues_encodeAndReadBackEqually() {
@@ -404,18 +375,6 @@ private let date = WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)
             let reordered = Array(#"{"values":"#.utf8) + valuesText + Array(#","formatVersion":1}"#.utf8)
             #expect(expectAgreement(reordered) == .values(values))
         }
-    }
-
-    @Test func snapshot_ofStringDictionaries_copiesTheirCompactText() throws {
-        let text = document(
-            #""v": { "blue" : "blauw", "red": "rood\n\"x\"" }, "tag": {"$x": "y", "z": "w"}, "u": {"a": "\u0041"}, "n": {"a": 1}"#
-        )
-        expectAgreement(text)
-        let snapshot = try Suite.snapshot(ofFile: Array(text.utf8), path: path)
-        #expect(snapshot.encodedStringDictionary("v")?.bytes == Array(#"{"blue":"blauw","red":"rood\n\"x\""}"#.utf8))
-        #expect(snapshot.encodedStringDictionary("tag") == nil)
-        #expect(snapshot.encodedStringDictionary("missing") == nil)
-        #expect(snapshot.encodedStringDictionary("v") == EncodedJSON(snapshot["v"]?.json ?? .null))
     }
 }
 
@@ -447,7 +406,7 @@ private func randomValue(_ random: inout SplitMix, depth: Int) -> SuiteValue {
 }
 
 /// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix {
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -176,7 +176,8 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(try suite.snapshot().bool("k") == true)
     }
 
-    /// Issue 13: no write commits bytes the reader rejects; the suite is unchanged.
+    /// No write commits bytes the reader rejects (every host would then answer
+    /// `suite_unreadable` until a repair); the suite is unchanged.
     @Test func write_thatWouldNotReadBack_isRefusedAndChangesNothing() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -196,8 +197,8 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(try Suite(container: container).snapshot()["deep"] == fits)
     }
 
-    /// Issue 13: `repair` keeps every key that still reads and moves the whole
-    /// file aside, so nothing is deleted.
+    /// `repair` keeps every key that still reads and moves the whole file aside, so
+    /// nothing a person wrote is deleted by the tool meant to rescue it.
     @Test func repair_keepsEveryKeyThatStillReads() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -236,5 +237,22 @@ func writeRaw(_ path: String, _ text: String) throws {
         #expect(throws: SuiteError.lockTimeout(path: container.lockPath, seconds: 0.05)) {
             try suite.update { $0["k"] = .int(1) }
         }
+    }
+
+    /// Found by FuzzSuiteFile: a `$date` with more than three fraction digits
+    /// (`1969-12-31T23:59:59.9992Z`) decoded to 999,200,000 ns, but `iso8601`
+    /// writes milliseconds, so the next read gave 999,000,000 ns: a suite changed
+    /// by merely being rewritten. Dates now read at millisecond precision, as
+    /// they are written (docs/SUITE.md: "Dates keep millisecond precision").
+    @Test func subMillisecondDate_decodesToWhatIsWritten() throws {
+        let input = #"""
+            {"formatVersion":1,"values":{"a":{"$date":"2026-11-29"},"b":{"$date":"2026-11-29T18:57:02+01:30"},
+            "c":{"$date":"1969-12-31T23:59:59.9992Z"},"d":{"$date":"2026-11-29T18:57:02.123456789Z"}}}
+            """#
+        let values = try Suite.decode(Array(input.utf8), path: "suite.json")
+        #expect(values["c"] == .date(WallTime(seconds: -1, nanoseconds: 999_000_000)))
+        #expect(values["d"] == .date(WallTime(seconds: 1_795_978_622, nanoseconds: 123_000_000)))
+        let encoded = Suite.encode(values)
+        #expect(try Suite.decode(encoded, path: "suite.json") == values)
     }
 }

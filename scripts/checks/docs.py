@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Docs name what exists: every repository path and Swift/JS symbol a doc names in backticks.
+"""Docs name what exists: every repository path and Swift/JS symbol a doc names in backticks; and
+the front-door documents state no count of the project's parts and no run time.
 
 Read: README.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
 multi-line string literals of Sources/BridgeGenerator/ProjectTemplate*.swift). Only inline
@@ -18,6 +19,16 @@ What a span is taken for (the first rule that fits):
     target of Package.swift; each `.member` after a type must be declared somewhere too.
 
 Things not in this repository on purpose are in ALLOWED, each with the reason.
+
+Counts and run times (README.md, CONTRIBUTING.md, docs/ARCHITECTURE.md; outside fenced blocks and
+code spans): a number from two up before one of the project's parts ("two checks", "eleven
+libraries", "136 hostile inputs") or an estimate of how long something takes ("about 30 s", "takes a
+few minutes") is refused. Both kinds went stale here while every test passed: the README said "two
+checks" and listed three while test.sh ran four, and "about 30 s" for a tier that takes minutes and
+starts a browser. No test can keep such a sentence true, so these documents do not make one: list
+the parts (a list cannot disagree with its own count) or name where they are, and leave durations to
+scripts/test.sh, which prints each step's. Exact values of behaviour ("every 250 ms", "default 30 s",
+"1 MiB") are not estimates and pass.
 Usage: scripts/checks/docs.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_docs.py)
 """
 
@@ -236,6 +247,53 @@ def check_span(span, index):
     return None
 
 
+STATEMENT_DOCS = ("README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md")
+NUMBER_WORDS = ("two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                "seventeen|eighteen|nineteen|twenty")
+PARTS = (r"checks?|steps?|stages?|tiers?|modules?|librar(?:y|ies)|executables?|products?|targets?|floors?|files?|"
+         r"folders?|scripts?|tests?|suites?|cases?|inputs?|rows?|findings?|verbs?|actions?")
+# A number from two up, at most one describing word ("hostile"; not "a", "an", "the" or "of": "65 a file"
+# is an exit code and its meaning), then a part.
+COUNT = re.compile(
+    r"(?<![\w.,-])(?:[2-9]|[1-9]\d+|" + NUMBER_WORDS + r")(?:\s+(?!(?:a|an|the|of)\b)[A-Za-z-]+)?\s+(?:" + PARTS
+    + r")\b", re.I)
+ESTIMATE = re.compile(
+    r"(?:\b(?:about|around|roughly|nearly|almost|takes?|took|under|within)\s+|~\s*)"
+    r"(?:\d[\d.,]*(?:\s*[\u2013-]\s*\d[\d.,]*)?|a\s+few)\s*(?:s|secs?|seconds?|min|mins|minutes?|h|hours?)\b", re.I)
+
+
+def prose(markdown):
+    """`markdown` with fenced blocks and code spans blanked out, offsets kept (commands and output
+    may say anything)."""
+    out = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            out.append(" " * len(line))
+        elif fenced:
+            out.append(" " * len(line))
+        else:
+            out.append(re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), line))
+    return "\n".join(out)
+
+
+def statement_problems(name, markdown):
+    """Each count of the project's parts and each run-time estimate in `markdown` (see the module doc)."""
+    text = prose(markdown)
+    problems = []
+    for pattern, why in (
+        (COUNT, "a count of the project's parts, which no test keeps true: list them, or say where they are"),
+        (ESTIMATE, "an estimate of how long something takes, which no test keeps true: scripts/test.sh prints "
+                   "each step's duration"),
+    ):
+        for match in pattern.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            shown = " ".join(match.group(0).split())
+            problems.append((line, f"{name}:{line}: '{shown}': {why}"))
+    return [problem for _, problem in sorted(problems)]
+
+
 def package_targets(root):
     with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
         text = f.read()
@@ -251,12 +309,17 @@ def check(root):
             problem = check_span(span, index)
             if problem:
                 problems.append(f"{name}:{line}: `{span}`: {problem}")
+    for name in STATEMENT_DOCS:
+        if os.path.exists(os.path.join(root, name)):
+            with open(os.path.join(root, name), encoding="utf-8") as f:
+                problems.extend(statement_problems(name, f.read()))
     return problems
 
 
 def main(argv):
-    return report.run("docs", check, argv, lambda n: f"{n} name(s) in the docs that the repository does not have",
-                      "every path and symbol the docs name exists")
+    return report.run("docs", check, argv,
+                      lambda n: f"{n} problem(s): names the repository does not have, or counts and run times no test keeps",
+                      "every path and symbol the docs name exists; the front door states no count or run time")
 
 
 if __name__ == "__main__":

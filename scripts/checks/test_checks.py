@@ -2,7 +2,8 @@
 """Unit tests of scripts/checks/docs.py, modules.py, syscalls.py and cycles.py on small fixture repositories (stdlib unittest).
 
 Run: python3 -m unittest discover -s scripts/checks -p 'test_*.py'   (scripts/test.sh does)
-Each fixture holds one of issue 29's real findings, so a check that stops catching it fails here.
+Each fixture holds a mistake the checks found in this repository when they were written (a moved file
+the docs still named, an undeclared import, a file-level cycle), so a check that stops catching it fails here.
 """
 
 import contextlib
@@ -142,6 +143,40 @@ class DocsCheckTests(unittest.TestCase):
         found = docs.check(root)
         self.assertEqual(len(found), 1, found)
         self.assertIn("ProjectTemplate.swift", found[0])
+
+
+class DocsStatementTests(unittest.TestCase):
+    """Counts of the project's parts and run-time estimates in the front-door documents."""
+
+    def problems(self, text, name="README.md"):
+        return docs.check(with_doc(text, name))
+
+    def test_theStaleStatementsThisRepositoryHad_areFound(self):  # README: "Two checks", "about 30 s"
+        found = self.problems(
+            "The tier to run while working (about 30 s here\nwith a warm build).\n\n"
+            "Two checks keep the docs true: docs.py, syscalls.py, modules.py.\n")
+        self.assertEqual(len(found), 2, found)
+        self.assertTrue(found[0].startswith("README.md:1: 'about 30 s': an estimate"), found)
+        self.assertTrue(found[1].startswith("README.md:4: 'Two checks': a count"), found)
+
+    def test_aCountAcrossALineBreak_isFound_withItsLine(self):  # ARCHITECTURE.md: "Eleven libraries on five floors"
+        found = self.problems("# Architecture\n\nEleven\nlibraries on five floors.\n" + FLOORS, "docs/ARCHITECTURE.md")
+        self.assertEqual([p.split(": '")[1].split("'")[0] for p in found], ["Eleven libraries", "five floors"], found)
+        self.assertTrue(found[0].startswith("docs/ARCHITECTURE.md:3:"), found)
+
+    def test_contributingIsChecked_whenThereIsOne(self):
+        self.assertEqual(len(self.problems("A full run takes a few minutes.", "CONTRIBUTING.md")), 1)
+        self.assertEqual(len(self.problems("It has 136 hostile inputs.", "CONTRIBUTING.md")), 1)
+
+    def test_exactValuesOneAndCodeAreNotCounts(self):
+        text = (
+            "The watcher looks every 250 ms (default 30 s); no frame over 1 MiB. One file per verb, the one\n"
+            "module that imports Foundation. Exit codes: 64 usage, 65 a file that breaks a rule.\n"
+            "`--seconds 60` or `two checks` in a code span, and in a fence:\n```\nabout 30 s, two checks\n```\n")
+        self.assertEqual(self.problems(text), [])
+
+    def test_otherDocuments_mayCount(self):  # reference pages keep their measurements
+        self.assertEqual(self.problems("136 hostile inputs, about 30 s.", "docs/SECURITY.md"), [])
 
 
 class ModulesCheckTests(unittest.TestCase):

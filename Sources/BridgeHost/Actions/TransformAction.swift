@@ -38,7 +38,8 @@ public struct TransformAction: BridgeAction {
     /// The vocabulary rules, in the order the extension receives them (keys
     /// by UTF-8 bytes), so two keys differing only in case resolve alike.
     public static func vocabulary(_ text: String, in context: ActionContext) throws(SuiteError) -> String {
-        let entries = PageState.entries(of: try context.suite.snapshot())  // the rule pages are sent by
+        // PageState's one rule for which entries count, in the order the rule pages send them.
+        let entries = PageState.entries(of: try context.suite.snapshot())
         let pairs = entries.map { ($0.word, $0.replacement) }
         return Vocabulary(pairs).apply(to: text)
     }

@@ -54,20 +54,8 @@ public final class HostProgram {
     ///   `HostIdentity.callerRefusedStatus` for a refused caller.
     public func run(arguments: [String]) -> Int32 {
         let options = Array(arguments.dropFirst())
-        let stdout = FileDescriptor.standardOutput
-        if options.first == "--version" {
-            try? stdout.writeAll(Array((configuration.app.versionLine(program: configuration.name) + "\n").utf8))
-            return 0
-        }
-        if options.first == "--actions" {
-            // What `hello` would list, without a caller or a suite: `doctor --config` compares a
-            // project's build with the installed host this way.
-            let names = BridgeEndpoint.actionNames(of: actions)
-            try? stdout.writeAll(Array((names.joined(separator: "\n") + "\n").utf8))
-            return 0
-        }
-        if options.first == "--help" || options.first == "-h" {
-            try? stdout.writeAll(Array(usage.utf8))
+        if let text = information(for: options) {
+            try? FileDescriptor.standardOutput.writeAll(Array(text.utf8))
             return 0
         }
         Signals.ignore(.pipe)
@@ -78,8 +66,8 @@ public final class HostProgram {
         // stray print from any library lands in the log, not in the stream.
         let frameOutput: FileDescriptor
         do {
-            frameOutput = try stdout.duplicate(atLeast: 3)
-            try FileDescriptor.standardError.duplicate(onto: stdout)
+            frameOutput = try FileDescriptor.standardOutput.duplicate(atLeast: 3)
+            try FileDescriptor.standardError.duplicate(onto: .standardOutput)
         } catch {
             try? FileDescriptor.standardError.writeAll(Array("\(configuration.name): \(error)\n".utf8))
             return 1
@@ -96,36 +84,17 @@ public final class HostProgram {
         for warning in settings.warnings { logger.warn(warning) }
         let caller = Caller(arguments: options)
         trace?.caller = caller.identity
-        let maxRequest = HostProgram.clamped(
-            environment[EnvironmentVariable.maxRequestBytes], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
-            range: 0...Int64(Int32.max))
-        // Only a pipe or socket gets O_NONBLOCK: on a terminal it would change
-        // the shell's open file description too.
-        let isPipe = frameOutput.status()?.isPipeOrSocket ?? false
-        let writeTimeout =
-            isPipe
-            ? HostProgram.clamped(
-                environment[EnvironmentVariable.writeTimeoutMilliseconds], default: HostLimits.writeTimeoutMilliseconds,
-                range: 1...86_400_000) : nil
-        let channel = StdioChannel(
-            input: .standardInput, output: frameOutput, maximumLength: Int(maxRequest),
-            writeTimeoutMilliseconds: writeTimeout)
-
+        let maxRequest = Int(
+            HostProgram.clamped(
+                environment[EnvironmentVariable.maxRequestBytes], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
+                range: 0...Int64(Int32.max)))
+        let channel = HostProgram.channel(writingTo: frameOutput, maxRequest: maxRequest, environment: environment)
         guard settings.policy.allows(caller) else {
-            logger.error(
-                "refused caller \(DisplayText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(settings.policy.source))"
-            )
-            let refusal = BridgeReply.error(
-                .callerNotAllowed,
-                "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
-                    + "or `extension-bridge install --extension-id ID` to allow it")
-            try? channel.send(refusal.bytes)
-            trace?.refused(refusal.bytes)
-            return HostIdentity.callerRefusedStatus
+            return HostProgram.refuse(caller, policy: settings.policy, on: channel, logger: logger, trace: trace)
         }
 
         let (context, container) = makeContext(
-            environment: environment, settings: settings, caller: caller, logger: logger, maxRequest: Int(maxRequest))
+            environment: environment, settings: settings, caller: caller, logger: logger, maxRequest: maxRequest)
         let endpoint = BridgeEndpoint(context: context, actions: actions)
         let watcher = container.map {
             SuiteWatcher(container: $0, notifications: environment[EnvironmentVariable.watch] != "poll")
@@ -140,6 +109,49 @@ public final class HostProgram {
         let status = session.run().rawValue
         trace?.ended(status: status)
         return status
+    }
+
+    /// What `--version`, `--actions` and `--help` print; nil for anything else (a browser's
+    /// arguments), which runs the host.
+    func information(for options: [String]) -> String? {
+        switch options.first {
+        case "--version": return configuration.app.versionLine(program: configuration.name) + "\n"
+        // What `hello` would list, without a caller or a suite: `doctor --config` compares a
+        // project's build with the installed host this way.
+        case "--actions": return BridgeEndpoint.actionNames(of: actions).joined(separator: "\n") + "\n"
+        case "--help", "-h": return usage
+        default: return nil
+        }
+    }
+
+    /// The channel to the browser: stdin in, `output` out, with the write timeout when `output`
+    /// is a pipe or socket (only those get O_NONBLOCK: on a terminal it would change the shell's
+    /// open file description too).
+    static func channel(writingTo output: FileDescriptor, maxRequest: Int, environment: Environment) -> StdioChannel {
+        let isPipe = output.status()?.isPipeOrSocket ?? false
+        let writeTimeout =
+            isPipe
+            ? HostProgram.clamped(
+                environment[EnvironmentVariable.writeTimeoutMilliseconds], default: HostLimits.writeTimeoutMilliseconds,
+                range: 1...86_400_000) : nil
+        return StdioChannel(
+            input: .standardInput, output: output, maximumLength: maxRequest, writeTimeoutMilliseconds: writeTimeout)
+    }
+
+    /// Tells a caller the allowlist refuses: one `caller_not_allowed` frame, before any request
+    /// is read, and the exit status that says so.
+    static func refuse(
+        _ caller: Caller, policy: CallerPolicy, on channel: StdioChannel, logger: Logger, trace: MessageTrace? = nil
+    ) -> Int32 {
+        logger.error(
+            "refused caller \(DisplayText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(policy.source))")
+        let refusal = BridgeReply.error(
+            .callerNotAllowed,
+            "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
+                + "or `extension-bridge install --extension-id ID` to allow it")
+        try? channel.send(refusal.bytes)
+        trace?.refused(refusal.bytes)
+        return HostIdentity.callerRefusedStatus
     }
 
     /// An endpoint over a group's real suite and queue, for answering in
