@@ -28,11 +28,21 @@ public enum ProjectOwnership {
     public static let manifestPath = "extension/manifest.json"
 
     /// Whether a generated file at `path` is core (replaced on upgrade).
-    public static func isCore(_ path: String) -> Bool {
+    /// - Parameter safariImport: a project made with `--from-safari`, whose extension is the app's
+    ///   but for `importedCoreFiles`.
+    public static func isCore(_ path: String, safariImport: Bool = false) -> Bool {
+        if safariImport { return coreProjectFiles.contains(path) || importedCoreFiles.contains(path) }
         if path.hasPrefix(appFolder) { return false }
         if path.hasPrefix("extension/") { return true }
         return coreProjectFiles.contains(path)
     }
+
+    /// Core files an earlier ExtensionBridge's templates wrote and this one's no longer do: the
+    /// only files `upgrade` removes (when unedited). Upgrade replaces and removes only what a
+    /// template owns, whatever `core.json` says: a record can be edited, merged or written by
+    /// someone else, and naming the app's own file there must not get it deleted. Add a path here
+    /// when a template stops writing it. None yet.
+    public static let retiredCoreFiles: Set<String> = []
 
     /// The core files among `files` (what `new` writes), in their order.
     /// - Parameter safariImport: a project made with `--from-safari`: its extension is the app's

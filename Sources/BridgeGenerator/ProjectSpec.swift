@@ -150,6 +150,17 @@ public struct ProjectSpec: Equatable, Sendable {
                 "invalid group '\(group)': a group id is letters, digits, '.', '-' and '_' without '/' or a "
                     + "leading dot (for example group.com.example.readlater)")
         }
+        // The app's Debian package is named after it, and a system install puts the host in /usr/lib/<host name>:
+        // neither may be a name the distribution's browsers (or ExtensionBridge) already use.
+        if let reason = DebianPackage.reservedUse(of: name) {
+            throw .invalid(
+                "the name \(name) cannot be used: \(reason) (pack --deb names it after the app); choose another")
+        }
+        if let reason = DebianPackage.reservedUse(of: hostName) {
+            throw .invalid(
+                "the host name \(hostName) cannot be used: \(reason) (install --system and pack --deb put the host in "
+                    + "/usr/lib/\(hostName)); choose a reverse-DNS name such as com.example.readlater")
+        }
         guard hostName != HostIdentity.defaultHostName else {
             throw .invalid(
                 "the host name \(hostName) is the built-in bridge's; choose your own so the two install side by side")

@@ -19,6 +19,9 @@ public struct ProjectUpgrader {
     public var dependency: ProjectSpec.Dependency
     /// Write edited core files anyway, keeping the app's copy as `FILE.orig`.
     public var force: Bool
+    /// The core files earlier templates wrote and this one does not (`ProjectOwnership.retiredCoreFiles`):
+    /// the only recorded files upgrade may remove. Tests name one an older core had.
+    public var retiredCoreFiles = ProjectOwnership.retiredCoreFiles
     /// Renames a file; tests inject a failing one to check the rollback.
     public var move: (String, String) throws(SystemError) -> Void = { (a, b) throws(SystemError) in
         try FileSystem.move(a, b)
@@ -94,12 +97,13 @@ public struct ProjectUpgrader {
                     + "upgrade never downgrades: use extension-bridge \(recorded.version) or newer")
         }
         let spec = try appSpec(description)
+        try spec.checkPin(templates: bridgeVersion)
         let key = try publicKey(description)
         // An imported Safari extension is the app's: only the project's files and bridge-compat/'s two.
-        // Without a record (`--force`), the shim on disk says the extension was imported.
+        // The shim on disk says the extension was imported, whatever the record says (or without one).
         let safariImport =
-            recorded?.safariImport
-            ?? (ProjectUpgrader.state("extension/" + SafariImport.shimPath, in: project) != .missing)
+            recorded?.safariImport == true
+            || ProjectUpgrader.state("extension/" + SafariImport.shimPath, in: project) != .missing
         let files =
             safariImport
             ? try ProjectTemplate.safariImportCore(
@@ -111,12 +115,15 @@ public struct ProjectUpgrader {
         let record = CoreRecord(
             version: bridgeVersion, dependency: spec.dependency, coreFiles: newCore, safariImport: safariImport)
         var found: [String: UpgradePlan.Found] = [:]
-        let owned = Set(newCore.map(\.path)).union(recorded.map { Array($0.files.keys) } ?? [])
+        // What a template owns: the newer core, and recorded files an earlier core had and this one dropped.
+        let retired = retiredCoreFiles.filter { ProjectOwnership.isCore($0, safariImport: safariImport) }
+        let owned = Set(newCore.map(\.path)).union(
+            (recorded.map { Array($0.files.keys) } ?? []).filter(retired.contains))
         for path in owned.union(newAppFiles.map(\.path)) { found[path] = ProjectUpgrader.state(path, in: project) }
         let appFiles = listFiles().filter { !owned.contains($0) }
         let plan = try UpgradePlan.make(
             recorded: recorded, found: found, newCore: newCore, newAppFiles: newAppFiles, appFiles: appFiles,
-            record: record)
+            record: record, retired: retired)
         if !plan.edited.isEmpty && !force {
             throw .invalid(
                 "refusing to upgrade \(project): you edited \(plan.edited.count == 1 ? "this file" : "these files") "

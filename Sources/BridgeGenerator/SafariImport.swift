@@ -13,7 +13,7 @@ import BrowserSupport
 /// scripts; everything else of theirs kept), and ExtensionBridge's files are
 /// added beside them in `bridge-compat/`. Reading refuses links that leave
 /// the folder, files that are not regular, names with control characters or
-/// backslashes, files over `fileLimit` and trees over `countLimit` or
+/// backslashes, files holding a private key, files over `fileLimit` and trees over `countLimit` or
 /// `depthLimit`: every refusal is named, and nothing is written.
 public struct SafariImport: Equatable, Sendable {
     /// The author's files, relative to the folder, as read.
@@ -125,6 +125,12 @@ public struct SafariImport: Equatable, Sendable {
                     guard total <= totalLimit else {
                         refuse(path, "the folder holds more than \(totalLimit >> 20) MiB")
                         return
+                    }
+                    // The folder becomes the project's extension, which is loaded unpacked and packed
+                    // for release: a private key in it would be published.
+                    if PrivateKeyScan.holdsPrivateKey(bytes) {
+                        refuse(path, "it holds a private key; keep keys out of the extension's folder")
+                        continue
                     }
                     files.append(GeneratedFile(path, bytes))
                 } catch {

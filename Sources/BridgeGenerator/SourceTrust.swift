@@ -1,19 +1,24 @@
 import BridgeSystem
+import BrowserSupport
 
 /// Whether `new` may take an ExtensionBridge source it found by itself (the
 /// installed copy, the checkout its binary was built in) rather than one it
 /// was given: the project depends on that source and copies its extension,
 /// so a folder another user could have planted (in `/tmp`, say) must not be
-/// used. Issue 28, finding 8.
+/// used. The folder's whole path is held to `PathTrust`'s rule, the rule
+/// `doctor` applies before it runs a program.
 public enum SourceTrust {
     /// What `new` reads of a source: the folder, its manifest, the extension folder and its manifest.
     static let checkedPaths = ["", "/Package.swift", "/extension", "/extension/manifest.json"]
 
-    /// Why `folder` is not to be trusted, or nil when it is: each checked
-    /// path (the link itself and what it names), and everything under
-    /// `extension/` that `new` copies, must belong to `userID` or root and be
-    /// writable by its owner alone.
+    /// Why `folder` is not to be trusted, or nil when it is: every folder on
+    /// the way to it (`PathTrust`), each checked path (the link itself and
+    /// what it names), and everything under `extension/` that `new` copies,
+    /// must belong to `userID` or root and be writable by its owner alone.
     public static func refusal(_ folder: String, userID: UInt32 = Platform.effectiveUserID) -> String? {
+        if folder.hasPrefix("/"), let refusal = PathTrust.refusal(folder, userID: userID) {
+            return refusal.description
+        }
         var paths = checkedPaths.map { folder + $0 }
         // The extension's tree, as ProjectWriter.readTree walks it (links are not followed there).
         var pending = [folder + "/extension"]
@@ -29,14 +34,7 @@ public enum SourceTrust {
                 guard let info = try? FileSystem.status(path, followLinks: followLinks) else {
                     return "\(path) cannot be examined"
                 }
-                if info.owner != userID && info.owner != 0 {
-                    return "\(path) belongs to another user (uid \(info.owner))"
-                }
-                if !info.isSymbolicLink && info.permissions & 0o022 != 0 {
-                    return "\(path) is writable by "
-                        + (info.permissions & 0o002 != 0 ? "every user" : "its group")
-                        + " (mode \(String(info.permissions, radix: 8)))"
-                }
+                if let refusal = PathTrust.refusal(of: info, at: path, userID: userID) { return refusal.description }
             }
         }
         return nil

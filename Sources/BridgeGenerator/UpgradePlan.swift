@@ -50,15 +50,19 @@ public struct UpgradePlan: Equatable, Sendable {
     ///   - newAppFiles: app files generation writes (under `extension/app/`): added only where missing.
     ///   - appFiles: the project's other files (the app's), listed as kept.
     ///   - record: the newer record.
+    ///   - retired: the core files earlier templates wrote that the newer one does not
+    ///     (`ProjectOwnership.retiredCoreFiles`): a recorded path is removed only if it is one of
+    ///     them; any other path the record names beyond `newCore` is the app's, left alone.
     /// - Throws: `GeneratorError.invalid` naming every path that is not a regular file (never
     ///   overridable: writing there could reach outside the project).
     public static func make(
         recorded: CoreRecord?, found: [String: Found], newCore: [GeneratedFile], newAppFiles: [GeneratedFile] = [],
-        appFiles: [String], record: CoreRecord
+        appFiles: [String], record: CoreRecord, retired: Set<String> = []
     ) throws(GeneratorError) -> UpgradePlan {
         var plan = UpgradePlan(from: recorded?.version, to: record.version, record: record)
         let newByPath = Dictionary(newCore.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let paths = Set(newByPath.keys).union(recorded.map { Array($0.files.keys) } ?? []).sorted()
+        let retiredRecorded = (recorded.map { Array($0.files.keys) } ?? []).filter(retired.contains)
+        let paths = Set(newByPath.keys).union(retiredRecorded).sorted()
         var notRegular: [String] = []
         for path in paths {
             let state = found[path] ?? .missing
@@ -104,7 +108,8 @@ public struct UpgradePlan: Equatable, Sendable {
     public func summary(project: String, dryRun: Bool) -> [String] {
         let fromText = from.map { "ExtensionBridge \($0)" } ?? "an ExtensionBridge before core.json"
         var lines = [
-            (dryRun ? "would upgrade " : "upgraded ") + "\(project) from \(fromText) to ExtensionBridge \(to)"
+            (dryRun ? "would upgrade " : "upgraded ") + "\(project) from \(fromText) to ExtensionBridge \(to)",
+            "  Package.swift " + (dryRun ? "would depend" : "depends") + " on " + dependencyText,
         ]
         func list(_ verb: String, _ paths: [String]) {
             for path in paths { lines.append("  \(verb) \(path)") }
@@ -121,6 +126,14 @@ public struct UpgradePlan: Equatable, Sendable {
         return lines
     }
 
+    /// What `Package.swift` pins after the upgrade, in words.
+    var dependencyText: String {
+        switch record.dependency {
+        case .path(let path): "the ExtensionBridge sources at \(DisplayText.escaped(path))"
+        case .url(let url, let exact): "\(DisplayText.escaped(url)), exactly \(DisplayText.escaped(exact))"
+        }
+    }
+
     /// The same as JSON, for `--json`.
     public func summaryJSON(project: String, dryRun: Bool) -> JSONValue {
         func strings(_ paths: [String]) -> JSONValue { .array(paths.map(JSONValue.string)) }
@@ -128,6 +141,7 @@ public struct UpgradePlan: Equatable, Sendable {
             "project": .string(project), "dryRun": .bool(dryRun), "from": from.map(JSONValue.string) ?? .null,
             "to": .string(to), "added": strings(added), "replaced": strings(replaced), "removed": strings(removals),
             "keptAsOrig": strings(keptAsOrig), "unchanged": strings(unchanged), "kept": strings(kept),
+            "dependency": record.json["extensionBridge"] ?? .null,
         ]
     }
 }

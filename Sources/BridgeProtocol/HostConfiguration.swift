@@ -117,7 +117,7 @@ public struct HostConfiguration: Equatable, Sendable {
     }
 
     /// C0 (tab, CR and LF too), DEL, C1, U+2028/U+2029 and the bidi controls.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return false

@@ -36,6 +36,22 @@ public final class FileLock {
         return FileLock(fd, path: path)
     }
 
+    /// Takes an exclusive `flock` on the folder at `path` itself, opened
+    /// without following a link: the writers of a folder's files agree on the
+    /// folder, and no lock file is left behind in it. Retries every 2 ms
+    /// until `timeoutMilliseconds` have passed on `clock`.
+    public static func acquire(folder path: String, timeoutMilliseconds: Int64, clock: MonotonicClock = .system)
+        throws(Failure) -> FileLock
+    {
+        let raw = system_open(path, _O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW | _O_CLOEXEC)
+        if raw < 0 { throw .system(SystemError("open", path)) }
+        let fd = FileDescriptor(rawValue: raw)
+        try retry(fd, path: path, call: "flock", busy: [_EWOULDBLOCK], timeoutMilliseconds, clock) {
+            system_flock(fd.rawValue, _LOCK_EX | _LOCK_NB)
+        }
+        return FileLock(fd, path: path)
+    }
+
     /// Tries `attempt` until it returns 0, every 2 ms while it fails with one of the `busy`
     /// codes and `timeoutMilliseconds` have not passed on `clock` (EINTR: at once); on any other
     /// failure or the timeout, closes `fd` and throws.

@@ -16,6 +16,8 @@ public struct FileStatus: Equatable, Sendable {
     public var identity: FileIdentity
     /// The owner's user id.
     public var owner: UInt32
+    /// The owning group's id.
+    public var group: UInt32
 
     init(_ info: _stat) {
         switch info.st_mode & _S_IFMT {
@@ -33,6 +35,7 @@ public struct FileStatus: Equatable, Sendable {
         linkCount = Int(info.st_nlink)
         identity = FileIdentity(info)
         owner = UInt32(info.st_uid)
+        group = UInt32(info.st_gid)
     }
 
     public var isRegular: Bool { kind == .regular }

@@ -237,6 +237,17 @@ public enum FileSystem {
         if system_rename(from, to) != 0 { throw SystemError("rename", from) }
     }
 
+    /// `path` made absolute against `folder` (itself absolute), written plainly: `.` and empty
+    /// components dropped, `..` taking away the component before it (by the text, as a shell's `cd`
+    /// does, not through links). An absolute `path` is only written plainly.
+    public static func absolutePath(_ path: String, from folder: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// Everything before the last `/`.
     public static func parentPath(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -132,6 +132,12 @@ public struct BridgeDescription: Equatable, Sendable {
                     + "host (extension-bridge new refuses this name too), and the built-in one is installed without "
                     + "--config")
         }
+        if let reason = DebianPackage.reservedUse(of: description.hostName) {
+            throw .bridgeConfig(
+                path: path,
+                reason: "hostName \(description.hostName): \(reason) (a system install puts the host in "
+                    + "/usr/lib/\(description.hostName)); name the host in reverse-DNS form (com.example.app)")
+        }
         guard HostIdentity.isGroupID(description.group) else {
             throw .bridgeConfig(
                 path: path,

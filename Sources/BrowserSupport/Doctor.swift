@@ -16,9 +16,12 @@ public struct Doctor {
     /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
     public var bridgeArguments = ""
     public var timeoutMilliseconds: Int64 = 5000
-    /// The actions the bridge's newest build knows (`doctor --config`: its host's `--actions`):
-    /// an installed host whose `hello` lists others is stale. Nil: not compared.
-    public var expectedActions: [String]?
+    /// What the bridge's newest build says of its actions (`doctor --config`: its host's
+    /// `--actions`): an installed host whose `hello` lists others is stale; a build that was not
+    /// run is said, with why.
+    public var projectActions: ProjectBuild.Actions = .unknown
+    /// The user whose programs doctor runs: a host (or build) that fails `PathTrust` for them is not run.
+    public var userID: UInt32 = Platform.effectiveUserID
     /// The command that installs the newest build, for a stale host's fix line.
     public var reinstallCommand = "scripts/install.sh"
     /// Whether to read each profile for the extension itself (`profileChecks`).
@@ -50,7 +53,7 @@ public struct Doctor {
             }
             let installCommand =
                 "extension-bridge install --browser \(browser.id)" + bridgeArguments
-                + (userDataDirectory.map { " --user-data-dir '\($0)'" } ?? "")
+                + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
             var found: [DoctorCheck] = []
             for location in locations {
                 let path = location.manifestPath(hostName: hostName)
@@ -71,7 +74,7 @@ public struct Doctor {
                     check.detail += "; shadowed by \(shadowedBy), which the browser reads first"
                     check.fix =
                         shadowingUserManifest == nil
-                        ? "rm '\(path)'   (or make it identical: \(installCommand))"
+                        ? "rm \(path.shellQuoted)   (or make it identical: \(installCommand))"
                         : "extension-bridge uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
                 } else if location.scope != .flatpak {
                     check.inUse = true
@@ -118,6 +121,14 @@ public struct Doctor {
             check.detail = "\"path\" must be an absolute path"
             return check
         }
+        // The manifest names the program doctor runs: one others could have written is not followed.
+        if let refusal = PathTrust.refusal(path, userID: userID) {
+            check.detail =
+                "did not run the host it names: \(refusal); anyone who can write there can point the browser at "
+                + "their own program"
+            check.fix = refusal.fix ?? "remove it and install again: \(installCommand)"
+            return check
+        }
         guard FileSystem.isExecutable(hostPath) else {
             check.detail = "\"path\" \(hostPath) is missing or not executable"
             check.fix = "scripts/install.sh   (then: \(installCommand))"
@@ -146,6 +157,14 @@ public struct Doctor {
             return check
         }
         let clock = MonotonicClock.system
+        // Run only what nobody else could have put there (the browser would run it too: say so).
+        if let refusal = PathTrust.refusal(hostPath, userID: userID) {
+            check.detail =
+                "did not run the host \(hostPath): \(refusal); anyone who can write there can replace the "
+                + "program the browser runs with your rights"
+            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
+            return check
+        }
         let started = clock.milliseconds
         let result: Subprocess.Result
         do {
@@ -160,7 +179,8 @@ public struct Doctor {
         let elapsed = clock.milliseconds - started
         if result.timedOut {
             check.detail = "the host did not answer hello within \(timeoutMilliseconds) ms"
-            check.fix = "\(EnvironmentVariable.log.name)=debug \(hostPath) '\(caller)'   (to see where it hangs)"
+            check.fix =
+                "\(EnvironmentVariable.log.name)=debug \(hostPath.shellQuoted) \(caller.shellQuoted)   (to see where it hangs)"
             return check
         }
         guard !result.stdout.isEmpty else {
@@ -194,7 +214,14 @@ public struct Doctor {
             "host \(reply["hostVersion"]?.stringValue ?? "?") answered hello in \(elapsed) ms "
             + "(protocol \(reply["protocolVersion"]?.intValue ?? 0), group \(reply["group"]?.stringValue ?? "?"))"
         let installed = (reply["actions"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
-        if let expected = expectedActions, installed != expected {
+        if case .notRun(let program, let refusal) = projectActions {
+            check.status = .warning
+            check.detail +=
+                "; not compared with your newest build: did not run \(program) --actions, because \(refusal) "
+                + "(anyone who can write there could have put their own program in its place)"
+            check.fix = refusal.fix ?? "move the project into a folder of your own"
+        }
+        if case .listed(let expected) = projectActions, installed != expected {
             let missing = expected.filter { !installed.contains($0) }
             let extra = installed.filter { !expected.contains($0) }
             check.status = .warning

@@ -14,6 +14,10 @@ public struct ExtensionIdentity: Equatable, Sendable {
         self.firefoxIDs = firefoxIDs
     }
 
+    /// ExtensionBridge's own extension (`extension/manifest.json`): its `key`'s Chromium id and its Firefox id.
+    public static let extensionBridge = ExtensionIdentity(
+        chromiumIDs: ["honlgoealnaplikdeeidpcknncfcnfmo"], firefoxIDs: ["extension-bridge@extensionbridge.org"])
+
     /// The Chromium id of an extension whose manifest `key` is `base64Key`:
     /// the first 128 bits of SHA-256 of the DER public key, hex digits 0–f
     /// written as the letters a–p.

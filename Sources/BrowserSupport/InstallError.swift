@@ -22,6 +22,12 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case packageOwned(path: String)
     /// An existing file of another user's, which install would have to change.
     case notOurs(path: String, owner: UInt32)
+    /// A host manifest of another program is where install would write (a host name that is theirs).
+    case otherProgramsManifest(path: String, description: String?)
+    /// A path that is not absolute and plain: a receipt must name each file the same wherever it is read.
+    case relativePath(String)
+    /// Another install or uninstall of this user's held the receipts' lock past the timeout.
+    case busy(folder: String)
     case io(SystemError)
 
     public var description: String {
@@ -67,6 +73,17 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notOurs(let path, let owner):
             return "\(path) belongs to another user (uid \(owner)), and install would change it; nothing was "
                 + "written. Install with a host of your own (without --host-path, or one in a folder you own)"
+        case .otherProgramsManifest(let path, let description):
+            return "\(path) is another program's host manifest ("
+                + (description.map { "\"\(HostConfiguration.UnsafeValue.shown($0))\"" }
+                    ?? "not one of ExtensionBridge's")
+                + "): the host name is theirs; nothing was written. Choose a host name of your own"
+        case .relativePath(let path):
+            return "'\(HostConfiguration.UnsafeValue.shown(path))' is not an absolute path; install records where "
+                + "it writes, and uninstall must find the same file from any folder: give the folder as /…"
+        case .busy(let folder):
+            return "another install or uninstall is running (it holds the lock on \(folder)); wait for it to "
+                + "finish and run this again"
         case .io(let error):
             return error.description
         }

@@ -55,8 +55,13 @@ public struct Installer {
     }
 
     /// Every file install would write, manifests first, the host configuration last.
+    /// A path that is not absolute is refused: a receipt that recorded one would have `uninstall`,
+    /// run in another folder, remove a file install never wrote and leave the one it did.
     public func plan(_ options: InstallOptions) throws(InstallError) -> [PlannedFile] {
         try HostManifest.validate(name: options.hostName)
+        for path in [home, options.hostPath] + (options.userDataDirectory.map { [$0] } ?? []) {
+            try Installer.requireAbsolute(path)
+        }
         var files: [PlannedFile] = []
         if let binary = options.hostBinary {
             files.append(PlannedFile(path: options.hostPath, bytes: binary, kind: .hostBinary))
@@ -96,7 +101,15 @@ public struct Installer {
             PlannedFile(
                 path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
                 bytes: Array(text.utf8), kind: .configuration))
-        return files
+        for file in files { try Installer.requireAbsolute(file.path) }
+        // The key install just made goes first, so it is recorded before anything else is written.
+        return files.filter { $0.kind == .signingKey } + files.filter { $0.kind != .signingKey }
+    }
+
+    /// Refuses a path that is not absolute and plain (no `.` or `..` component).
+    static func requireAbsolute(_ path: String) throws(InstallError) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard path.hasPrefix("/"), !parts.contains("."), !parts.contains("..") else { throw .relativePath(path) }
     }
 
     /// The CRX, the key install made (if it did), and an `External Extensions`
@@ -148,6 +161,64 @@ public struct Installer {
         }
     }
 
+    /// The folder whose lock every install, uninstall and `pack` that changes a receipt takes: the
+    /// one that holds the receipts (`install-receipt.json`, `receipts/`, `keys/`), so two at once
+    /// never lose each other's records.
+    var lockFolder: String {
+        let folder = FileSystem.parentPath(receiptPath)
+        return FileSystem.lastComponent(folder) == "receipts" ? FileSystem.parentPath(folder) : folder
+    }
+
+    /// How long install waits for another install or uninstall of this user to finish.
+    static let lockTimeoutMilliseconds: Int64 = 60_000
+
+    /// Runs `body` holding the lock on `lockFolder` (made, 0700, when `create`; without it and
+    /// without the folder, `body` runs unlocked: there is no receipt to change).
+    func locked<T>(create: Bool, _ body: () throws(InstallError) -> T) throws(InstallError) -> T {
+        if !create, (try? FileSystem.status(lockFolder)) == nil { return try body() }
+        let lock: FileLock
+        do {
+            try FileSystem.makeDirectories(lockFolder, permissions: 0o700)
+            lock = try FileLock.acquire(folder: lockFolder, timeoutMilliseconds: Installer.lockTimeoutMilliseconds)
+        } catch let error as SystemError {
+            throw .io(error)
+        } catch let error as FileLock.Failure {
+            if case .system(let failure) = error { throw .io(failure) }
+            throw .busy(folder: lockFolder)
+        } catch {
+            throw .busy(folder: lockFolder)
+        }
+        defer { lock.release() }
+        return try body()
+    }
+
+    /// Takes the signing key at `path` out of the receipt, so `uninstall` leaves it: `pack` signed
+    /// a package with it, and every later version must be signed with the same key.
+    public func keepSigningKey(_ path: String) throws(InstallError) {
+        try locked(create: false) { () throws(InstallError) in
+            var receipt = loadReceipt()
+            // The same file by another name (a link on the way) is the same key.
+            let resolved = FileSystem.resolvedPath(path) ?? path
+            func isKey(_ entry: ReceiptEntry) -> Bool {
+                entry.path == path || (FileSystem.resolvedPath(entry.path) ?? entry.path) == resolved
+            }
+            guard receipt.contains(where: isKey) else { return }
+            receipt.removeAll(where: isKey)
+            try saveReceipt(receipt, bridge: loadBridge())
+        }
+    }
+
+    /// Why install may not replace `current`, the file already at a planned manifest's path that no
+    /// receipt of ours names: another program's host manifest (a password manager's, say), which a
+    /// host name chosen to match would otherwise overwrite, and uninstall then remove. A manifest
+    /// is ours when its `description` is ours (`HostManifest.description`).
+    static func otherProgramsManifest(_ file: PlannedFile, current: [UInt8]) -> InstallError? {
+        guard case .manifest = file.kind else { return nil }
+        let description = (try? JSONParser.parse(current))?["description"]?.stringValue
+        if description == HostManifest.description { return nil }
+        return .otherProgramsManifest(path: file.path, description: description)
+    }
+
     /// The largest file install compares or removes (a static host is a few MB).
     static let fileLimit = 256 << 20
 
@@ -174,17 +245,48 @@ public struct Installer {
     public func apply(_ plan: [PlannedFile], bridge: InstalledBridge? = nil, recordReceipt: Bool = true)
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
-        var receipt = loadReceipt()
-        var results: [(PlannedFile, Outcome)] = []
+        guard recordReceipt else { return try write(plan, bridge: bridge, recordReceipt: false) }
+        // Refused before the lock's folder is made: a refusal changes nothing (checked again under the lock).
+        try refuseForeignFiles(plan, receipt: loadReceipt())
+        return try locked(create: true) { () throws(InstallError) in
+            try write(plan, bridge: bridge, recordReceipt: true)
+        }
+    }
+
+    /// Throws when a planned file would change one install may not touch: the Debian package's,
+    /// another user's, or another program's host manifest that `receipt` does not name.
+    private func refuseForeignFiles(_ plan: [PlannedFile], receipt: [ReceiptEntry]) throws(InstallError) {
         for file in plan {
-            if let refusal = foreignOwner(file.path),
-                (try? FileSystem.readFile(file.path, limit: Installer.fileLimit)) != file.bytes
+            let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
+            if let refusal = foreignOwner(file.path), current != file.bytes { throw refusal }
+            if let current, current != file.bytes, !receipt.contains(where: { $0.path == file.path }),
+                let refusal = Installer.otherProgramsManifest(file, current: current)
             {
                 throw refusal
             }
         }
+    }
+
+    /// `apply`'s work, under the lock when it records. Each file is recorded before it is written
+    /// (and its entry put back if the write fails): an install that stops half way leaves a receipt
+    /// naming everything it wrote, and uninstall removes a recorded file only while it still holds
+    /// what install wrote.
+    private func write(_ plan: [PlannedFile], bridge: InstalledBridge?, recordReceipt: Bool)
+        throws(InstallError) -> [(PlannedFile, Outcome)]
+    {
+        var receipt = loadReceipt()
+        let bridge = bridge ?? loadBridge()
+        var results: [(PlannedFile, Outcome)] = []
+        try refuseForeignFiles(plan, receipt: receipt)
+        func record(_ entries: [ReceiptEntry]) throws(InstallError) {
+            receipt = entries
+            if recordReceipt { try saveReceipt(entries, bridge: bridge) }
+        }
         for file in plan {
             let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
+            let entry = ReceiptEntry(
+                path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind)
+            let others = receipt.filter { $0.path != file.path }
             if let refusal = foreignOwner(file.path) {
                 // The same content (checked above): theirs, left alone and unrecorded.
                 if case .packageOwned = refusal {
@@ -192,7 +294,7 @@ public struct Installer {
                 } else {
                     results.append((file, .found))
                 }
-                receipt.removeAll { $0.path == file.path }
+                if others.count != receipt.count { try record(others) }
                 continue
             }
             if current == file.bytes {
@@ -206,27 +308,38 @@ public struct Installer {
                     results.append((file, .found))
                     continue
                 }
-            } else {
-                do {
-                    try FileSystem.makeDirectories(FileSystem.parentPath(file.path), permissions: 0o755)
-                    try FileSystem.writeAtomically(file.path, file.bytes, permissions: file.permissions)
-                } catch {
-                    throw .io(error)
-                }
-                results.append((file, .written))
+                if !receipt.contains(entry) { try record(others + [entry]) }
+                continue
             }
-            receipt.removeAll { $0.path == file.path }
-            receipt.append(
-                ReceiptEntry(path: file.path, sha256: FileSystem.hex(SHA256.digest(file.bytes)), kind: file.kind))
+            let before = receipt
+            try record(others + [entry])
+            do {
+                try FileSystem.makeDirectories(FileSystem.parentPath(file.path), permissions: 0o755)
+                try FileSystem.writeAtomically(file.path, file.bytes, permissions: file.permissions)
+            } catch {
+                try? record(before)
+                throw .io(error)
+            }
+            results.append((file, .written))
         }
-        if recordReceipt { try saveReceipt(receipt, bridge: bridge ?? loadBridge()) }
+        if recordReceipt { try saveReceipt(receipt, bridge: bridge) }
         return results
     }
 
     /// Removes what install wrote: for `browsers` (nil: everything), and only
     /// under `folderPrefix` when given. The host configuration goes with the last manifest.
     /// A file changed since install wrote it is left alone.
+    /// - Throws: `InstallError.relativePath` for a `folderPrefix` that is not absolute.
     public func uninstall(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(String, Outcome)] {
+        if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        return try locked(create: false) { () throws(InstallError) in
+            try removeRecorded(browsers: browsers, folderPrefix: folderPrefix)
+        }
+    }
+
+    private func removeRecorded(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(
+        String, Outcome
+    )] {
         var receipt = loadReceipt()
         let ids = browsers.map { Set($0.map(\.id)) }
         func selected(_ entry: ReceiptEntry) -> Bool {

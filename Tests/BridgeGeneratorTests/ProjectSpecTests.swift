@@ -44,6 +44,24 @@ import Testing
         }
     }
 
+    /// `new` refuses up front the names whose Debian package (or system host folder) would take the
+    /// distribution's browsers' names or ExtensionBridge's.
+    @Test(arguments: ["Chromium", "Firefox", "ExtensionBridge", "chrome"])
+    func namesOfTheDistributionsPackages_exit65(name: String) {
+        do {
+            try spec(name: name).validate()
+            Issue.record("accepted \(name)")
+        } catch {
+            #expect(error.exitStatus == 65)
+            #expect(error.description.contains("package name"), "\(error)")
+        }
+    }
+
+    @Test(arguments: ["chromium", "firefox-esr", "extension-bridge"])
+    func hostNamesOfTheDistributionsPackages_exit65(host: String) {
+        #expect(throws: GeneratorError.self) { try spec(host: host).validate() }
+    }
+
     @Test(arguments: ["", "../x", "a/b", ".hidden", "with space"])
     func badGroups_exit65(group: String) {
         #expect(throws: GeneratorError.self) { try spec(group: group).validate() }

@@ -40,10 +40,13 @@ import Testing
         return folder
     }
 
+    /// The upgrader to this version; `legacy.js` is a core file 0.0.1 wrote and 0.1.0 dropped.
     func upgrader(_ folder: String, force: Bool = false) -> ProjectUpgrader {
-        ProjectUpgrader(
+        var upgrader = ProjectUpgrader(
             project: folder, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
             force: force)
+        upgrader.retiredCoreFiles = ["extension/background/legacy.js"]
+        return upgrader
     }
 
     /// Every file under `folder` with its bytes.
@@ -180,5 +183,60 @@ import Testing
         } throws: { error in
             (error as? GeneratorError)?.exitStatus == 66 && "\(error)".contains("not an extension-bridge project")
         }
+    }
+
+    /// Only a file a template owned is removed: the same dropped file, not retired by any template,
+    /// is the app's whatever core.json says (a record can be edited or merged); so is the app's own
+    /// file named there with its fingerprint.
+    @Test func aRecordedFileNoTemplateOwns_isKept() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        try FileSystem.writeAtomically(folder + "/extension/mine.js", Array("// the app's\n".utf8), permissions: 0o644)
+        var record = try #require(try ProjectUpgrader.record(in: folder))
+        record.files["extension/mine.js"] = CoreRecord.fingerprint(
+            path: "extension/mine.js", bytes: Array("// the app's\n".utf8))
+        try FileSystem.writeAtomically(
+            folder + "/" + CoreRecord.path, JSONWriter.prettyBytes(record.json), permissions: 0o644)
+        var plain = upgrader(folder)
+        plain.retiredCoreFiles = []
+        let plan = try plain.plan()
+        #expect(plan.removals.isEmpty)
+        #expect(plan.kept.contains("extension/mine.js") && plan.kept.contains("extension/background/legacy.js"))
+        try plain.apply(plan)
+        #expect(try FileSystem.readFile(folder + "/extension/mine.js") == Array("// the app's\n".utf8))
+        #expect(try FileSystem.status(folder + "/extension/background/legacy.js") != nil)
+        #expect(try ProjectUpgrader.record(in: folder)?.files["extension/mine.js"] == nil)
+    }
+
+    /// `--package-url URL --from` older than the templates is refused, nothing written; the pin
+    /// upgrade writes is said.
+    @Test func aPinOlderThanTheTemplates_isRefused_andThePinIsSaid() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        let before = try snapshot(folder)
+        var old = upgrader(folder)
+        old.dependency = .url("https://example.com/extension-bridge.git", exact: "0.0.1")
+        #expect {
+            try old.plan()
+        } throws: { error in
+            (error as? GeneratorError)?.exitStatus == 65 && "\(error)".contains("--from 0.0.1 is older than")
+        }
+        #expect(try snapshot(folder) == before)
+        var pinned = upgrader(folder)
+        pinned.dependency = .url("https://example.com/extension-bridge.git", exact: "0.1.0")
+        let plan = try pinned.plan()
+        #expect(
+            plan.summary(project: folder, dryRun: false)[1]
+                == "  Package.swift depends on https://example.com/extension-bridge.git, exactly 0.1.0")
+        #expect(plan.summaryJSON(project: folder, dryRun: true)["dependency"]?["exact"] == "0.1.0")
+        func pin(_ exact: String) -> ProjectSpec {
+            ProjectSpec(
+                name: "A", hostName: "com.example.a", group: "group.a",
+                dependency: .url("https://example.com/extension-bridge.git", exact: exact))
+        }
+        #expect(throws: GeneratorError.self) { try pin("0.1.0-beta.1").checkPin(templates: "0.1.0") }
+        #expect(throws: Never.self) { try pin("0.2.0").checkPin(templates: "0.1.0") }
     }
 }

@@ -210,6 +210,9 @@ import Testing
         try FileSystem.writeAtomically(
             folder + "/huge.bin", [UInt8](repeating: 0, count: SafariImport.fileLimit + 1))
         #expect(mkfifo(folder + "/pipe", 0o600) == 0)
+        // A signing key kept with the extension would be published with the project's packages.
+        let pem = try ExtensionKey.generate(searchPath: "/usr/bin:/bin").privateKeyPEM
+        try FileSystem.writeAtomically(folder + "/signing.pem", pem)
         do {
             _ = try SafariImport.read(folder)
             Issue.record("the folder was imported")
@@ -224,6 +227,7 @@ import Testing
             #expect(message.contains("back\\slash.js"))
             #expect(message.contains("huge.bin: larger than 16 MiB"))
             #expect(message.contains("pipe: not a regular file"))
+            #expect(message.contains("signing.pem: it holds a private key"), "\(message)")
             #expect(message.contains("nothing was written"))
             #expect(!message.contains("secret\n"))
         }
@@ -324,6 +328,52 @@ import Testing
         #expect(try FileSystem.readFile(project + "/extension/content.js") == Array("// mine, edited\n".utf8))
         #expect(try ProjectUpgrader.record(in: project)?.safariImport == true)
         #expect(try FileSystem.status(project + "/extension/background/background.js") == nil)
+    }
+
+    /// A record that names the author's own file (with its fingerprint), or that no longer says the
+    /// extension was imported: upgrade still replaces only what a template owns, and removes nothing
+    /// of the author's (before, `extension/bg.js` in core.json was deleted).
+    @Test func upgrade_aRecordNamingTheAuthorsFiles_neverRemovesOrReplacesThem() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let (files, _) = try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
+            bridgeVersion: "0.0.1")
+        let project = tmp.path + "/HelloSafari"
+        try ProjectWriter.write(files, to: project, force: false)
+        let authors = try ProjectWriter.readTree(project + "/extension").filter {
+            !$0.path.hasPrefix("bridge-compat/safari-shim") && !$0.path.hasPrefix("bridge-compat/browser-namespace")
+        }
+        for marker in [true, false] {
+            var record = try #require(try ProjectUpgrader.record(in: project))
+            for file in authors {
+                record.files["extension/" + file.path] = CoreRecord.fingerprint(
+                    path: "extension/" + file.path, bytes: file.bytes)
+            }
+            record.safariImport = marker
+            try FileSystem.writeAtomically(
+                project + "/" + CoreRecord.path, JSONWriter.prettyBytes(record.json), permissions: 0o644)
+            for retired in [Set<String>(), Set(authors.map { "extension/" + $0.path })] {
+                var upgrader = ProjectUpgrader(
+                    project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+                    force: true)
+                upgrader.retiredCoreFiles = retired
+                let plan = try upgrader.plan()
+                #expect(plan.removals.isEmpty, "\(plan.removals)")
+                #expect(plan.keptAsOrig.isEmpty && plan.edited.isEmpty, "\(plan.keptAsOrig)")
+                #expect(
+                    !plan.writes.contains {
+                        $0.file.path.hasPrefix("extension/") && !$0.file.path.contains("bridge-compat")
+                    })
+                for file in authors { #expect(plan.kept.contains("extension/" + file.path), "\(file.path)") }
+                try upgrader.apply(plan)
+                for file in authors {
+                    #expect(try FileSystem.readFile(project + "/extension/" + file.path) == file.bytes, "\(file.path)")
+                }
+                #expect(try ProjectUpgrader.record(in: project)?.safariImport == true)
+                #expect(try ProjectUpgrader.record(in: project)?.files.keys.contains("extension/bg.js") != true)
+            }
+        }
     }
 
     @Test func upgradeForce_withoutARecord_stillTreatsTheImportedExtensionAsTheAuthors() throws {

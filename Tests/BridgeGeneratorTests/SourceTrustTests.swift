@@ -22,7 +22,12 @@ import Testing
         let me = Platform.effectiveUserID
         #expect(SourceTrust.refusal(tmp.path, userID: me) == nil)
         chmod(tmp.path + "/extension", 0o775)
-        #expect(SourceTrust.refusal(tmp.path, userID: me)?.contains("writable by its group") == true)
+        if me == 0 {
+            // A group others belong to (nogroup, nobody's); the owner's private group would be harmless.
+            chown(tmp.path + "/extension", 0, 65534)
+            #expect(SourceTrust.refusal(tmp.path, userID: me)?.contains("writable by its group") == true)
+            chown(tmp.path + "/extension", 0, 0)
+        }
         chmod(tmp.path + "/extension", 0o757)
         #expect(SourceTrust.refusal(tmp.path, userID: me)?.contains("writable by every user") == true)
         chmod(tmp.path + "/extension", 0o755)
@@ -62,5 +67,23 @@ import Testing
         chmod(tmp.path + "/extension/background/deep", 0o755)
         chmod(tmp.path + "/extension/background/deep/a.js", 0o666)
         #expect(SourceTrust.refusal(tmp.path)?.contains("a.js is writable by every user") == true)
+    }
+
+    /// The whole path (`PathTrust`): a folder on the way that others may write could have the
+    /// source renamed away and another put in its place; a sticky one (`/tmp`) could not.
+    @Test func aFolderOnTheWayOthersCanWrite_isRefused_unlessSticky() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let inner = try source()
+        defer { inner.remove() }
+        let outer = tmp.path + "/outer"
+        try FileManager.default.createDirectory(atPath: outer, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: inner.path, toPath: outer + "/src")
+        chmod(outer, 0o777)
+        #expect(SourceTrust.refusal(outer + "/src") == "\(outer) is writable by every user (mode 777)")
+        chmod(outer, 0o1777)
+        #expect(SourceTrust.refusal(outer + "/src") == nil)
+        chmod(outer, 0o755)
+        #expect(SourceTrust.refusal(outer + "/src") == nil)
     }
 }

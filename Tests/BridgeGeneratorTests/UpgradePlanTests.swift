@@ -88,7 +88,7 @@ import Testing
         let plan = try UpgradePlan.make(
             recorded: record("0.0.1", old), found: found, newCore: new,
             newAppFiles: [file("extension/app/app.js", "app")], appFiles: ["extension/mine.js", "bridge.json"],
-            record: record("0.1.0", new))
+            record: record("0.1.0", new), retired: ["extension/gone.js"])
         #expect(plan.added == ["extension/new.js", "extension/app/app.js"])
         #expect(plan.replaced == ["extension/a.js", "extension/b.js"])
         #expect(plan.removals == ["extension/gone.js"])
@@ -103,6 +103,19 @@ import Testing
         #expect(summary.contains("  kept as .orig extension/b.js -> extension/b.js.orig"))
         #expect(summary.contains("  kept        extension/mine.js"))
         #expect(summary.last == "2 added, 2 replaced, 1 removed, 0 unchanged, 2 of the app's kept, 1 .orig")
+    }
+
+    /// A record naming a file no template owns (not in the newer core, not retired), unedited: it
+    /// is not the plan's to touch; the newer record drops it.
+    @Test func plan_aRecordedFileNoTemplateOwns_isLeftAlone() throws {
+        let core = [file("extension/a.js", "a")]
+        let plan = try UpgradePlan.make(
+            recorded: record("0.0.1", core + [file("extension/theirs.js", "t")]),
+            found: ["extension/a.js": .file(Array("a".utf8)), "extension/theirs.js": .file(Array("t".utf8))],
+            newCore: core, appFiles: ["extension/theirs.js"], record: record("0.1.0", core))
+        #expect(plan.removals.isEmpty && plan.writes.isEmpty && plan.keptAsOrig.isEmpty)
+        #expect(plan.kept == ["extension/theirs.js"])
+        #expect(plan.record.files["extension/theirs.js"] == nil)
     }
 
     @Test func plan_anAppFileThatExists_isNeverWritten_andAnUpToDateProjectChangesNothing() throws {

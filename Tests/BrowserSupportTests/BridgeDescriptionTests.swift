@@ -114,6 +114,15 @@ import Testing
         }
     }
 
+    /// A system install puts the host in /usr/lib/<host name>: never a browser's folder.
+    @Test(arguments: ["chromium", "firefox-esr"])
+    func load_refusesAHostNameOfTheDistributionsPackages(hostName: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, hostName: hostName)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
     @Test(arguments: [".", "..", "-x", ".hidden", "a b", "a\nb"])
     func load_refusesAHostProductThatIsNoPlainName(hostProduct: String) throws {
         let tmp = TemporaryFolder()

@@ -39,6 +39,80 @@ import Testing
         #expect(throws: Never.self) { try package().validate() }
     }
 
+    /// A bridge named `Chromium` built a package named `chromium`, which replaces Debian's browser when
+    /// installed: a bridge's package never takes a name of the distribution's browsers (or their parts)
+    /// or ExtensionBridge's own; no package built here takes the browsers'.
+    @Test func packageNames_ofTheBrowsersAndOurs_areRefused() throws {
+        for bridge in ["Chromium", "Firefox", "ExtensionBridge", "Chrome", "Vivaldi"] {
+            #expect(throws: PackError.self, "\(bridge)") { try DebianPackage.packageName(ofBridge: bridge) }
+        }
+        #expect(throws: PackError.self) { try DebianPackage.packageName(ofBridge: "extension-bridge") }
+        #expect(throws: PackError.self) { try DebianPackage.packageName(ofBridge: "Read_Later") }
+        #expect(try DebianPackage.packageName(ofBridge: "ReadLater") == "readlater")
+        for name in ["chromium", "firefox-esr", "chromium-l10n", "firefox-esr-l10n-de", "google-chrome-stable"] {
+            #expect(throws: PackError.self, "\(name)") { try package(name: name).validate() }
+        }
+        #expect(throws: Never.self) { try package(name: DebianPackage.extensionBridgeName).validate() }
+    }
+
+    /// A name this system already knows as another maintainer's package (installed, or in its
+    /// archives) is refused before anything is staged (the same maintainer's, an older version of
+    /// the package, is not: `scripts/e2e/deb-test.sh` rebuilds over an installed one).
+    @Test func aPackageThisSystemKnows_ofAnotherMaintainer_isRefused() throws {
+        let tools = try DebianTools(searchPath: "/usr/bin:/bin")
+        let dpkg = try #require(tools.maintainer(ofKnownPackage: "dpkg"), "dpkg is installed here")
+        #expect(tools.maintainer(ofKnownPackage: "linguisticat-not-a-package") == nil)
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        do {
+            _ = try package(name: "dpkg").build(into: tmp.path + "/out", timestamp: 0, searchPath: "/usr/bin:/bin")
+            Issue.record("a package named dpkg was built")
+        } catch {
+            #expect(error.description.contains("already knows a package named dpkg"), "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/out"), "nothing staged")
+        #expect(!dpkg.isEmpty)
+    }
+
+    /// Every value written into the control file, `copyright` and the changelog is one line, or
+    /// refused: a `copyright` with line breaks added `Files: *` paragraphs of its own.
+    @Test func valuesThatAreNotOneLine_areRefused_inEveryDebianFile() throws {
+        let breaks = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{7F}", "\t"]
+        for mark in breaks {
+            let paragraph = "2025 Me" + mark + "Files: *" + mark + "License: public-domain"
+            #expect(throws: PackError.self, "\(mark.unicodeScalars.map(\.value))") {
+                try DebianPackage.copyright(bridgeName: "ReadLater", holder: paragraph)
+            }
+            #expect(throws: PackError.self) {
+                try DebianPackage.copyright(bridgeName: "Read" + mark + "Files: *", holder: "2025 Me")
+            }
+            var control = package()
+            control.control.summary = "summary" + mark + "Essential: yes"
+            #expect(throws: PackError.self) { try control.validate() }
+            #expect(throws: PackError.self) {
+                try control.changelog(date: "Mon, 1 Jan 2024 00:00:00 +0000", builtWith: "0.1.0")
+            }
+            var maintainer = package(maintainer: "A <a@example.com>" + mark)
+            maintainer.control.paragraphs = ["fine"]
+            #expect(throws: PackError.self) { try maintainer.changelog(date: "d", builtWith: "0.1.0") }
+            #expect(throws: PackError.self) {
+                try package().changelog(date: "Mon" + mark + " -- evil", builtWith: "0.1.0")
+            }
+            var paragraphs = package()
+            paragraphs.control.paragraphs = ["one" + mark + "Depends: evil"]
+            #expect(throws: PackError.self) { try paragraphs.validate() }
+        }
+        #expect(throws: PackError.self) { try DebianPackage.copyright(bridgeName: nil, holder: " ") }
+        let text = String(
+            decoding: try DebianPackage.copyright(bridgeName: "ReadLater", holder: "2025 Me"), as: UTF8.self)
+        #expect(text.components(separatedBy: "\nFiles: ").count == 2, "one Files paragraph")
+        let entry = String(
+            decoding: try package().changelog(date: "Mon, 1 Jan 2024 00:00:00 +0000", builtWith: "0.1.0"), as: UTF8.self
+        )
+        #expect(entry.hasPrefix("linguisticat (1.0.0) unstable; urgency=medium\n"))
+        #expect(entry.contains("\n -- A <a@example.com>  Mon, 1 Jan 2024 00:00:00 +0000\n"))
+    }
+
     @Test func links_areRelativeWithinATopFolder_absoluteAcrossThem() {
         var deb = package()
         deb.link("/usr/share/chromium/extensions/linguisticat", to: "/usr/share/linguisticat/extension")

@@ -121,6 +121,24 @@ import Testing
         }
     }
 
+    /// The signing key kept with the extension it signs (`pack --key ext/key.pem`), or any private key
+    /// anywhere in the folder: refused by name before anything is packed, whatever the file is called.
+    @Test func aPrivateKeyInTheFolder_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let key = try Packing.key(in: tmp.path)
+        for name in ["key.pem", "icons/logo.png", "lib/config.js"] {
+            let root = tmp.path + "/" + name.replacingOccurrences(of: "/", with: "_")
+            try Packing.smallExtension(at: root)
+            try FileManager.default.createDirectory(
+                atPath: (root + "/" + name as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(root + "/" + name, key.privateKeyPEM, permissions: 0o600)
+            #expect(throws: PackError.privateKey(path: root + "/" + name)) {
+                try ExtensionPackage(extensionDirectory: root)
+            }
+        }
+    }
+
     @Test func fifoInTheFolder_isRefusedWithoutHanging() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -101,4 +101,34 @@ import Testing
             FileManager.default.fileExists(atPath: tmp.path + "/.config/chromium/External Extensions/\(crxID).json"))
         #expect(FileManager.default.fileExists(atPath: tmp.path + "/data/ext.crx"))
     }
+
+    /// A key that signed a package `pack` wrote may sign a release: after `keepSigningKey`, uninstall
+    /// leaves it (the next release would otherwise get another id, and every update break).
+    @Test func aKeyThatSignedAPackage_survivesUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let key = tmp.path + "/data/keys/k.pem"
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipt.json")
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        #expect(plan.first?.kind == .signingKey, "the key made is recorded before anything else is written")
+        _ = try installer.apply(plan)
+        try installer.keepSigningKey(key)
+        _ = try installer.apply(try installer.plan(options(tmp, ["chromium"], createdKey: false)))
+        let removed = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(!removed.map(\.0).contains(key))
+        #expect(FileManager.default.fileExists(atPath: key))
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/ext.crx"))
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/receipt.json"))
+        // The key named through a link on the way is the same key.
+        _ = try installer.apply(plan)
+        try FileManager.default.createSymbolicLink(atPath: tmp.path + "/alias", withDestinationPath: tmp.path + "/data")
+        try installer.keepSigningKey(tmp.path + "/alias/keys/k.pem")
+        #expect(!installer.loadReceipt().contains { $0.kind == .signingKey })
+        _ = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(FileManager.default.fileExists(atPath: key))
+        // Without a receipt there is nothing to take a key out of, and nothing is made.
+        let fresh = Installer(home: tmp.path, receiptPath: tmp.path + "/none/receipt.json")
+        try fresh.keepSigningKey(key)
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/none"))
+    }
 }

@@ -54,6 +54,102 @@ import Testing
         #expect(throws: InstallError.firefoxWithProfile) { try installer.plan(opts) }
     }
 
+    /// An install that fails half way (`~/.mozilla` a regular file) has recorded every file it
+    /// wrote before the failure, so uninstall removes them.
+    @Test func aFailedInstall_recordsWhatItWrote_andUninstallRemovesIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try "not a folder".write(toFile: tmp.path + "/.mozilla", atomically: true, encoding: .utf8)
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipt.json")
+        let chromium = tmp.path + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        #expect(throws: InstallError.self) {
+            try installer.apply(try installer.plan(options(tmp, ["chromium", "firefox"])))
+        }
+        #expect(FileManager.default.fileExists(atPath: chromium))
+        #expect(installer.loadReceipt().map(\.path) == [chromium], "written, so recorded; the failed one is not")
+        #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).map(\.1) == [.removed])
+        #expect(!FileManager.default.fileExists(atPath: chromium))
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data/receipt.json"))
+    }
+
+    /// A host name chosen to match another program's (a password manager's) would have install
+    /// overwrite its manifest and uninstall remove it: refused before anything is written. A manifest
+    /// of ours that no receipt names (a receipt lost) is still replaced.
+    @Test func anotherProgramsManifest_isNeverReplaced() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipt.json")
+        var opts = options(tmp, ["chromium", "firefox"])
+        opts.hostName = "org.keepassxc.keepassxc_browser"
+        let plan = try installer.plan(opts)
+        let theirs = Array(
+            #"{"name": "org.keepassxc.keepassxc_browser", "description": "KeePassXC integration", "path": "/usr/bin/keepassxc-proxy", "type": "stdio"}"#
+                .utf8)
+        try FileSystem.makeDirectories(FileSystem.parentPath(plan[0].path), permissions: 0o755)
+        try FileSystem.writeAtomically(plan[0].path, theirs, permissions: 0o644)
+        #expect(throws: InstallError.otherProgramsManifest(path: plan[0].path, description: "KeePassXC integration")) {
+            try installer.apply(plan)
+        }
+        #expect(try FileSystem.readFile(plan[0].path) == theirs)
+        #expect(plan.dropFirst().allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "nothing written")
+        #expect(!FileManager.default.fileExists(atPath: tmp.path + "/data"), "not even the receipts' folder")
+        // Ours, unrecorded: replaced.
+        var ours = plan[0]
+        ours.bytes = HostManifest(name: opts.hostName, path: "/old/host", family: .chromium, allowed: []).bytes
+        try FileSystem.writeAtomically(ours.path, ours.bytes, permissions: 0o644)
+        #expect(try installer.apply(plan).map(\.1) == [.written, .written, .written])
+    }
+
+    /// Two installs at once must not lose each other's records: install and uninstall read and
+    /// write the receipt only while holding the lock on the receipts' folder. Held here, an install
+    /// waits for it, writing nothing meanwhile.
+    @Test func install_waitsForTheReceiptsLock() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipts/com.example.a.json")
+        #expect(installer.lockFolder == tmp.path + "/data")
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        try FileSystem.makeDirectories(tmp.path + "/data", permissions: 0o700)
+        let lock = try FileLock.acquire(folder: tmp.path + "/data", timeoutMilliseconds: 0)
+        let finished = DispatchGroup()
+        finished.enter()
+        let (home, receipt) = (installer.home, installer.receiptPath)
+        Thread {
+            _ = try? Installer(home: home, receiptPath: receipt).apply(plan)
+            finished.leave()
+        }.start()
+        #expect(finished.wait(timeout: .now() + 0.3) == .timedOut, "it did not wait for the lock")
+        #expect(!FileManager.default.fileExists(atPath: plan[0].path), "written without the lock")
+        lock.release()
+        finished.wait()
+        #expect(installer.loadReceipt().map(\.path) == plan.map(\.path))
+    }
+
+    /// A relative `--user-data-dir` (or any path) is never planned, written or recorded; uninstall
+    /// refuses a relative folder too.
+    @Test func relativePaths_areRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        for profile in ["prof", "./prof", tmp.path + "/a/../prof", ""] {
+            var opts = options(tmp, ["chromium"])
+            opts.userDataDirectory = profile
+            #expect(throws: InstallError.relativePath(profile)) { try installer.plan(opts) }
+        }
+        var host = options(tmp, ["chromium"])
+        host.hostPath = "bin/extension-bridge-host"
+        #expect(throws: InstallError.relativePath("bin/extension-bridge-host")) { try installer.plan(host) }
+        #expect(throws: InstallError.relativePath(".")) {
+            try Installer(home: ".", receiptPath: tmp.path + "/r.json").plan(options(tmp, ["chromium"]))
+        }
+        #expect(throws: InstallError.relativePath("prof")) {
+            try installer.uninstall(browsers: nil, folderPrefix: "prof")
+        }
+        #expect(FileSystem.absolutePath("prof", from: "/home/u") == "/home/u/prof")
+        #expect(FileSystem.absolutePath("./a/../prof/", from: "/home/u") == "/home/u/prof")
+        #expect(FileSystem.absolutePath("/x//y/.", from: "/home/u") == "/x/y")
+    }
+
     /// Issue 28, finding 9: the `.conf` writer refuses a value that would read back as something else.
     @Test func plan_refusesConfigurationValuesThatWouldAddLines() throws {
         let tmp = TemporaryFolder()

@@ -224,6 +224,114 @@ import Testing
         #expect(!same.outText.contains("not your newest build"), "\(same.outText)")
     }
 
+    /// After `install --config`, a project folder made writable by every user and its newest build
+    /// replaced by a script: plain `doctor` does not run it (before, it ran it for `--actions`) and
+    /// says why; an installed host in such a folder is not run either.
+    @Test func doctor_runsNothingFromAFolderOthersCanWrite_andSaysWhy() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        #expect(try s.cli("install", "--config", config, "--browser", "chromium").status == 0)
+        let mark = s.tmp.path + "/ran"
+        try FileManager.default.createDirectory(atPath: project + "/.build/debug", withIntermediateDirectories: true)
+        try "#!/bin/sh\ntouch '\(mark)'\necho hello\n".write(
+            toFile: project + "/.build/debug/a-host", atomically: true, encoding: .utf8)
+        chmod(project + "/.build/debug/a-host", 0o755)
+        chmod(project, 0o777)
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a program others could have put there")
+        #expect(
+            doctor.outText.contains(
+                "did not run \(project)/.build/debug/a-host --actions, because \(project) is writable by every user"),
+            "\(doctor.outText)")
+        #expect(doctor.outText.contains("chmod go-w \(project)\n"), "\(doctor.outText)")
+
+        // The host a manifest names, in a folder others can write: not run either.
+        let host = s.tmp.path + "/open/extension-bridge-host"
+        try FileManager.default.createDirectory(atPath: s.tmp.path + "/open", withIntermediateDirectories: true)
+        try "#!/bin/sh\ntouch '\(mark)'\n".write(toFile: host, atomically: true, encoding: .utf8)
+        chmod(host, 0o755)
+        chmod(s.tmp.path + "/open", 0o777)
+        #expect(
+            try s.cli(
+                "install", "--browser", "chromium", "--host-path", host, "--extension-dir", repository + "/extension"
+            )
+            .status == 0)
+        let builtIn = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(builtIn.status == 1)
+        #expect(
+            builtIn.outText.contains("did not run the host \(host): \(s.tmp.path)/open is writable by every user"),
+            "\(builtIn.outText)")
+        #expect(!FileManager.default.fileExists(atPath: mark), "doctor ran a host others could have put there")
+
+        // A manifest others can write names the program: not followed either.
+        let shared = s.tmp.path + "/shared-profile"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(
+            try s.cli("install", "--user-data-dir", shared, "--extension-dir", repository + "/extension").status == 0)
+        chmod(shared + "/NativeMessagingHosts", 0o777)
+        let profile = try s.cli("doctor", "--user-data-dir", shared, "--extension-dir", repository + "/extension")
+        #expect(
+            profile.outText.contains(
+                "did not run the host it names: \(shared)/NativeMessagingHosts is writable by every user"),
+            "\(profile.outText)")
+    }
+
+    /// A host `install` finds by itself (a project's newest build, the host beside the CLI) in a
+    /// folder others can write is refused (77) naming why, nothing written: the browser would run it
+    /// as the user. `--host-path` is the person's own choice.
+    @Test func install_refusesAFoundHostOthersCouldHavePutThere() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        let config = try writeBridge(s, project)
+        chmod(project + "/.build", 0o777)
+        for args in [["install", "--config", config, "--browser", "chromium"], ["pack", "--deb", "--config", config]] {
+            let run = try runProcess(s.bin + "/extension-bridge", args, environment: s.env)
+            #expect(run.status == 77, "\(args): \(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "refusing the project's newest host build \(project)/.build/release/a-host: "
+                        + "\(project)/.build is writable by every user"), "\(run.stderr)")
+            #expect(run.stderr.contains("run chmod go-w \(project)/.build, or"), "\(run.stderr)")
+        }
+        chmod(project + "/.build", 0o755)
+        chmod(s.bin, 0o777)
+        let builtIn = try s.cli("install", "--browser", "chromium", "--extension-dir", repository + "/extension")
+        #expect(builtIn.status == 77, "\(builtIn.stderr)")
+        #expect(builtIn.stderr.contains("refusing the host beside this binary"), "\(builtIn.stderr)")
+        chmod(s.bin, 0o755)
+        #expect(files(under: s.home) == [], "nothing written: \(files(under: s.home) ?? [])")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/dist"))
+    }
+
+    /// The fix doctor prints for a profile whose folder holds a quote is one shell word: pasted, it
+    /// installs into that folder (it broke out of its quotes before).
+    @Test func doctor_fixForAProfileWithAQuote_isOneShellWord() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let profile = s.tmp.path + "/it's $(touch pwned) here"
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let doctor = try s.cli(
+            "doctor", "--user-data-dir", profile, "--extension-dir", repository + "/extension", "--json")
+        let fix = try #require(
+            (try JSONParser.parse(doctor.stdout))["checks"]?.arrayValue?.compactMap { $0["fix"]?.stringValue }.first {
+                $0.contains("--user-data-dir")
+            })
+        let pasted = try runProcess(
+            "/bin/sh",
+            [
+                "-c",
+                "cd \"$0\" && \(fix.replacingOccurrences(of: "extension-bridge ", with: "\"$1\"/extension-bridge ")) --extension-dir \"$2\"",
+                s.tmp.path, s.bin, repository + "/extension",
+            ],
+            environment: s.env)
+        #expect(pasted.status == 0, "\(fix): \(pasted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: profile + "/NativeMessagingHosts/org.extensionbridge.host.json"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/pwned"))
+    }
+
     /// A generated bridge's description in `folder`, with a built host beside it.
     func writeBridge(
         _ s: Setup, _ folder: String, hostName: String = "com.example.a", group: String = "group.a",
@@ -235,8 +343,8 @@ import Testing
                 atPath: s.bin + "/extension-bridge-host", toPath: folder + "/.build/release/a-host")
         }
         let description: JSONValue = [
-            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
-            "hostProduct": "a-host", "version": "1.0",
+            "formatVersion": 1, "name": "Alpha", "hostName": .string(hostName), "group": .string(group),
+            "hostProduct": "a-host", "version": "1.0", "maintainer": "A <a@example.com>",
             "extension": [
                 "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
                 "firefoxID": .string(firefoxID),
@@ -594,6 +702,91 @@ import Testing
         }
         #expect(try s.cli("uninstall").status == 0)
         #expect(!FileManager.default.fileExists(atPath: key), "install made the key, so uninstall removes it")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
+                .isEmpty ?? true)
+    }
+
+    /// An install that fails half way (`~/.mozilla` a regular file: exit 74 after Chromium's
+    /// manifest) and two installs at once (six rounds) leave nothing `uninstall` cannot remove.
+    @Test func aFailedInstall_andInstallsAtOnce_leaveNothingUninstallCannotRemove() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let chromium = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let firefox = s.home + "/.mozilla/native-messaging-hosts/org.extensionbridge.host.json"
+        try "a file".write(toFile: s.home + "/.mozilla", atomically: true, encoding: .utf8)
+        let failed = try s.cli("install", "--browser", "chromium,firefox", "--extension-dir", repository + "/extension")
+        #expect(failed.status == 74, "\(failed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: chromium))
+        #expect(try s.cli("uninstall").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: chromium), "the failed install's manifest stayed")
+        try FileManager.default.removeItem(atPath: s.home + "/.mozilla")
+
+        for round in 0..<6 {
+            let runs = Locked([Finished]())
+            let threads = ["chromium", "firefox"].map { browser in
+                Thread {
+                    let run = try? runProcess(
+                        s.bin + "/extension-bridge",
+                        ["install", "--browser", browser, "--extension-dir", repository + "/extension"],
+                        environment: s.env)
+                    runs.set(runs.value + (run.map { [$0] } ?? []))
+                }
+            }
+            threads.forEach { $0.start() }
+            while !threads.allSatisfy(\.isFinished) { usleep(1000) }
+            #expect(runs.value.map(\.status) == [0, 0], "round \(round): \(runs.value.map(\.stderr))")
+            #expect(try s.cli("uninstall").status == 0)
+            for path in [chromium, firefox] {
+                #expect(!FileManager.default.fileExists(atPath: path), "round \(round): \(path) was left behind")
+            }
+        }
+    }
+
+    /// `install --user-data-dir prof` records the absolute folder: `uninstall` run elsewhere
+    /// removes what install wrote, never a `prof/…` of the folder it runs in.
+    @Test func relativeUserDataDir_isRecordedAbsolute() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let work = s.tmp.path + "/work"
+        let elsewhere = s.tmp.path + "/elsewhere"
+        let manifest = "/prof/NativeMessagingHosts/org.extensionbridge.host.json"
+        for folder in [work + "/prof", elsewhere + "/prof/NativeMessagingHosts"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        func cli(in folder: String, _ args: String) throws -> Finished {
+            try runProcess(
+                "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\"/extension-bridge " + args, folder, s.bin],
+                environment: s.env)
+        }
+        let install = try cli(in: work, "install --user-data-dir prof --extension-dir '\(repository)/extension'")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.outText.contains("written   " + work + manifest), "\(install.outText)")
+        try FileManager.default.copyItem(atPath: work + manifest, toPath: elsewhere + manifest)
+        let uninstall = try cli(in: elsewhere, "uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(uninstall.outText.contains("removed   " + work + manifest), "\(uninstall.outText)")
+        #expect(!FileManager.default.fileExists(atPath: work + manifest))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + manifest), "a file install never wrote went")
+    }
+
+    /// `install --crx` makes the machine key; `pack` signs a release with it; `uninstall` then
+    /// leaves the key (it removes the CRX and the External Extensions file install wrote).
+    @Test func aKeyThatSignedARelease_survivesUninstall() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
+        let install = try s.cli(
+            "install", "--browser", "chromium", "--crx", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let pack = try s.cli(
+            "pack", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/dist", "--update-url",
+            "https://example.com/eb")
+        #expect(pack.status == 0, "\(pack.stderr)")
+        let uninstall = try s.cli("uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key), "the key that signed a release was removed")
+        #expect(!uninstall.outText.contains(key))
         #expect(
             (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
                 .isEmpty ?? true)

@@ -92,6 +92,88 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.machineKey))
     }
 
+    /// The signing key kept with the extension it signs (`pack --key ext/key.pem`): refused naming
+    /// the file, no package written, and no machine key made.
+    @Test func aKeyInsideTheExtensionFolder_isRefused_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let made = try runProcess(
+            "/usr/bin/openssl",
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", ext + "/key.pem"],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(ext + "/key.pem", 0o600)
+        for extra in [["--key", ext + "/key.pem"], []] {
+            let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"] + extra)
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains(ext + "/key.pem holds a private key"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+        }
+    }
+
+    /// `pack --update-url` of a manifest without a gecko id exits 65, and this machine's key is not made.
+    @Test func aRefusedPack_makesNoKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ext + "/manifest.json")))
+                as? [String: Any])
+        manifest["browser_specific_settings"] = nil
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: ext + "/manifest.json"))
+        let run = try s.pack([
+            "--extension-dir", ext, "--out", s.tmp.path + "/d", "--update-url", "https://example.com/x",
+        ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.machineKey), "a refused pack made the key")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+    }
+
+    /// Another extension packed without `--key` would get the id the built-in host trusts after
+    /// `install --crx`: refused (65), saying how to make its own key; with `--key` it packs.
+    @Test func anotherExtension_isNeverSignedWithTheMachineKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/other"
+        try FileManager.default.createDirectory(atPath: ext, withIntermediateDirectories: true)
+        let key = s.tmp.path + "/other.pem"
+        let made = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(key, 0o600)
+        let der = try runProcess(
+            "/usr/bin/openssl", ["pkey", "-in", key, "-pubout", "-outform", "DER"], environment: s.env)
+        let manifest: JSONValue = [
+            "manifest_version": 3, "name": "Other", "version": "1.0",
+            "key": .string(Data(der.stdout).base64EncodedString()),
+            "browser_specific_settings": ["gecko": ["id": "other@example.com"]],
+        ]
+        try Data(JSONWriter.bytes(manifest)).write(to: URL(fileURLWithPath: ext + "/manifest.json"))
+        // The machine key exists (install --crx made it): still refused.
+        #expect(try s.pack(["--extension-dir", repository + "/extension", "--out", s.tmp.path + "/ours"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: s.machineKey))
+        for dryRun in [false, true] {
+            let run =
+                dryRun
+                ? try runProcess(
+                    Binaries.cli, ["install", "--crx", "--dry-run", "--browser", "chromium", "--extension-dir", ext],
+                    environment: s.env)
+                : try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"])
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains("not ExtensionBridge's own extension"), "\(run.stderr)")
+            #expect(run.stderr.contains("openssl genpkey"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: s.machineKey)) == before)
+        let own = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", key])
+        #expect(own.status == 0, "\(own.stderr)")
+    }
+
     /// `pack --deb`: a host that needs the Swift runtime is refused (a test build is dynamic); a
     /// bridge.json without a maintainer is refused before anything is built; CRX options are refused.
     @Test func deb_refusesADynamicHost_aMissingMaintainer_andCRXOptions() throws {
@@ -120,6 +202,152 @@ import Testing
         #expect(noMaintainer.status == 65, "\(noMaintainer.stderr)")
         #expect(noMaintainer.stderr.contains("\"maintainer\""), "\(noMaintainer.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+    }
+
+    /// `pack --deb` of a bridge named `Chromium` (a package `chromium` would replace Debian's browser)
+    /// and of a `copyright` with line breaks (extra `Files:` paragraphs): refused (65), nothing written.
+    /// A static executable of the system stands in for the host: both are refused before it matters.
+    @Test func deb_aBrowsersNameOrACopyrightWithLineBreaks_isRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        func description(name: String, copyright: String) -> JSONValue {
+            [
+                "formatVersion": 1, "name": .string(name), "hostName": "com.example.a", "group": "group.com.example.a",
+                "hostProduct": "a-host", "version": "1.0.0", "maintainer": "A <a@example.com>",
+                "copyright": .string(copyright),
+                "extension": [
+                    "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                    "firefoxID": "extension-bridge@extensionbridge.org",
+                ],
+            ]
+        }
+        for (name, copyright, says) in [
+            ("Chromium", "2025 A", "distribution uses"),
+            ("ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", "not one line"),
+        ] {
+            try Data(JSONWriter.bytes(description(name: name, copyright: copyright))).write(
+                to: URL(fileURLWithPath: project + "/bridge.json"))
+            let run = try s.pack([
+                "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out", s.tmp.path + "/out",
+            ])
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains(says), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+        }
+    }
+
+    /// `pack --deb --out dist` (relative, as the generated scripts/package-deb.sh passes it) builds:
+    /// the output folder is made absolute before anything is staged (the tools run inside the stage,
+    /// where `dist/…` named nothing and strip failed). A static executable of the system stands in for
+    /// the host; the package is built in a temporary folder, never installed.
+    @Test func deb_relativeOut_builds_withOneCopyrightParagraph() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+            "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+            "maintainer": "A <a@example.com>", "copyright": "2025 A",
+            "extension": [
+                "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                "firefoxID": "extension-bridge@extensionbridge.org",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let run = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "cd \"$0\" && exec \"$1\" pack --deb --config bridge.json --host-path \"$2\" --out dist", project,
+                Binaries.cli, staticHost,
+            ], environment: s.env)
+        #expect(run.status == 0, "\(run.stderr)")
+        let deb = project + "/dist/readlater_1.0.0_\(try #require(run.outText.split(separator: "_").last?.dropLast(5)))"
+        #expect(run.outText == "wrote \(deb).deb\n", "\(run.outText)")
+        let copyright = try runProcess(
+            "/bin/sh",
+            ["-c", "dpkg-deb --fsys-tarfile \"$0\" | tar -xO ./usr/share/doc/readlater/copyright", deb + ".deb"],
+            environment: s.env)
+        #expect(copyright.status == 0, "\(copyright.stderr)")
+        #expect(copyright.outText.components(separatedBy: "\nFiles: ").count == 2, "\(copyright.outText)")
+        #expect(copyright.outText.contains("\nCopyright: 2025 A\n"))
+    }
+
+    /// Three `pack --deb` into one `--out` at once (parallel jobs of a release script): each stages in
+    /// a folder of its own (they shared `.stage-NAME`, and each removed the others' files: all three
+    /// failed) and the package is renamed into place whole.
+    @Test func deb_threeAtOnce_intoOneFolder_allBuild() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/project"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: project + "/extension")
+        let staticHost = "/sbin/ldconfig"
+        try #require(FileManager.default.isExecutableFile(atPath: staticHost))
+        let description: JSONValue = [
+            "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
+            "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
+            "maintainer": "A <a@example.com>",
+            "extension": [
+                "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
+                "firefoxID": "extension-bridge@extensionbridge.org",
+            ],
+        ]
+        try Data(JSONWriter.bytes(description)).write(to: URL(fileURLWithPath: project + "/bridge.json"))
+        let runs = Locked([Finished]())
+        let threads = (0..<3).map { _ in
+            Thread {
+                let run = try? s.pack([
+                    "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out",
+                    s.tmp.path + "/out",
+                ])
+                runs.update { $0 += run.map { [$0] } ?? [] }
+            }
+        }
+        threads.forEach { $0.start() }
+        while !threads.allSatisfy(\.isFinished) { usleep(10_000) }
+        #expect(runs.value.map(\.status) == [0, 0, 0], "\(runs.value.map(\.stderr))")
+        let left = try FileManager.default.contentsOfDirectory(atPath: s.tmp.path + "/out")
+        #expect(left.count == 1 && left[0].hasPrefix("readlater_1.0.0_"), "\(left)")
+        let listed = try runProcess("/usr/bin/dpkg-deb", ["-I", s.tmp.path + "/out/" + left[0]], environment: s.env)
+        #expect(listed.status == 0 && listed.outText.contains("Package: readlater"), "\(listed.stderr)")
+
+        // Into a folder others can write (not sticky), where they could swap the stage mid-build: refused.
+        let open = s.tmp.path + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o777)
+        let refused = try s.pack([
+            "--deb", "--config", project + "/bridge.json", "--host-path", staticHost, "--out", open + "/out",
+        ])
+        #expect(refused.status == 77, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(open) is writable by every user"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: open + "/out"), "a refusal makes no folder")
+    }
+
+    /// A relative HOME would put this machine's key in the current folder, and the next pack
+    /// elsewhere would make another (another id): refused, nothing made.
+    @Test func aRelativeHome_isRefused_andMakesNoKey() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "cd \"$0\" && exec \"$1\" pack --extension-dir \"$2\" --out \"$0/d\"", s.tmp.path, Binaries.cli,
+                repository + "/extension",
+            ],
+            environment: ["HOME": "home", "PATH": "/usr/bin:/bin"])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("HOME 'home' is not an absolute path"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/.local"))
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
     }
 
     @Test func missingKeyFolder_exits66_namingTheFile() throws {

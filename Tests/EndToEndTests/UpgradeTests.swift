@@ -64,7 +64,8 @@ import Testing
             ], tmp)
         try #require(made.status == 0, "\(made.stderr)")
         let fresh = snapshot(project)
-        // The older core: another router, another dependency, a file since dropped.
+        // The older core: another router, another dependency, and a file the record names that no
+        // template owns (nothing has been dropped since core.json began): the app's, whatever the record says.
         try write("// the router of 0.0.1\n", project + "/extension/background/router.js")
         let package = try String(contentsOfFile: project + "/Package.swift", encoding: .utf8)
         try write(
@@ -115,7 +116,7 @@ import Testing
         #expect(lines.first == "upgraded \(project) from ExtensionBridge 0.0.1 to ExtensionBridge 0.1.0")
         for line in [
             "  replaced    extension/background/router.js", "  replaced    Package.swift",
-            "  removed     extension/background/legacy.js", "  kept        extension/app/app.js",
+            "  kept        extension/background/legacy.js", "  kept        extension/app/app.js",
             "  kept        extension/mine.js", "  kept        bridge.json",
             "  kept        keys/extension-private-key.pem",
             "  kept        Sources/AppActions/SaveForLaterAction.swift",
@@ -137,7 +138,7 @@ import Testing
         where (path.hasPrefix("extension/") && !path.hasPrefix("extension/app/")) || path == "Package.swift" {
             #expect(after[path] == bytes, "\(path) is this version's")
         }
-        #expect(after["extension/background/legacy.js"] == nil)
+        #expect(after["extension/background/legacy.js"] == before["extension/background/legacy.js"])
         let record = try JSONParser.parse(Array(after[".extension-bridge/core.json"] ?? Data()))
         #expect(record["extensionBridge"]?["version"]?.stringValue == "0.1.0")
         #expect(after[".extension-bridge/core.json"] == fresh[".extension-bridge/core.json"])
@@ -186,6 +187,18 @@ import Testing
         #expect(newer.status == 65, "\(newer.stderr)")
         #expect(newer.stderr.contains("ExtensionBridge 99.0.0, newer than this one (0.1.0); upgrade never downgrades"))
         #expect(snapshot(project) == before)
+        try rewriteRecord(project, version: "0.0.1") { _ in }
+        // A pin older than the templates upgrade writes: refused, nothing changed; the pin upgrade writes is said.
+        let url = "https://example.com/extension-bridge.git"
+        let pinned = snapshot(project)
+        let old = try cli(["upgrade", "--dir", project, "--package-url", url, "--from", "0.0.1", "--dry-run"], tmp)
+        #expect(old.status == 65, "\(old.stderr)")
+        #expect(old.stderr.contains("--from 0.0.1 is older than the ExtensionBridge 0.1.0"), "\(old.stderr)")
+        let current = try cli(["upgrade", "--dir", project, "--package-url", url, "--from", "0.1.0", "--dry-run"], tmp)
+        #expect(current.status == 0, "\(current.stderr)")
+        #expect(
+            current.outText.contains("\n  Package.swift would depend on \(url), exactly 0.1.0\n"), "\(current.outText)")
+        #expect(snapshot(project) == pinned)
         let notProject = try cli(["upgrade", "--dir", tmp.path, "--package-path", repository], tmp)
         #expect(notProject.status == 66, "\(notProject.stderr)")
         #expect(notProject.stderr.contains("is not an extension-bridge project"))

@@ -14,6 +14,12 @@ struct BrowserCommands {
             guard let home = context.environment["HOME"] else {
                 throw CLIError(.io, "HOME is not set; set it to the home folder whose browsers you mean")
             }
+            // Everything found from HOME (manifests, receipts, the machine key) is recorded or reused later,
+            // from any folder: a relative HOME would name other files in each.
+            guard home.hasPrefix("/") else {
+                throw CLIError(
+                    .io, "HOME '\(DisplayText.escaped(home))' is not an absolute path; set it to the home folder, /…")
+            }
             return home
         }
     }
@@ -59,6 +65,14 @@ struct BrowserCommands {
     func configPath() -> String? {
         guard let path = args[BrowserOptions.config] else { return nil }
         return path.hasPrefix("/") ? path : (currentDirectory() ?? ".") + "/" + path
+    }
+
+    /// `--user-data-dir` made absolute against the current folder: what install writes and records,
+    /// and what uninstall and doctor look in, is the same folder wherever they run.
+    func userDataDirectory() -> String? {
+        args[BrowserOptions.userDataDirectory].map {
+            FileSystem.absolutePath($0, from: currentDirectory() ?? "/")
+        }
     }
 
     /// The host name: the bridge's, `--host-name`, or the built-in one.
@@ -148,11 +162,23 @@ struct BrowserCommands {
                 "no executable host at \(candidates.map { destination + $0 }.joined(separator: " or ")); build and "
                     + "install it with scripts/install.sh, or pass --host-path")
         }
+        try requireTrusted(destination + path, found: "the host beside this binary")
         if path != candidates.first && !args.json {
             context.writeErr(
                 "using the host \(path) (the package's layout: ../lib/extension-bridge beside this binary)")
         }
         return path
+    }
+
+    /// Refuses (77) a host found without `--host-path` that fails `PathTrust`: the browser would run
+    /// with the user's rights a program others could have put there (`--host-path` is the person's choice).
+    func requireTrusted(_ path: String, found what: String) throws(CLIError) {
+        guard let refusal = PathTrust.refusal(path) else { return }
+        throw CLIError(
+            .noPermission,
+            "refusing \(what) \(path): \(refusal), so another user could have put their program there, and the "
+                + "browser would run it as you; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "pass --host-path to choose the host yourself")
     }
 
     func installer() throws(CLIError) -> Installer {
@@ -187,27 +213,15 @@ struct BrowserCommands {
             return path
         }
         let project = FileSystem.parentPath(configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath)
-        guard let (newest, older) = Self.newestBuild(of: bridge, in: project) else {
+        guard let (newest, older) = ProjectBuild.newest(of: bridge, in: project) else {
             throw CLIError(
                 .missing,
                 "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
                     + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
         }
+        try requireTrusted(newest, found: "the project's newest host build")
         if let older, !args.json { context.writeErr("using the newer host build \(newest) (\(older) is older)") }
         return newest
-    }
-
-    /// The newer of a project's `.build/release` and `.build/debug` hosts, and the other when both exist.
-    static func newestBuild(of bridge: BridgeDescription, in project: String) -> (newest: String, older: String?)? {
-        let built: [(path: String, modified: Int64)] = ["release", "debug"].compactMap { kind in
-            let path = project + "/.build/\(kind)/" + bridge.hostProduct
-            guard FileSystem.isExecutable(path), let status = try? FileSystem.status(path, followLinks: true) else {
-                return nil
-            }
-            return (path, status.identity.modified)
-        }
-        guard let newest = built.max(by: { $0.modified < $1.modified }) else { return nil }
-        return (newest.path, built.first { $0.path != newest.path }?.path)
     }
 
     func install() throws(CLIError) {
@@ -232,19 +246,25 @@ struct BrowserCommands {
         }
         var options = InstallOptions(
             browsers: try browsers(), system: args.has(BrowserOptions.system),
-            userDataDirectory: args[BrowserOptions.userDataDirectory],
+            userDataDirectory: userDataDirectory(),
             hostName: try hostName(), hostPath: hostPath, identity: try identity(),
             group: args.suiteID ?? bridge?.group, logLevel: args[InstallVerbOptions.logLevel])
         options.hostBinary = hostBinary
+        let installer = try installer()
         if args.has(InstallVerbOptions.crx) {
             if options.system { throw CLIError(.usage, InstallError.packedWithSystem.description) }
+            // Everything but the CRX checked first: a refused install makes no key.
+            do {
+                _ = try installer.plan(options)
+            } catch {
+                throw CLIError(.usage, error.description)
+            }
             if let packed = try packedExtension(bridge) {
                 options.packedExtension = packed
                 options.identity.chromiumIDs +=
                     options.identity.chromiumIDs.contains(packed.chromiumID) ? [] : [packed.chromiumID]
             }
         }
-        let installer = try installer()
         var plan: [PlannedFile]
         do {
             plan = try installer.plan(options)
@@ -280,7 +300,7 @@ struct BrowserCommands {
                 recordReceipt: destination == nil)
         } catch {
             switch error {
-            case .packageOwned, .notOurs: throw CLIError(.cantCreate, error.description)
+            case .packageOwned, .notOurs, .otherProgramsManifest: throw CLIError(.cantCreate, error.description)
             default:
                 let hint = options.system ? " (system folders need root: run with sudo)" : ""
                 throw CLIError(.io, error.description + hint)
@@ -308,18 +328,14 @@ struct BrowserCommands {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        if args.has(InstallVerbOptions.dryRun), args[InstallVerbOptions.key] == nil, configPath() == nil {
-            let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
-            if (try? FileSystem.status(path)) == nil {
-                context.writeErr(
-                    "would make this machine's signing key \(path), then write a CRX signed with it and an "
-                        + "External Extensions file naming it (the id is known once the key exists)")
-                return nil
-            }
-        }
-        let (key, created) = try signingKey()
-        let crx = try pack { () throws(PackError) in
-            try package.crx(key: key, updateURL: nil, searchPath: context.environment["PATH"])
+        let source = try signingKeySource()
+        try pack { () throws(PackError) in try source.check(for: package) }
+        if args.has(InstallVerbOptions.dryRun), case .machine(let path) = source, (try? FileSystem.status(path)) == nil
+        {
+            context.writeErr(
+                "would make this machine's signing key \(path), then write a CRX signed with it and an "
+                    + "External Extensions file naming it (the id is known once the key exists)")
+            return nil
         }
         // A bridge's CRX lives in its own host folder; the built-in one beside the receipt.
         let folderOfCRX: String
@@ -329,39 +345,29 @@ struct BrowserCommands {
         } else {
             folderOfCRX = FileSystem.parentPath(try receiptPath())
         }
-        var packed = PackedExtension(
-            // One name across versions: an upgrade replaces the file the browser reads instead of leaving the old one.
-            crx: crx, crxPath: folderOfCRX + "/" + package.slug + ".crx", chromiumID: key.chromiumID,
-            version: package.version)
-        if created, let path = key.privateKeyPath {
-            packed.createdKey = PackedExtension.CreatedFile(path: path, bytes: key.privateKeyPEM)
+        let packed = try pack { () throws(PackError) in
+            try PackedExtension.make(
+                package, signedBy: source, crxFolder: folderOfCRX, searchPath: context.environment["PATH"])
         }
+        if packed.createdKey != nil { saidMadeKey(source.path, chromiumID: packed.chromiumID) }
         return packed
     }
 
     /// `--key`, else a generated project's key with `--config`, else the machine's key (made on
-    /// first use, said on stderr); and whether this call made it.
-    func signingKey() throws(CLIError) -> (key: ExtensionKey, created: Bool) {
-        let searchPath = context.environment["PATH"]
-        if let given = args[InstallVerbOptions.key] {
-            return (
-                try pack { () throws(PackError) in try ExtensionKey.load(from: given, searchPath: searchPath) }, false
-            )
-        }
+    /// first use, and only for ExtensionBridge's own extension: `SigningKeySource`).
+    func signingKeySource() throws(CLIError) -> SigningKeySource {
+        if let given = args[InstallVerbOptions.key] { return .file(given) }
         if let configPath = configPath() {
-            let path = FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem"
-            return (
-                try pack { () throws(PackError) in try ExtensionKey.load(from: path, searchPath: searchPath) }, false
-            )
+            return .file(FileSystem.parentPath(configPath) + "/keys/extension-private-key.pem")
         }
-        let path = ExtensionKey.machineKeyPath(home: try home, environment: context.environment)
-        let made = try pack { () throws(PackError) in try ExtensionKey.loadOrCreate(at: path, searchPath: searchPath) }
-        if made.created {
-            context.writeErr(
-                "made this machine's signing key \(path) (Chromium id \(made.key.chromiumID)); keep it and back it up: "
-                    + "every later CRX must be signed with it to update the installed one")
-        }
-        return made
+        return .machine(ExtensionKey.machineKeyPath(home: try home, environment: context.environment))
+    }
+
+    /// Says that the machine's key was made now: a new id, to be kept.
+    func saidMadeKey(_ path: String, chromiumID: String) {
+        context.writeErr(
+            "made this machine's signing key \(path) (Chromium id \(chromiumID)); keep it and back it up: "
+                + "every later CRX must be signed with it to update the installed one")
     }
 
     /// The built-in bridge's extension folder, found the way `identity()` finds it: the first
@@ -403,7 +409,7 @@ struct BrowserCommands {
 
     func uninstall() throws(CLIError) {
         let selection = args[BrowserOptions.browser] == nil ? nil : try browsers()
-        let prefix = args[BrowserOptions.userDataDirectory]
+        let prefix = userDataDirectory()
         let installer = try installer()
         let results: [(String, Installer.Outcome)]
         do {
@@ -503,29 +509,14 @@ struct BrowserCommands {
         // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
-            doctor.expectedActions = projectActions(configPath: config)
+            doctor.projectActions = ProjectBuild.actions(configPath: config)
             doctor.reinstallCommand = "extension-bridge install --config " + config.shellQuoted
         } else if hostName != HostManifest.defaultName {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }
         return doctor.run(
-            browsers: selected, userDataDirectory: args[BrowserOptions.userDataDirectory],
+            browsers: selected, userDataDirectory: userDataDirectory(),
             systemOnly: args.has(BrowserOptions.system))
-    }
-
-    /// The actions of a bridge project's newest build (its host's `--actions`), or nil when it has
-    /// no build or the build cannot say (built before `--actions` existed).
-    private func projectActions(configPath: String) -> [String]? {
-        guard let bridge = try? BridgeDescription.load(configPath) else { return nil }
-        let project = FileSystem.parentPath(configPath)
-        guard let newest = Self.newestBuild(of: bridge, in: project)?.newest,
-            let result = try? Subprocess.run(
-                newest, arguments: ["--actions"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: project,
-                input: [], timeoutMilliseconds: 5000),
-            result.status == 0, !result.timedOut
-        else { return nil }
-        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        return names.contains("hello") ? names.sorted() : nil
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {

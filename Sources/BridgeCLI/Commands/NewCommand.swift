@@ -49,6 +49,7 @@ struct NewCommand {
         do {
             if let list = args[NewVerbOptions.features] { spec.features = try ProjectSpec.features(list) }
             try spec.validate()
+            try spec.checkPin(templates: SourceLocation.version(of: source))
             if !args.has(NewVerbOptions.force) && (try? FileSystem.status(target)) != nil {
                 throw GeneratorError.folderExists(target)
             }

@@ -25,7 +25,12 @@ extension PackCommand {
                     + "a Debian package names who maintains it")
         }
         let hostName = bridge?.hostName ?? HostManifest.defaultName
-        let name = bridge.map { $0.name.lowercased() } ?? "extension-bridge"
+        let name: String
+        if let bridge {
+            name = try pack { () throws(PackError) in try DebianPackage.packageName(ofBridge: bridge.name) }
+        } else {
+            name = DebianPackage.extensionBridgeName
+        }
         let hostFolder = bridge.map { Installer.systemHostFolder(hostName: $0.hostName) } ?? "/usr/lib/extension-bridge"
         let hostPath = hostFolder + "/" + (bridge?.hostProduct ?? "extension-bridge-host")
         let hostSource: String
@@ -143,19 +148,15 @@ extension PackCommand {
         let holder =
             bridge?.copyright
             ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
-        deb.add("/usr/share/doc/\(name)/copyright", Array(copyright(bridgeName: bridge?.name, holder: holder).utf8))
-        deb.add(
-            "/usr/share/doc/\(name)/changelog.gz",
-            try gzip(
-                Array(
-                    """
-                    \(name) (\(deb.control.version)) unstable; urgency=medium
-
-                      * Built with extension-bridge pack --deb \(BridgeVersion.current).
-
-                     -- \(deb.control.maintainer)  \(WallTime(seconds: Int64(timestamp())).rfc2822)
-
-                    """.utf8)))
+        let date = WallTime(seconds: Int64(timestamp())).rfc2822
+        let (copyright, changelog) = try pack { () throws(PackError) in
+            (
+                try DebianPackage.copyright(bridgeName: bridge?.name, holder: holder),
+                try deb.changelog(date: date, builtWith: BridgeVersion.current)
+            )
+        }
+        deb.add("/usr/share/doc/\(name)/copyright", copyright)
+        deb.add("/usr/share/doc/\(name)/changelog.gz", try gzip(changelog))
         var overrides = """
             # Google Chrome, Microsoft Edge, Brave and Vivaldi read system native-messaging hosts only there.
             \(name): dir-or-file-in-etc-opt *
@@ -223,43 +224,5 @@ extension PackCommand {
         }
         guard result.status == 0 else { throw CLIError(.software, "gzip failed (exit \(result.status))") }
         return result.stdout
-    }
-
-    /// DEP-5 copyright: ExtensionBridge's Apache-2.0; for a bridge made by `new`, its app's files under
-    /// the terms its maintainer states in the app's source, with the ExtensionBridge code it links.
-    private func copyright(bridgeName: String?, holder: String) -> String {
-        let apache = """
-            License: Apache-2.0
-             Licensed under the Apache License, Version 2.0 (the "License"); you may not
-             use this file except in compliance with the License. You may obtain a copy of
-             the License at https://www.apache.org/licenses/LICENSE-2.0
-             .
-             On Debian systems, the complete text of the Apache License, Version 2.0 can be
-             found in "/usr/share/common-licenses/Apache-2.0".
-
-            """
-        guard let bridgeName else {
-            return """
-                Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-                Upstream-Name: ExtensionBridge
-                Source: https://github.com/extensionbridge/extension-bridge
-
-                Files: *
-                Copyright: \(holder)
-                License: Apache-2.0
-
-                """ + apache
-        }
-        return """
-            Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-            Upstream-Name: \(bridgeName)
-            Comment: The host links ExtensionBridge, Apache-2.0 (the second License paragraph).
-
-            Files: *
-            Copyright: \(holder)
-            License: other
-             The terms under which the maintainer distributes \(bridgeName); see its source.
-
-            """ + apache
     }
 }

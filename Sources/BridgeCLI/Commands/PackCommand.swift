@@ -38,25 +38,25 @@ struct PackCommand {
             return
         }
         let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
-        let key = try browser.signingKey().key
         if !package.leftOut.isEmpty {
             context.writeErr(
                 "pack: left out of the packages as developer files: "
                     + package.leftOut.map { DisplayText.escaped($0) }.joined(separator: ", ")
                     + " (rename any your extension loads; docs/SHIPPING.md)")
         }
-
-        var files: [(kind: String, name: String, bytes: [UInt8])] = []
-        try pack { () throws(PackError) in
-            files.append(("zip", package.fileName(.chromeZip), try package.chromeZip()))
-            files.append(("xpi", package.fileName(.firefoxXPI), try package.firefoxXPI(updateURL: updateURL)))
-            let crx = try package.crx(key: key, updateURL: updateURL, searchPath: context.environment["PATH"])
-            files.append(("crx", package.fileName(.crx), crx))
-            if let updateURL {
-                files.append(
-                    ("updates.xml", "updates.xml", package.chromiumUpdateManifest(key: key, updateURL: updateURL)))
-                files.append(("updates.json", "updates.json", try package.firefoxUpdateManifest(updateURL: updateURL)))
-            }
+        let source = try browser.signingKeySource()
+        let (files, key, createdKey) = try pack { () throws(PackError) in
+            try package.releaseFiles(updateURL: updateURL, signedBy: source, searchPath: context.environment["PATH"])
+        }
+        if createdKey { browser.saidMadeKey(source.path, chromiumID: key.chromiumID) }
+        // A key that signed a package may sign a release: uninstall must leave it from now on.
+        let home = try browser.home
+        let receipt = Installer.defaultReceiptPath(home: home, environment: context.environment)
+        do {
+            try Installer(home: home, receiptPath: receipt).keepSigningKey(
+                FileSystem.absolutePath(source.path, from: FileSystem.currentDirectory() ?? "/"))
+        } catch {
+            throw CLIError(.io, error.description)
         }
         do {
             try FileSystem.makeDirectories(out, permissions: 0o755)

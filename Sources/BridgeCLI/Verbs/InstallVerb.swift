@@ -10,7 +10,10 @@ enum InstallVerb: Verb {
             configuration beside the host (the allowed callers, the group given with --suite,
             the level given with --log-level): the host the browser starts reads it. --user-data-dir DIR writes DIR/NativeMessagingHosts (a custom
             Chromium profile); --system the system folder. A second run changes nothing.
-            A receipt records every file for uninstall. Exit 66 when no browser is found.
+            A receipt records every file for uninstall, as it is written. Exit 66 when no browser
+            is found; 73 when another program's manifest or a package's file is in the way; 77
+            when the host it found (beside this binary, or the project's build) is in a folder
+            others can write.
             --config bridge.json installs a bridge made by `new` instead: its host name, ids and
             group; its built host (the project's .build/release or .build/debug, or --host-path)
             is copied to a folder of its own, and it gets a receipt of its own.

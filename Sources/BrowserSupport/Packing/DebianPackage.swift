@@ -140,19 +140,35 @@ public struct DebianPackage: Sendable {
         return lines
     }
 
-    /// Stages the package in `output/.stage-NAME` and builds `output/NAME_VERSION_ARCH.deb` with
-    /// `dpkg-deb` (files owned by root, xz, `SOURCE_DATE_EPOCH` from `timestamp`); the stage is
-    /// removed after. Returns the .deb's path.
+    /// Stages the package in a folder of its own (`output/.stage-NAME-RANDOM`: two builds at once
+    /// never share one) and builds `output/NAME_VERSION_ARCH.deb` with `dpkg-deb` (files owned by
+    /// root, xz, `SOURCE_DATE_EPOCH` from `timestamp`) inside it, renamed into place whole; the
+    /// stage is removed after. Returns the .deb's path.
     /// - Throws: `PackError.debianControl` for a name, version or maintainer Debian refuses, a
-    ///   field holding a line break; `.toolMissing` / `.toolFailed` for dpkg-deb, strip, md5sum.
+    ///   field that is not one line (`isOneLine`), a name the distribution uses (`distributionUse(of:)`),
+    ///   or one this system knows as another maintainer's package (`dpkg-query`, `apt-cache`);
+    ///   `.toolMissing` / `.toolFailed` for dpkg-deb, strip, md5sum.
     public func build(into output: String, timestamp: Int, searchPath: String?) throws(PackError) -> String {
         try validate()
+        // Absolute before anything is staged: the tools run inside the stage.
+        let output = FileSystem.absolutePath(output, from: FileSystem.currentDirectory() ?? "/")
         let tools = try DebianTools(searchPath: searchPath)
-        let stage = output + "/.stage-" + control.name
+        if let known = tools.maintainer(ofKnownPackage: control.name), known != control.maintainer {
+            throw .debianControl(
+                "this system already knows a package named \(control.name) (installed or in its archives, "
+                    + "maintained by \(PackError.visible(known))): installing this one would replace it; choose "
+                    + "another name")
+        }
+        let stage = output + "/.stage-" + control.name + "-" + FileSystem.hex(Platform.randomBytes(6))
         let deb = "\(output)/\(control.name)_\(control.version)_\(control.architecture).deb"
+        // The package is installed as root: a stage others could rename away and replace mid-build
+        // would put their files in it. (A sticky folder such as /tmp keeps others' hands off ours.)
+        // Checked before anything is made: the folders made below the nearest existing one are ours.
+        var existing = output
+        while existing != "/", (try? FileSystem.status(existing)) == nil { existing = FileSystem.parentPath(existing) }
+        if let refusal = PathTrust.refusal(existing) { throw .untrustedFolder(refusal.description, fix: refusal.fix) }
         do {
             try FileSystem.makeDirectories(output, permissions: 0o755)
-            if (try FileSystem.status(stage)) != nil { try FileSystem.removeTree(stage) }
             try FileSystem.makeDirectory(stage, permissions: 0o755)
         } catch {
             throw .io(error)
@@ -202,9 +218,17 @@ public struct DebianPackage: Sendable {
         } catch {
             throw .toolFailed(String(describing: error))
         }
+        // Built beside the stage, then renamed: a reader never sees half a package.
+        let built = stage + ".deb"
+        defer { try? FileSystem.remove(built) }
         _ = try tools.run(
-            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, deb], in: output,
+            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, built], in: output,
             environment: ["SOURCE_DATE_EPOCH": String(timestamp)])
+        do {
+            try FileSystem.move(built, deb)
+        } catch {
+            throw .io(error)
+        }
         return deb
     }
 
@@ -226,11 +250,12 @@ public struct DebianPackage: Sendable {
                 "the maintainer '\(PackError.visible(maintainer))' is not 'Name <email>'; set \"maintainer\" in bridge.json"
             )
         }
-        for field in [control.maintainer, control.summary, control.homepage ?? ""] + control.paragraphs
-        where field.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .debianControl(
-                "a control field holds a line break or control character ('\(PackError.visible(field))'): it would "
-                    + "add fields of its own")
+        if let reason = DebianPackage.distributionUse(of: control.name) { throw .debianControl(reason) }
+        for field in [control.architecture, control.maintainer, control.summary] + control.enhances {
+            try DebianPackage.requireOneLine(field, "a control field")
+        }
+        for field in [control.homepage ?? ""] + control.paragraphs where !DebianPackage.isOneLine(field) {
+            try DebianPackage.requireOneLine(field, "a control field")
         }
         for path in items.keys where !path.hasPrefix("/") || path.contains("/../") || path.hasSuffix("/..") {
             throw .debianControl("the package path '\(PackError.visible(path))' is not absolute and plain")

@@ -11,7 +11,8 @@ import BridgeSystem
 /// `test/`, `tools/`, `bench/`, `node_modules/`, `package.json`,
 /// `README.md`, `extension-id.json`, and anywhere a name starting with `.`.
 /// A link, a FIFO or a device anywhere else is refused (a link can point
-/// anywhere), as is a name that is not a safe zip name, and more than
+/// anywhere), as is a file that holds a private key (`PrivateKeyScan`: a
+/// package is published whole), a name that is not a safe zip name, and more than
 /// `PackLimits.inputBytes` bytes or `PackLimits.entries` files in all.
 ///
 /// ```swift
@@ -60,7 +61,7 @@ public struct ExtensionPackage: Sendable {
     ///   - extensionDirectory: the folder with `manifest.json` (a link to a folder is followed here, and only here).
     ///   - limit: the most bytes read, all files together.
     /// - Throws: `PackError.missingExtension` (66) without a folder or manifest; `.symbolicLink`,
-    ///   `.notRegularFile`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.io` (74).
+    ///   `.notRegularFile`, `.privateKey`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.io` (74).
     public init(extensionDirectory: String, limit: Int = PackLimits.inputBytes) throws(PackError) {
         self.extensionDirectory = extensionDirectory
         let root: Directory
@@ -296,6 +297,9 @@ private struct TreeReader {
             }
             total += bytes.count
             guard total <= limit else { throw .tooLarge(path: shown, limit: limit) }
+            // A store upload publishes every file: a signing key kept beside the extension would be
+            // published with it, and with it the extension's identity.
+            if PrivateKeyScan.holdsPrivateKey(bytes) { throw .privateKey(path: shown) }
             entries.append(ZipArchive.Entry(path: path, bytes: bytes))
         }
     }

@@ -12,6 +12,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// Something in the extension folder that is neither a regular file nor a folder (exit 65).
     case notRegularFile(path: String)
+    /// A file in the extension folder holds a private key: a package must never carry one (exit 65).
+    case privateKey(path: String)
     /// A file name a zip entry must not carry (exit 65).
     case unsafeName(name: String, reason: String)
     /// The files to pack add up to more than the limit, or too many of them (exit 65).
@@ -24,6 +26,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUpdateURL(String, reason: String)
     /// The package has no Firefox id, and something needs one (exit 65).
     case noFirefoxID(path: String)
+    /// This machine's signing key asked to sign an extension that is not ExtensionBridge's own (exit 65).
+    case machineKeyForAnotherExtension(path: String)
     /// The key file is not there (exit 66).
     case keyMissing(path: String)
     /// The key file is unsafe to use: a link, not a regular file, readable by others (exit 65).
@@ -40,6 +44,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case debianControl(String)
     /// A host that needs shared libraries (the Swift runtime) where a package needs a static one (exit 65).
     case dynamicHost(path: String)
+    /// The output folder of a Debian package is one others can write (exit 77).
+    case untrustedFolder(String, fix: String?)
     /// A build tool (dpkg-deb, strip, md5sum) is not installed (exit 69).
     case toolMissing(name: String, package: String)
     /// A build tool ran and failed (exit 70).
@@ -59,6 +65,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "anywhere): replace it with a copy of the file, or move it out of the extension folder"
         case .notRegularFile(let path):
             return "\(path) is neither a regular file nor a folder; move it out of the extension folder"
+        case .privateKey(let path):
+            return "\(PackError.visible(path)) holds a private key; a package must never carry one (a store upload "
+                + "would publish it, and with a signing key the extension's identity): move it out of the extension "
+                + "folder (keep a signing key beside it, not in it) and pack again"
         case .unsafeName(let name, let reason):
             return
                 "the name '\(PackError.visible(name))' cannot go into a package: \(reason); rename it (ASCII letters, digits, spaces "
@@ -77,6 +87,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFirefoxID(let path):
             return "\(path) has no browser_specific_settings.gecko.id; add one (for example "
                 + "\"name@example.com\"): Firefox's updates.json is keyed by it"
+        case .machineKeyForAnotherExtension(let path):
+            return "\(PackError.visible(path)) is not ExtensionBridge's own extension, and this machine's signing key "
+                + "signs only that one (the built-in host trusts its id once install --crx used it); sign this "
+                + "extension with a key of its own: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 "
+                + "-out KEY.pem && chmod 600 KEY.pem, kept outside the extension folder, then pass --key KEY.pem"
         case .keyMissing(let path):
             return "no signing key at \(path); pass --key PEM with the key that signed earlier versions, or leave "
                 + "--key and --config out to use (and make) the machine's key"
@@ -97,6 +112,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dynamicHost(let path):
             return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
                 + "static: swift build -c release -Xswiftc -static-executable (the project's scripts/install.sh does)"
+        case .untrustedFolder(let why, let fix):
+            return "refusing to build the Debian package there: \(PackError.visible(why)), so another user could swap "
+                + "its files while it is built (it is installed as root); "
+                + (fix.map { "run \($0), or " } ?? "") + "choose another --out"
         case .toolMissing(let name, let package):
             return "\(name) is needed to build the Debian package and was not found; install it "
                 + "(sudo apt-get install \(package)) and run the command again"
@@ -111,13 +130,15 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .invalidUpdateURL: return 64
-        case .manifest, .symbolicLink, .notRegularFile, .unsafeName, .tooLarge, .archiveTooLarge, .corruptArchive,
-            .noFirefoxID, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
+        case .manifest, .symbolicLink, .notRegularFile, .privateKey, .unsafeName, .tooLarge, .archiveTooLarge,
+            .corruptArchive,
+            .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
         case .opensslMissing, .opensslFailed, .toolMissing: return 69
         case .keyNotSaved, .toolFailed: return 70
         case .io: return 74
+        case .untrustedFolder: return 77
         }
     }
 

@@ -1,8 +1,8 @@
 extension String {
-    /// This text as one shell word, for commands the CLI prints for the user to
+    /// This text as one shell word, for commands the CLI and doctor print for the user to
     /// paste: unchanged when it holds only `+,-./0-9:A-Z_a-z`, else in single
     /// quotes with each `'` written as `'\''`.
-    var shellQuoted: String {
+    public var shellQuoted: String {
         let plain = utf8.allSatisfy {
             ($0 >= 0x2B && $0 <= 0x3A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
         }

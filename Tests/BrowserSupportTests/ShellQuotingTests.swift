@@ -2,7 +2,7 @@ import BridgeSystem
 import Foundation
 import Testing
 
-@testable import BridgeCLI
+@testable import BrowserSupport
 
 @Suite struct ShellQuotingTests {
     @Test func plainWords_stayAsTheyAre() {

@@ -1,0 +1,55 @@
+import BridgeSystem
+
+extension ExtensionPackage {
+    /// One file `pack` writes.
+    public struct ReleaseFile: Equatable, Sendable {
+        /// `zip`, `xpi`, `crx`, `updates.xml` or `updates.json`.
+        public var kind: String
+        /// The file name in the output folder.
+        public var name: String
+        public var bytes: [UInt8]
+    }
+
+    /// Everything `pack` writes, in order: the Chrome Web Store zip, the XPI,
+    /// the CRX and, with `updateURL`, both update manifests.
+    ///
+    /// Every check that needs no key comes first (the Firefox id an update
+    /// URL needs, the key `source` may sign this package with), so a refusal
+    /// makes no key; the key is read or made only then, and a key made by this
+    /// call is removed again if signing fails.
+    /// - Returns: the files, the key that signed the CRX, and whether it was made now.
+    /// - Throws: `PackError` (see `firefoxXPI(updateURL:)`, `SigningKeySource`, `crx(key:updateURL:searchPath:)`).
+    public func releaseFiles(updateURL: UpdateURL?, signedBy source: SigningKeySource, searchPath: String?)
+        throws(PackError) -> (files: [ReleaseFile], key: ExtensionKey, createdKey: Bool)
+    {
+        var files = [
+            ReleaseFile(kind: "zip", name: fileName(.chromeZip), bytes: try chromeZip()),
+            ReleaseFile(kind: "xpi", name: fileName(.firefoxXPI), bytes: try firefoxXPI(updateURL: updateURL)),
+        ]
+        let firefoxUpdates = try updateURL.map { (url) throws(PackError) in try firefoxUpdateManifest(updateURL: url) }
+        return try source.withKey(for: self, searchPath: searchPath) { (key, created) throws(PackError) in
+            files.append(
+                ReleaseFile(
+                    kind: "crx", name: fileName(.crx),
+                    bytes: try crx(key: key, updateURL: updateURL, searchPath: searchPath)))
+            if let updateURL, let firefoxUpdates {
+                files.append(
+                    ReleaseFile(
+                        kind: "updates.xml", name: "updates.xml",
+                        bytes: chromiumUpdateManifest(key: key, updateURL: updateURL)))
+                files.append(ReleaseFile(kind: "updates.json", name: "updates.json", bytes: firefoxUpdates))
+            }
+            return (files, key, created)
+        }
+    }
+
+    /// True when this is ExtensionBridge's own extension: its manifest's `key` gives the built-in
+    /// Chromium id and its Firefox id is the built-in one (`ExtensionIdentity.extensionBridge`).
+    public var isExtensionBridge: Bool {
+        let builtIn = ExtensionIdentity.extensionBridge
+        guard let key = manifest["key"]?.stringValue, let id = ExtensionIdentity.chromiumID(fromKey: key) else {
+            return false
+        }
+        return builtIn.chromiumIDs.contains(id) && firefoxID.map(builtIn.firefoxIDs.contains) == true
+    }
+}
