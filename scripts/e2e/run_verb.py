@@ -224,15 +224,23 @@ def check_nothing_left(run: Run, tmpdir: Path | None, status: int) -> None:
     assert folder, "run never said where its folder is"
     assert status == 0, f"run exited {status}; last lines: {run.tail()}"
     assert any(line.endswith(f"run: stopped; removed {folder}") for line in run.lines), run.tail()
-    deadline = time.monotonic() + 10
-    while processes_naming(folder) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    left = processes_naming(folder)
+    left = processes_still_naming(folder)
     assert not left, f"processes left behind: {left}"
     assert not os.path.exists(folder), f"{folder} is still there"
     if tmpdir is not None:
+        # Firefox's crash helper names TMPDIR, not the folder, and is in a process group of its own.
+        left = processes_still_naming(str(tmpdir))
+        assert not left, f"processes naming TMPDIR left behind: {left}"
         leftovers = [p.name for p in tmpdir.iterdir() if p.name.startswith("extension-bridge-run-")]
         assert not leftovers, f"left in TMPDIR: {leftovers}"
+
+
+def processes_still_naming(path: str) -> list[str]:
+    """`processes_naming(path)` once those ending have had 10 s to go."""
+    deadline = time.monotonic() + 10
+    while processes_naming(path) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return processes_naming(path)
 
 
 def tcp_listeners_of(pids: set[int]) -> list[str]:
