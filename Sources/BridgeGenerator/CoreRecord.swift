@@ -7,13 +7,16 @@ import BrowserSupport
 ///
 /// ```json
 /// {"formatVersion": 1,
-///  "extensionBridge": {"version": "0.1.0", "path": "/home/me/.local/share/extension-bridge/sources/0.1.0"},
+///  "extensionBridge": {"version": "0.1.0", "carried": "ExtensionBridge"},
 ///  "files": {"Package.swift": "<sha-256 hex>", "extension/manifest.json": "…", …}}
 /// ```
 ///
-/// `extensionBridge` names the version whose bundled extension and templates
-/// wrote the core, and the dependency `Package.swift` was given (`path`, or
-/// `url` with `exact`). `files` holds each core file's fingerprint as written
+/// `extensionBridge` names the version whose bundled extension, templates and
+/// libraries wrote the core, and the dependency `Package.swift` was given
+/// (`carried`: the folder holding the libraries; or `url` with `exact`). A
+/// record written before projects carried their libraries says `path` (an
+/// absolute folder of the author's machine): read as `carried`, which is what
+/// `upgrade` moves such a project to. `files` holds each core file's fingerprint as written
 /// (`fingerprint(path:bytes:)`): a file whose fingerprint differs now is one
 /// the app edited. The record lives here and not in `bridge.json`, which is
 /// the app's (its version, maintainer, ids) and stays byte-identical across
@@ -70,7 +73,7 @@ public struct CoreRecord: Equatable, Sendable {
     public var json: JSONValue {
         var source: [String: JSONValue] = ["version": .string(version)]
         switch dependency {
-        case .path(let path): source["path"] = .string(path)
+        case .carried: source["carried"] = .string(CarriedSource.folder)
         case .url(let url, let exact):
             source["url"] = .string(url)
             source["exact"] = .string(exact)
@@ -105,12 +108,16 @@ public struct CoreRecord: Equatable, Sendable {
             SemanticVersion(version) != nil
         else { throw .invalid("\(name): extensionBridge.version is missing or not a version (1.2.3)") }
         let dependency: ProjectSpec.Dependency
-        if let path = source["path"]?.stringValue, path.hasPrefix("/") {
-            dependency = .path(path)
+        if source["carried"]?.stringValue == CarriedSource.folder {
+            dependency = .carried
+        } else if let path = source["path"]?.stringValue, path.hasPrefix("/") {
+            dependency = .carried  // made before projects carried their libraries: upgrade carries them
         } else if let url = source["url"]?.stringValue, let exact = source["exact"]?.stringValue {
             dependency = .url(url, exact: exact)
         } else {
-            throw .invalid("\(name): extensionBridge has neither an absolute path nor a url with exact")
+            throw .invalid(
+                "\(name): extensionBridge has neither \"carried\": \"\(CarriedSource.folder)\", an absolute path, "
+                    + "nor a url with exact")
         }
         var safariImport = false
         if let origin = json["extension"] {

@@ -7,7 +7,10 @@ import BrowserSupport
 /// only its features' permissions (`FeatureManifest`). The bundled
 /// extension's own ids are read from its `extension-id.json` and manifest and
 /// replaced wherever they appear as text (code, tests, docs), so the copied
-/// node tests check the new values.
+/// node tests check the new values; so is the built-in bridge's doctor command,
+/// which checks another host: the popup and the hints name
+/// `extension-bridge doctor --config bridge.json`. ExtensionBridge's own
+/// README gives way to one about the app's extension (`ExtensionReadme`).
 enum ExtensionCustomizer {
     static func customize(_ files: [GeneratedFile], spec: ProjectSpec, key: ExtensionKey) throws(GeneratorError)
         -> [GeneratedFile]
@@ -36,9 +39,11 @@ enum ExtensionCustomizer {
             var file = file
             if var text = String(validating: file.bytes, as: UTF8.self), !file.bytes.contains(0) {
                 for (old, new) in replacements { text = text.replacingAll(old, with: new) }
-                file.bytes = Array(text.utf8)
+                file.bytes = Array(doctorForThisBridge(text).utf8)
             }
-            if file.path == appModulePath {
+            if file.path == "README.md" {
+                file.bytes = Array(ExtensionReadme.text(spec, chromiumID: key.chromiumID).utf8)
+            } else if file.path == appModulePath {
                 file.bytes = Array(
                     FeatureManifest.appModule(name: spec.name, hostName: spec.hostName, features: spec.features).utf8)
             } else if file.path == "manifest.json"
@@ -53,6 +58,15 @@ enum ExtensionCustomizer {
             out.append(file)
         }
         return out
+    }
+
+    /// `text` with every `extension-bridge doctor` that does not already name a bridge.json naming
+    /// this one's: the bare command checks the built-in bridge, not the app's.
+    static func doctorForThisBridge(_ text: String) -> String {
+        let bare = "extension-bridge doctor"
+        let ours = bare + " --config bridge.json"
+        let marker = "\u{0}doctor-config\u{0}"  // no text file here holds a NUL (checked above)
+        return text.replacingAll(ours, with: marker).replacingAll(bare, with: ours).replacingAll(marker, with: ours)
     }
 
     /// The app's own file in the extension: the one `upgrade` keeps (with everything else under `app/`).

@@ -8,8 +8,9 @@ import SharedSuite
 public struct ProjectSpec: Equatable, Sendable {
     /// Where the generated package gets ExtensionBridge from.
     public enum Dependency: Equatable, Sendable {
-        /// A local checkout or installed copy: builds offline.
-        case path(String)
+        /// ExtensionBridge's libraries carried in the project (`CarriedSource`), by a relative
+        /// path: builds offline anywhere.
+        case carried
         /// A published package, pinned: `.package(url:exact:)`.
         case url(String, exact: String)
     }
@@ -50,10 +51,23 @@ public struct ProjectSpec: Equatable, Sendable {
         }
     }
 
-    /// The host executable: the name in lower case, then `-host` (`readlater-host`).
-    public var hostProduct: String { name.lowercased() + "-host" }
+    /// The app's one name in files, packages and executables: the name in lower case
+    /// (`readlater`; `BridgeDescription.fileName`).
+    public var fileName: String { name.lowercased() }
+    /// The app's Debian package name: `fileName` with `_` as `-` (Debian allows no `_`).
+    public var debianName: String { BridgeDescription.debianName(fileName) }
+    /// The host executable: `readlater-host`.
+    public var hostProduct: String { fileName + "-host" }
+    /// The command-line stand-in for the app (`readlater-app`): the app's side of the suite.
+    public var appProduct: String { fileName + "-app" }
     /// The library of the app's actions (`ReadLaterActions`).
     public var actionsTarget: String { name + "Actions" }
+    /// The library of the app's side of the suite (`ReadLaterApp`): turn the extension on, write
+    /// its settings, import what it saved.
+    public var appTarget: String { name + "App" }
+    /// The Safari Web Extension handler's library (`ReadLaterSafari`), compiled only where
+    /// SafariServices exists.
+    public var safariTarget: String { name + "Safari" }
     /// The Firefox add-on id, from the host name: `com.example.readlater` →
     /// `readlater@example.com`; a one-part name `x` → `x@extensionbridge.local`.
     public var firefoxID: String {
@@ -73,7 +87,7 @@ public struct ProjectSpec: Equatable, Sendable {
 
     /// The package identity SwiftPM gives a `--package-url` dependency: the
     /// URL's last path component without `.git` (`…/extension-bridge.git` →
-    /// `extension-bridge`); nil for a path dependency. `validate` allows only
+    /// `extension-bridge`); nil for the carried dependency. `validate` allows only
     /// letters, digits, `.`, `-` and `_` here, not starting with `.` or `-`.
     public var packageIdentity: String? {
         guard case .url(let url, _) = dependency else { return nil }
@@ -152,7 +166,7 @@ public struct ProjectSpec: Equatable, Sendable {
         }
         // The app's Debian package is named after it, and a system install puts the host in /usr/lib/<host name>:
         // neither may be a name the distribution's browsers (or ExtensionBridge) already use.
-        if let reason = DebianPackage.reservedUse(of: name) {
+        if let reason = DebianPackage.reservedUse(of: debianName) {
             throw .invalid(
                 "the name \(name) cannot be used: \(reason) (pack --deb names it after the app); choose another")
         }

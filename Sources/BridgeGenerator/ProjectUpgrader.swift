@@ -5,16 +5,22 @@ import BrowserSupport
 /// Moves a generated project to a newer ExtensionBridge: its core files
 /// regenerated from the newer bundled extension and templates with the app's
 /// own values (name, host name, group, version, the public key already in
-/// its manifest, its Firefox id), the dependency moved, the record
-/// rewritten; the app's files, `bridge.json` and `keys/` untouched (the
-/// private key is never read).
+/// its manifest, its Firefox id), the carried libraries replaced with the
+/// newer ones, the dependency moved, the record rewritten; the app's files,
+/// `bridge.json` and `keys/` untouched (the private key is never read).
+/// A Swift target the newer `Package.swift` declares whose folder the project
+/// does not have yet (the app target, the Safari handler's library, for a
+/// project made before them) gets the template's files, which are the app's
+/// from then on.
 public struct ProjectUpgrader {
     /// The project folder, absolute.
     public var project: String
     /// The newer bundled extension (`ProjectWriter.readTree`).
     public var extensionFiles: [GeneratedFile]
+    /// The newer ExtensionBridge's libraries, and its version.
+    public var carried: CarriedSource
     /// The newer ExtensionBridge's version.
-    public var bridgeVersion: String
+    public var bridgeVersion: String { carried.version }
     /// The dependency `Package.swift` gets (`dependency(recorded:…)`).
     public var dependency: ProjectSpec.Dependency
     /// Write edited core files anyway, keeping the app's copy as `FILE.orig`.
@@ -31,24 +37,25 @@ public struct ProjectUpgrader {
     static let skippedFolders: Set<String> = [".build", ".git", ".swiftpm", "node_modules", ".extension-bridge"]
 
     public init(
-        project: String, extensionFiles: [GeneratedFile], bridgeVersion: String, dependency: ProjectSpec.Dependency,
+        project: String, extensionFiles: [GeneratedFile], carried: CarriedSource, dependency: ProjectSpec.Dependency,
         force: Bool
     ) {
         self.project = project
         self.extensionFiles = extensionFiles
-        self.bridgeVersion = bridgeVersion
+        self.carried = carried
         self.dependency = dependency
         self.force = force
     }
 
     /// The dependency after upgrade: the one asked for; else, for a project on a published
-    /// ExtensionBridge, the same URL pinned to `version`; else the local source folder.
-    public static func dependency(
-        recorded: CoreRecord?, packageURL: String?, sourcePath: String, version: String
-    ) -> ProjectSpec.Dependency {
+    /// ExtensionBridge, the same URL pinned to `version`; else the carried libraries (also for a
+    /// project that named an absolute source folder before projects carried them).
+    public static func dependency(recorded: CoreRecord?, packageURL: String?, version: String)
+        -> ProjectSpec.Dependency
+    {
         if let packageURL { return .url(packageURL, exact: version) }
         if case .url(let url, _)? = recorded?.dependency { return .url(url, exact: version) }
-        return .path(sourcePath)
+        return .carried
     }
 
     /// Reads the project's record; nil when it has none (made before upgrade existed).
@@ -107,18 +114,20 @@ public struct ProjectUpgrader {
         let files =
             safariImport
             ? try ProjectTemplate.safariImportCore(
-                spec: spec, key: key, extensionFiles: extensionFiles, bridgeVersion: bridgeVersion)
-            : try ProjectTemplate.files(
-                spec: spec, key: key, extensionFiles: extensionFiles, bridgeVersion: bridgeVersion)
+                spec: spec, key: key, extensionFiles: extensionFiles, carried: carried)
+            : try ProjectTemplate.files(spec: spec, key: key, extensionFiles: extensionFiles, carried: carried)
         let newCore = ProjectOwnership.coreFiles(files, safariImport: safariImport)
-        let newAppFiles = files.filter { $0.path.hasPrefix(ProjectOwnership.appFolder) }
+        let newAppFiles =
+            files.filter { $0.path.hasPrefix(ProjectOwnership.appFolder) } + newTargetFiles(files)
         let record = CoreRecord(
             version: bridgeVersion, dependency: spec.dependency, coreFiles: newCore, safariImport: safariImport)
         var found: [String: UpgradePlan.Found] = [:]
-        // What a template owns: the newer core, and recorded files an earlier core had and this one dropped.
-        let retired = retiredCoreFiles.filter { ProjectOwnership.isCore($0, safariImport: safariImport) }
-        let owned = Set(newCore.map(\.path)).union(
-            (recorded.map { Array($0.files.keys) } ?? []).filter(retired.contains))
+        // What a template owns: the newer core, and recorded files an earlier core had and this one dropped
+        // (a listed retired file, or any in the carried libraries' folder, which is ExtensionBridge's whole).
+        let recordedPaths = recorded.map { Array($0.files.keys) } ?? []
+        let retired = retiredCoreFiles.union(recordedPaths.filter(ProjectOwnership.isCarried))
+            .filter { ProjectOwnership.isCore($0, safariImport: safariImport) }
+        let owned = Set(newCore.map(\.path)).union(recordedPaths.filter(retired.contains))
         for path in owned.union(newAppFiles.map(\.path)) { found[path] = ProjectUpgrader.state(path, in: project) }
         let appFiles = listFiles().filter { !owned.contains($0) }
         let plan = try UpgradePlan.make(
@@ -136,6 +145,17 @@ public struct ProjectUpgrader {
             throw .invalid("\(path).orig already exists; move it away first (upgrade --force keeps \(path) there)")
         }
         return plan
+    }
+
+    /// The template's files of each Swift target (`Sources/<T>/`, `Tests/<T>/`) whose folder the
+    /// project lacks: a target the newer `Package.swift` declares that did not exist when the
+    /// project was made. A target folder that exists is the app's, and nothing is added to it.
+    func newTargetFiles(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        files.filter { file in
+            let parts = file.path.split(separator: "/", maxSplits: 2)
+            guard parts.count == 3, parts[0] == "Sources" || parts[0] == "Tests" else { return false }
+            return ProjectUpgrader.state(parts[0] + "/" + parts[1], in: project) == .missing
+        }
     }
 
     /// The app's answers, read back from `bridge.json` and the manifest.

@@ -107,10 +107,19 @@ public struct UpgradePlan: Equatable, Sendable {
     /// - Parameter dryRun: say "would" instead of what was done.
     public func summary(project: String, dryRun: Bool) -> [String] {
         let fromText = from.map { "ExtensionBridge \($0)" } ?? "an ExtensionBridge before core.json"
-        var lines = [
-            (dryRun ? "would upgrade " : "upgraded ") + "\(project) from \(fromText) to ExtensionBridge \(to)",
-            "  Package.swift " + (dryRun ? "would depend" : "depends") + " on " + dependencyText,
-        ]
+        let first: String
+        if from != to {
+            first = (dryRun ? "would upgrade " : "upgraded ") + "\(project) from \(fromText) to ExtensionBridge \(to)"
+        } else if changesFiles {
+            // The same version with other files: a project made by a build of this version before its
+            // templates changed (a checkout between releases).
+            first =
+                (dryRun ? "would update " : "updated ")
+                + "\(project)'s files to this ExtensionBridge \(to)'s (core.json records \(to) already)"
+        } else {
+            first = "\(project) is current: its ExtensionBridge files are \(to)'s, nothing to change"
+        }
+        var lines = [first, "  Package.swift " + (dryRun ? "would depend" : "depends") + " on " + dependencyText]
         func list(_ verb: String, _ paths: [String]) {
             for path in paths { lines.append("  \(verb) \(path)") }
         }
@@ -129,7 +138,7 @@ public struct UpgradePlan: Equatable, Sendable {
     /// What `Package.swift` pins after the upgrade, in words.
     var dependencyText: String {
         switch record.dependency {
-        case .path(let path): "the ExtensionBridge sources at \(DisplayText.escaped(path))"
+        case .carried: "the ExtensionBridge libraries it carries in \(CarriedSource.folder)/"
         case .url(let url, let exact): "\(DisplayText.escaped(url)), exactly \(DisplayText.escaped(exact))"
         }
     }

@@ -50,6 +50,17 @@ public struct BridgeDescription: Equatable, Sendable {
         self.firefoxID = firefoxID
     }
 
+    /// The app's one name in files and packages: its name in lower case (`ReadLater` → `readlater`), as
+    /// in the host executable (`readlater-host`) and the store packages (`readlater-1.0.0.crx`).
+    public var fileName: String { name.lowercased() }
+    /// The Debian package's name: `fileName` where Debian allows it, `_` as `-` (`readlater`).
+    public var debianName: String { BridgeDescription.debianName(fileName) }
+
+    /// `name` with `_`, which Debian package names may not hold, as `-`.
+    public static func debianName(_ name: String) -> String {
+        String(name.map { $0 == "_" ? "-" : $0 })
+    }
+
     /// The ids `install` allows and `doctor` checks.
     public var identity: ExtensionIdentity { ExtensionIdentity(chromiumIDs: [chromiumID], firefoxIDs: [firefoxID]) }
 

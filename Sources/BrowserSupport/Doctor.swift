@@ -15,6 +15,10 @@ public struct Doctor {
     /// What the fix lines add to `extension-bridge install` / `uninstall` so they name this
     /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
     public var bridgeArguments = ""
+    /// The command a fix line installs with, before `--browser ID`: nil for `extension-bridge install`
+    /// with `bridgeArguments`; a project's `cd '…' && scripts/install.sh`, which builds its host first
+    /// (`install --config` alone fails while the project has no build).
+    public var installCommand: String?
     public var timeoutMilliseconds: Int64 = 5000
     /// What the bridge's newest build says of its actions (`doctor --config`: its host's
     /// `--actions`): an installed host whose `hello` lists others is stale; a build that was not
@@ -52,7 +56,8 @@ public struct Doctor {
                 if locations.isEmpty { continue }
             }
             let installCommand =
-                "extension-bridge install --browser \(browser.id)" + bridgeArguments
+                (self.installCommand.map { "\($0) --browser \(browser.id)" }
+                    ?? "extension-bridge install --browser \(browser.id)" + bridgeArguments)
                 + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
             var found: [DoctorCheck] = []
             for location in locations {

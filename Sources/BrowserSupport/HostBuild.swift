@@ -1,7 +1,8 @@
-/// How a bridge's host is built to be used: the one build `scripts/install.sh` runs
-/// (ExtensionBridge's own and a generated project's) and `extension-bridge run` runs
-/// when the host is missing or older than its sources. Declared once, so the script a
-/// project ships and `run` cannot build different hosts.
+/// How a bridge's host is built to be used: the one build its own scripts run (a generated
+/// project's `scripts/build.sh`, which its install.sh and package-deb.sh build through;
+/// ExtensionBridge's `scripts/install.sh`) and `extension-bridge run` runs when the host is
+/// missing or older than its sources. Declared once, so the script a project ships and `run`
+/// cannot build different hosts.
 public enum HostBuild {
     /// A generated project's host: `swift build` with these arguments in the project folder
     /// (release, a static executable: no Swift runtime needed where it runs).
@@ -9,7 +10,7 @@ public enum HostBuild {
         ["build", "-c", "release", "-Xswiftc", "-static-executable", "--product", product]
     }
 
-    /// The same, as a line of shell for a project's scripts.
+    /// The same, as a line of shell: the project's one build line, in its `scripts/build.sh`.
     public static func projectCommand(product: String) -> String {
         (["swift"] + projectArguments(product: product)).joined(separator: " ")
     }

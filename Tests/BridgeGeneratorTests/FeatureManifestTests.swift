@@ -16,10 +16,11 @@ import Testing
     func generated(_ features: [ExtensionFeature]) throws -> [GeneratedFile] {
         let spec = ProjectSpec(
             name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
-            dependency: .path("/opt/extension-bridge"), features: features)
+            dependency: .carried, features: features)
         try spec.validate()
         let template = try ProjectWriter.readTree(Self.repository + "/extension")
-        return try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+        return try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried())
     }
 
     func json(_ files: [GeneratedFile], _ path: String) throws -> JSONValue {
@@ -136,7 +137,7 @@ import Testing
         for features in [[], [ExtensionFeature.saving, .vocabulary], [.saving, .saving]] {
             var spec = ProjectSpec(
                 name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
-                dependency: .path("/x"))
+                dependency: .carried)
             spec.features = features
             #expect(throws: GeneratorError.self) { try spec.validate() }
         }
@@ -146,9 +147,10 @@ import Testing
         let template = try ProjectWriter.readTree(Self.repository + "/extension").filter { $0.path != "app/app.js" }
         let spec = ProjectSpec(
             name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
-            dependency: .path("/x"))
+            dependency: .carried)
         #expect(throws: GeneratorError.self) {
-            try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+            try ProjectTemplate.files(
+                spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried())
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
     )
         -> ProjectSpec
     {
-        ProjectSpec(name: name, hostName: host, group: group, dependency: .path("/src"))
+        ProjectSpec(name: name, hostName: host, group: group, dependency: .carried)
     }
 
     @Test func goodAnswers_pass_andDeriveNames() throws {
@@ -45,8 +45,9 @@ import Testing
     }
 
     /// `new` refuses up front the names whose Debian package (or system host folder) would take the
-    /// distribution's browsers' names or ExtensionBridge's.
-    @Test(arguments: ["Chromium", "Firefox", "ExtensionBridge", "chrome"])
+    /// distribution's browsers' names or ExtensionBridge's; a `_` counts as the `-` the Debian
+    /// package name gets (`Firefox_ESR` would pack as `firefox-esr`).
+    @Test(arguments: ["Chromium", "Firefox", "ExtensionBridge", "chrome", "Firefox_ESR", "Extension_Bridge"])
     func namesOfTheDistributionsPackages_exit65(name: String) {
         do {
             try spec(name: name).validate()

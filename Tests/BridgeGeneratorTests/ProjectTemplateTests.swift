@@ -14,15 +14,23 @@ import Testing
         .deletingLastPathComponent().path
     let spec = ProjectSpec(
         name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
-        dependency: .path("/opt/extension \"bridge\""))
+        dependency: .carried)
     // 294 bytes shaped like an RSA SubjectPublicKeyInfo: only its hash matters here.
     let key = ExtensionKey(
         privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
         publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
 
+    /// This checkout's carried libraries, read once, as version `version`.
+    static func carried(_ version: String = "0.1.0") throws -> CarriedSource {
+        var carried = try #require(carriedSource)
+        carried.version = version
+        return carried
+    }
+    private static let carriedSource = try? CarriedSource.read(repository, version: "0.1.0")
+
     func files() throws -> [GeneratedFile] {
         let template = try ProjectWriter.readTree(Self.repository + "/extension")
-        return try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template)
+        return try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template, carried: Self.carried())
     }
 
     func text(_ files: [GeneratedFile], _ path: String) throws -> String {
@@ -37,23 +45,40 @@ import Testing
             "Package.swift", "Sources/ReadLaterActions/AppInfoAction.swift",
             "Sources/ReadLaterActions/AppConfiguration.swift", "Sources/readlater-host/main.swift",
             "Tests/ReadLaterHostTests/AppInfoTests.swift", "bridge.json", "README.md", "scripts/install.sh",
-            "scripts/test.sh", "Safari/SafariWebExtensionHandler.swift", "Safari/README.md", "keys/README.md",
-            "keys/extension-private-key.pem", ".gitignore", "extension/manifest.json", "extension/extension-id.json",
+            "scripts/test.sh", "scripts/build.sh", "Sources/ReadLaterSafari/SafariWebExtensionHandler.swift",
+            "Safari/README.md", "keys/README.md", "keys/extension-private-key.pem", ".gitignore",
+            "extension/manifest.json", "extension/extension-id.json", "Sources/ReadLaterApp/AppSuite.swift",
+            "Sources/ReadLaterApp/PendingImporter.swift", "Sources/ReadLaterApp/SavedItemStore.swift",
+            "Sources/readlater-app/main.swift", "Tests/ReadLaterAppTests/AppSuiteTests.swift",
+            "ExtensionBridge/Package.swift", "ExtensionBridge/README.md",
+            "ExtensionBridge/Sources/BridgeHost/Session/HostProgram.swift",
         ] {
             #expect(paths.contains(path), "\(path)")
         }
+        #expect(!paths.contains("Safari/SafariWebExtensionHandler.swift"), "the handler is a library's now")
         let package = try text(files, "Package.swift")
-        #expect(package.contains(#"path: "/opt/extension \"bridge\"""#), "the path is a proper Swift literal")
-        #expect(try text(files, "Sources/readlater-host/main.swift").contains("BuiltInActions.all + [AppInfoAction()]"))
+        #expect(package.contains(#".package(path: "ExtensionBridge")"#), "the carried libraries, by a relative path")
+        for product in [
+            #".library(name: "ReadLaterActions", targets: ["ReadLaterActions"])"#,
+            #".library(name: "ReadLaterApp", targets: ["ReadLaterApp"])"#,
+            #".library(name: "ReadLaterSafari", targets: ["ReadLaterSafari"])"#,
+            #".executable(name: "readlater-host", targets: ["readlater-host"])"#,
+            #".executable(name: "readlater-app", targets: ["readlater-app"])"#,
+        ] {
+            #expect(package.contains(product), "\(product)")
+        }
+        let main = try text(files, "Sources/readlater-host/main.swift")
+        #expect(main.contains("BuiltInActions.all + [AppInfoAction()]"))
+        #expect(main.contains("project: AppConfiguration.name"), "its messages name the project's commands")
         #expect(files.first { $0.path == "scripts/install.sh" }?.permissions == 0o755)
         #expect(files.first { $0.path == "keys/extension-private-key.pem" }?.permissions == 0o600)
     }
 
     /// `extension-bridge run` builds the host as install.sh does: both take the command from `HostBuild`.
-    @Test func installScript_buildsTheHostWithTheBuildRunMakes_andTheReadmeSaysToRunIt() throws {
+    @Test func buildScript_buildsTheHostWithTheBuildRunMakes_andTheReadmeSaysToRunIt() throws {
         let files = try files()
         #expect(
-            try text(files, "scripts/install.sh").contains(HostBuild.projectCommand(product: "readlater-host") + "\n"))
+            try text(files, "scripts/build.sh").contains(HostBuild.projectCommand(product: "readlater-host") + " 2>&1"))
         #expect(try text(files, "README.md").contains("extension-bridge run --config bridge.json"))
     }
 
@@ -177,14 +202,32 @@ import Testing
         #expect(throws: GeneratorError.self) { try hostile.validate() }
     }
 
-    /// Attacking the fix: a `--package-path` is a literal too, whatever it holds.
-    @Test func hostilePackagePath_staysInItsLiteral() {
-        var hostile = spec
-        hostile.dependency = .path("/tmp/x\"), .package(path: \"/tmp/evil\u{2028}\r\n\\(1)")
-        var benign = spec
-        benign.dependency = .path("/src")
-        #expect(
-            Self.codeOutsideLiterals(ProjectTemplate.packageSwift(hostile))
-                == Self.codeOutsideLiterals(ProjectTemplate.packageSwift(benign)))
+    /// A project builds where its files go: no generated file names a folder of the machine it was
+    /// made on (the source it was made from, a HOME), and the record says `carried`, not a path.
+    @Test func noGeneratedFile_namesAFolderOfThisMachine() throws {
+        let files = try files()
+        for file in files where !file.path.hasPrefix("keys/") {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            #expect(!text.contains(Self.repository), "\(file.path) names the source folder")
+            #expect(!text.contains("/home/") && !text.contains("/root/"), "\(file.path) names a HOME")
+        }
+        let record = try CoreRecord.parse(try #require(files.first { $0.path == CoreRecord.path }).bytes)
+        #expect(record.dependency == .carried)
+        #expect(!(try text(files, CoreRecord.path)).contains("\"path\""))
+    }
+
+    /// The one build line, and the static link's dlopen warning explained where it is printed.
+    @Test func buildScript_isTheOneBuildLine_andExplainsTheDlopenWarning() throws {
+        let files = try files()
+        let build = try text(files, "scripts/build.sh")
+        #expect(build.contains("swift build -c release -Xswiftc -static-executable --product readlater-host 2>&1"))
+        #expect(build.contains("sed \"s|^.*warning: Using 'dlopen' in statically linked applications.*\\$|${note}|\""))
+        #expect(build.contains("SWIFT_DEBUG_LIB_PRESPECIALIZED_PATH"))
+        for script in ["scripts/install.sh", "scripts/package-deb.sh"] {
+            let text = try text(files, script)
+            #expect(text.contains("host=\"$(scripts/build.sh)\""), "\(script) builds through scripts/build.sh")
+            #expect(!text.contains("swift build"), "\(script) has no build line of its own")
+        }
+        #expect(files.first { $0.path == "scripts/build.sh" }?.permissions == 0o755)
     }
 }

@@ -12,21 +12,25 @@ import Testing
 @Suite struct ProjectUpgraderTests {
     let spec = ProjectSpec(
         name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
-        dependency: .path("/src/0.0.1"))
+        dependency: .carried)
     let key = ExtensionKey(
         privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
         publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
     let template: [GeneratedFile]
 
+    let carried: CarriedSource
+
     init() throws {
         template = try ProjectWriter.readTree(ProjectTemplateTests.repository + "/extension")
+        carried = try ProjectTemplateTests.carried("0.1.0")
     }
 
     /// A project as ExtensionBridge 0.0.1 wrote it: router.js and Package.swift different, an extra
     /// core file since dropped, all recorded.
     func olderProject(_ tmp: TemporaryFolder) throws -> String {
         let folder = tmp.path + "/ReadLater"
-        var files = try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template, bridgeVersion: "0.0.1")
+        var files = try ProjectTemplate.files(
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried("0.0.1"))
         files.removeAll { $0.path == CoreRecord.path }
         for index in files.indices where files[index].path == "extension/background/router.js" {
             files[index].bytes = Array("// the old router\n".utf8)
@@ -43,8 +47,7 @@ import Testing
     /// The upgrader to this version; `legacy.js` is a core file 0.0.1 wrote and 0.1.0 dropped.
     func upgrader(_ folder: String, force: Bool = false) -> ProjectUpgrader {
         var upgrader = ProjectUpgrader(
-            project: folder, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
-            force: force)
+            project: folder, extensionFiles: template, carried: carried, dependency: .carried, force: force)
         upgrader.retiredCoreFiles = ["extension/background/legacy.js"]
         return upgrader
     }
@@ -63,7 +66,7 @@ import Testing
         let before = try snapshot(folder)
         let plan = try upgrader(folder).plan()
         #expect(plan.replaced.contains("extension/background/router.js"))
-        #expect(plan.replaced.contains("Package.swift"))
+        #expect(plan.replaced.contains("ExtensionBridge/Package.swift"), "the carried libraries move to 0.1.0")
         #expect(plan.removals == ["extension/background/legacy.js"])
         #expect(plan.kept.contains("bridge.json") && plan.kept.contains("extension/app/app.js"))
         try upgrader(folder).apply(plan)
@@ -73,13 +76,66 @@ import Testing
         }
         #expect(after["extension/background/router.js"] == template.first { $0.path == "background/router.js" }?.bytes)
         #expect(after["extension/background/legacy.js"] == nil)
-        #expect(String(decoding: after["Package.swift"] ?? [], as: UTF8.self).contains("\"/src/0.1.0\""))
+        #expect(
+            String(decoding: after["Package.swift"] ?? [], as: UTF8.self).contains(
+                ".package(path: \"ExtensionBridge\")"))
         #expect(try ProjectUpgrader.record(in: folder)?.version == "0.1.0")
         #expect(try FileSystem.listDirectory(folder + "/.extension-bridge") == ["core.json"], "no staging left")
         let again = try upgrader(folder).plan()
         #expect(!again.changesFiles)
         try upgrader(folder).apply(again)
         #expect(try snapshot(folder) == after)
+    }
+
+    /// A project made before projects carried ExtensionBridge: `Package.swift` named an absolute folder
+    /// of its author's machine, and it had no app target, no Safari library, no build script.
+    @Test func upgrade_ofAProjectBeforeTheCarriedLibraries_carriesThem_andAddsTheNewTargetsOnly() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        for path in [
+            "ExtensionBridge", "Sources/ReadLaterApp", "Sources/readlater-app", "Sources/ReadLaterSafari",
+            "Tests/ReadLaterAppTests", "scripts/build.sh",
+        ] {
+            try FileSystem.removeTree(folder + "/" + path)
+        }
+        let oldPackage = "// depends on .package(name: \"ExtensionBridge\", path: \"/home/me/eb/0.0.1\")\n"
+        try FileSystem.writeAtomically(folder + "/Package.swift", Array(oldPackage.utf8))
+        try FileSystem.writeAtomically(folder + "/Sources/readlater-host/main.swift", Array("// mine\n".utf8))
+        var files: [String: JSONValue] = [:]
+        for file in try ProjectWriter.readTree(folder) where ProjectOwnership.isCore(file.path) {
+            files[file.path] = .string(CoreRecord.fingerprint(path: file.path, bytes: file.bytes))
+        }
+        let legacy: JSONValue = [
+            "formatVersion": 1, "extensionBridge": ["version": "0.0.1", "path": "/home/me/eb/0.0.1"],
+            "files": .object(files),
+        ]
+        try FileSystem.writeAtomically(folder + "/" + CoreRecord.path, JSONWriter.prettyBytes(legacy))
+        let plan = try upgrader(folder).plan()
+        #expect(plan.edited.isEmpty, "\(plan.edited)")
+        #expect(plan.replaced.contains("Package.swift"))
+        #expect(plan.added.contains("ExtensionBridge/Package.swift"))
+        #expect(plan.added.contains("ExtensionBridge/Sources/BridgeHost/Session/HostProgram.swift"))
+        #expect(plan.added.contains("scripts/build.sh"))
+        for path in [
+            "Sources/ReadLaterApp/PendingImporter.swift", "Sources/readlater-app/main.swift",
+            "Sources/ReadLaterSafari/SafariWebExtensionHandler.swift", "Tests/ReadLaterAppTests/AppSuiteTests.swift",
+        ] {
+            #expect(plan.added.contains(path), "the new target's \(path)")
+        }
+        // A target folder the project has is the app's: nothing is added to it or replaced in it.
+        #expect(!plan.writes.contains { $0.file.path.hasPrefix("Sources/readlater-host/") })
+        #expect(plan.kept.contains("Sources/readlater-host/main.swift"))
+        try upgrader(folder).apply(plan)
+        let after = try snapshot(folder)
+        #expect(after["Sources/readlater-host/main.swift"] == Array("// mine\n".utf8))
+        let package = String(decoding: after["Package.swift"] ?? [], as: UTF8.self)
+        #expect(package.contains(".package(path: \"ExtensionBridge\")") && !package.contains("/home/me"))
+        let record = try #require(try ProjectUpgrader.record(in: folder))
+        #expect(record.dependency == .carried && record.version == "0.1.0")
+        #expect(!String(decoding: after[CoreRecord.path] ?? [], as: UTF8.self).contains("/home/me"))
+        // The added app files are the app's from now on: a second run plans nothing.
+        #expect(!(try upgrader(folder).plan().changesFiles))
     }
 
     @Test func aFailedRename_leavesTheProjectAsItWas() throws {
@@ -207,6 +263,32 @@ import Testing
         #expect(try FileSystem.readFile(folder + "/extension/mine.js") == Array("// the app's\n".utf8))
         #expect(try FileSystem.status(folder + "/extension/background/legacy.js") != nil)
         #expect(try ProjectUpgrader.record(in: folder)?.files["extension/mine.js"] == nil)
+    }
+
+    /// The carried libraries' folder is ExtensionBridge's whole: a file of an older version's libraries
+    /// that the newer ones lack (a module's file renamed) is removed without a `retiredCoreFiles` entry,
+    /// and refused like any core file when it was edited.
+    @Test func aCarriedFileTheNewerLibrariesLack_isRemoved_unlessEdited() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = try olderProject(tmp)
+        let old = "ExtensionBridge/Sources/BridgeHost/Renamed.swift"
+        let bytes = Array("// a file 0.0.1's BridgeHost had\n".utf8)
+        try FileSystem.writeAtomically(folder + "/" + old, bytes, permissions: 0o644)
+        var record = try #require(try ProjectUpgrader.record(in: folder))
+        record.files[old] = CoreRecord.fingerprint(path: old, bytes: bytes)
+        try FileSystem.writeAtomically(
+            folder + "/" + CoreRecord.path, JSONWriter.prettyBytes(record.json), permissions: 0o644)
+        var plain = upgrader(folder)
+        plain.retiredCoreFiles = []
+        try FileSystem.writeAtomically(folder + "/" + old, Array("// edited\n".utf8), permissions: 0o644)
+        #expect(throws: GeneratorError.self) { try plain.plan() }
+        try FileSystem.writeAtomically(folder + "/" + old, bytes, permissions: 0o644)
+        let plan = try plain.plan()
+        #expect(plan.removals == [old])
+        try plain.apply(plan)
+        #expect(try FileSystem.status(folder + "/" + old) == nil)
+        #expect(try ProjectUpgrader.record(in: folder)?.files[old] == nil)
     }
 
     /// `--package-url URL --from` older than the templates is refused, nothing written; the pin

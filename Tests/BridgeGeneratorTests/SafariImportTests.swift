@@ -14,7 +14,7 @@ import Testing
 @Suite struct SafariImportTests {
     let spec = ProjectSpec(
         name: "HelloSafari", hostName: "com.example.hellosafari", group: "group.thisisatest",
-        dependency: .path("/src/0.1.0"))
+        dependency: .carried)
     let key = ExtensionKey(
         privateKeyPEM: Array("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
         publicKeyDER: (0..<294).map { UInt8(truncatingIfNeeded: $0 &* 7) })
@@ -76,7 +76,8 @@ import Testing
 
     func imported(_ folder: String) throws -> (files: [GeneratedFile], report: SafariImport.Report) {
         try ProjectTemplate.files(
-            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(folder))
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried(),
+            safari: try SafariImport.read(folder))
     }
 
     func json(_ files: [GeneratedFile], _ path: String) throws -> JSONValue {
@@ -103,7 +104,10 @@ import Testing
         #expect(!paths.contains("extension/popup/popup.html") && !paths.contains("extension/app/app.js"))
         #expect(!paths.contains(where: { $0.hasPrefix("extension/compat/") }))
         // Nor does a plain project get the shim, or its test (which needs it).
-        let plain = Set(try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template).map(\.path))
+        let plain = Set(
+            try ProjectTemplate.files(
+                spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried()
+            ).map(\.path))
         #expect(!plain.contains("extension/compat/safari-shim.js"))
         #expect(!plain.contains("extension/test/safari-shim.test.js"))
         #expect(plain.contains("extension/test/manifest.test.js"))
@@ -301,21 +305,24 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let (files, _) = try ProjectTemplate.files(
-            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
-            bridgeVersion: "0.0.1")
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried("0.0.1"),
+            safari: try SafariImport.read(try resources(tmp)))
         let record = try CoreRecord.parse(try #require(files.first { $0.path == CoreRecord.path }).bytes)
         #expect(record.safariImport)
         #expect(
-            Set(record.files.keys) == [
-                "Package.swift", "scripts/install.sh", "scripts/test.sh", "scripts/package-deb.sh", "Safari/README.md",
-                "extension/bridge-compat/safari-shim.js", "extension/bridge-compat/browser-namespace.js",
+            Set(record.files.keys.filter { !$0.hasPrefix("ExtensionBridge/") }) == [
+                "Package.swift", "scripts/build.sh", "scripts/install.sh", "scripts/test.sh", "scripts/package-deb.sh",
+                "Safari/README.md", "extension/bridge-compat/safari-shim.js",
+                "extension/bridge-compat/browser-namespace.js",
             ])
+        #expect(record.files.keys.contains("ExtensionBridge/Package.swift"), "the carried libraries are core too")
         let project = tmp.path + "/HelloSafari"
         try ProjectWriter.write(files, to: project, force: false)
         // The author edits their files and the manifest; an older shim is on disk (as recorded).
         try FileSystem.writeAtomically(project + "/extension/content.js", Array("// mine, edited\n".utf8))
         let upgrader = ProjectUpgrader(
-            project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            project: project, extensionFiles: template, carried: try ProjectTemplateTests.carried(),
+            dependency: .carried,
             force: false)
         let plan = try upgrader.plan()
         #expect(plan.edited.isEmpty)
@@ -337,8 +344,8 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let (files, _) = try ProjectTemplate.files(
-            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
-            bridgeVersion: "0.0.1")
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried("0.0.1"),
+            safari: try SafariImport.read(try resources(tmp)))
         let project = tmp.path + "/HelloSafari"
         try ProjectWriter.write(files, to: project, force: false)
         let authors = try ProjectWriter.readTree(project + "/extension").filter {
@@ -355,8 +362,8 @@ import Testing
                 project + "/" + CoreRecord.path, JSONWriter.prettyBytes(record.json), permissions: 0o644)
             for retired in [Set<String>(), Set(authors.map { "extension/" + $0.path })] {
                 var upgrader = ProjectUpgrader(
-                    project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
-                    force: true)
+                    project: project, extensionFiles: template, carried: try ProjectTemplateTests.carried(),
+                    dependency: .carried, force: true)
                 upgrader.retiredCoreFiles = retired
                 let plan = try upgrader.plan()
                 #expect(plan.removals.isEmpty, "\(plan.removals)")
@@ -380,12 +387,13 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let (files, _) = try ProjectTemplate.files(
-            spec: spec, key: key, extensionFiles: template, safari: try SafariImport.read(try resources(tmp)),
-            bridgeVersion: "0.0.1")
+            spec: spec, key: key, extensionFiles: template, carried: ProjectTemplateTests.carried("0.0.1"),
+            safari: try SafariImport.read(try resources(tmp)))
         let project = tmp.path + "/HelloSafari"
         try ProjectWriter.write(files.filter { $0.path != CoreRecord.path }, to: project, force: false)
         let upgrader = ProjectUpgrader(
-            project: project, extensionFiles: template, bridgeVersion: "0.1.0", dependency: .path("/src/0.1.0"),
+            project: project, extensionFiles: template, carried: try ProjectTemplateTests.carried(),
+            dependency: .carried,
             force: true)
         let plan = try upgrader.plan()
         #expect(!plan.writes.contains { $0.file.path == "extension/background/background.js" })

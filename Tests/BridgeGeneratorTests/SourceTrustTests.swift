@@ -9,10 +9,12 @@ import Testing
     func source() throws -> TemporaryFolder {
         let tmp = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: tmp.path + "/extension", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: tmp.path + "/Sources/BridgeHost", withIntermediateDirectories: true)
         try FileSystem.writeAtomically(tmp.path + "/Package.swift", utf8: "x", permissions: 0o644)
         try FileSystem.writeAtomically(tmp.path + "/extension/manifest.json", utf8: "{}", permissions: 0o644)
-        chmod(tmp.path, 0o755)
-        chmod(tmp.path + "/extension", 0o755)
+        try FileSystem.writeAtomically(tmp.path + "/Sources/BridgeHost/A.swift", utf8: "x", permissions: 0o644)
+        for folder in ["", "/extension", "/Sources", "/Sources/BridgeHost"] { chmod(tmp.path + folder, 0o755) }
         return tmp
     }
 
@@ -67,6 +69,19 @@ import Testing
         chmod(tmp.path + "/extension/background/deep", 0o755)
         chmod(tmp.path + "/extension/background/deep/a.js", 0o666)
         #expect(SourceTrust.refusal(tmp.path)?.contains("a.js is writable by every user") == true)
+    }
+
+    /// The libraries a project carries are built into its host: a file of `Sources/` others may
+    /// write is refused as the extension's would be.
+    @Test func aWritableFileAmongTheLibraries_isRefused() throws {
+        let tmp = try source()
+        defer { tmp.remove() }
+        #expect(SourceTrust.refusal(tmp.path) == nil)
+        chmod(tmp.path + "/Sources/BridgeHost/A.swift", 0o666)
+        #expect(SourceTrust.refusal(tmp.path)?.contains("Sources/BridgeHost/A.swift is writable by every user") == true)
+        chmod(tmp.path + "/Sources/BridgeHost/A.swift", 0o644)
+        chmod(tmp.path + "/Sources", 0o757)
+        #expect(SourceTrust.refusal(tmp.path)?.contains("Sources is writable by every user") == true)
     }
 
     /// The whole path (`PathTrust`): a folder on the way that others may write could have the

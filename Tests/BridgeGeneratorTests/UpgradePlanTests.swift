@@ -7,7 +7,7 @@ import Testing
 @Suite struct UpgradePlanTests {
     func file(_ path: String, _ text: String) -> GeneratedFile { GeneratedFile(path, text: text) }
     func record(_ version: String, _ files: [GeneratedFile]) -> CoreRecord {
-        CoreRecord(version: version, dependency: .path("/src/\(version)"), coreFiles: files)
+        CoreRecord(version: version, dependency: .carried, coreFiles: files)
     }
 
     @Test func ownership_extensionOutsideAppAndTheScaffoldingAreCore_theRestIsTheApps() {

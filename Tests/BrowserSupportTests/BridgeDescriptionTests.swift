@@ -138,4 +138,14 @@ import Testing
             #expect(try BridgeDescription.load(try write(tmp, firefoxID: id)).firefoxID == id)
         }
     }
+
+    /// One name for one app: the host, the store packages and (where Debian allows it) the package.
+    @Test(arguments: [("ReadLater", "readlater", "readlater"), ("Read_Later2", "read_later2", "read-later2")])
+    func fileName_isTheNameInLowerCase_andDebiansWithoutUnderscores(name: String, file: String, debian: String) {
+        let description = BridgeDescription(
+            name: name, hostName: "com.example.a", group: "group.a", hostProduct: file + "-host", version: "1.0",
+            extensionFolder: "extension", chromiumID: String(repeating: "c", count: 32), firefoxID: "a@example.com")
+        #expect(description.fileName == file)
+        #expect(description.debianName == debian)
+    }
 }

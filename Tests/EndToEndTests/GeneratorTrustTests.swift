@@ -9,12 +9,13 @@ import Testing
         .deletingLastPathComponent().path
 
     /// A folder `new` would take for ExtensionBridge's source: a `Package.swift`
-    /// naming it and an extension (a copy of this checkout's).
+    /// naming it, an extension and the libraries a project carries (copies of this checkout's).
     func plantSource(at folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "// planted\nlet package = Package(name: \"ExtensionBridge\")\n".write(
             toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: repository + "/extension", toPath: folder + "/extension")
+        try FileManager.default.copyItem(atPath: repository + "/Sources", toPath: folder + "/Sources")
     }
 
     /// The CLI copied to `prefix/bin`, as an unpacked release or a build in /tmp would be.

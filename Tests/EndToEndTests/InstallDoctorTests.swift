@@ -192,6 +192,48 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: manifest))
     }
 
+    /// A project made by `new` that has no build yet: `install --config` and `pack --deb` say to run
+    /// the project's own script, which builds the host first, and doctor's fix line is that script
+    /// (`install --config` alone would fail). Pasted, the fix runs it with the browser's options.
+    @Test func aProjectWithoutABuild_isFixedByItsOwnScripts() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/Read Later"
+        let config = try writeBridge(s, project)
+        guard
+            case .object(var members) = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: config))))
+        else { throw StrayBytes(offset: 0) }
+        members["maintainer"] = "A maintainers <maintainers@example.com>"
+        try Data(JSONWriter.bytes(.object(members))).write(to: URL(fileURLWithPath: config))
+        try FileManager.default.removeItem(atPath: project + "/.build")
+        try FileManager.default.createDirectory(atPath: project + "/scripts", withIntermediateDirectories: true)
+        // Stands in for the generated script (which builds, then installs): records how it was run.
+        for script in ["install.sh", "package-deb.sh"] {
+            try "#!/bin/sh\necho \"$(pwd) $0 $*\" > \"$HOME/ran\"\n".write(
+                toFile: project + "/scripts/" + script, atomically: true, encoding: .utf8)
+            chmod(project + "/scripts/" + script, 0o755)
+        }
+        let quoted = "'" + project + "'"
+        let install = try s.cli("install", "--config", config, "--browser", "chromium")
+        #expect(install.status == 66, "\(install.stderr)")
+        #expect(install.stderr.contains("no built host a-host in \(project)/.build/release or .build/debug"))
+        #expect(install.stderr.contains("run `cd \(quoted) && scripts/install.sh`, which builds it first"))
+        let pack = try s.cli("pack", "--deb", "--config", config, "--out", s.tmp.path + "/dist")
+        #expect(pack.stderr.contains("run `cd \(quoted) && scripts/package-deb.sh`, which builds it first"))
+        let doctor = try runProcess(
+            s.bin + "/extension-bridge", ["doctor", "--config", config, "--browser", "chromium", "--json"],
+            environment: s.env)
+        let fixes = (try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []).compactMap {
+            $0["fix"]?.stringValue
+        }
+        let fix = "cd \(quoted) && scripts/install.sh --browser chromium"
+        #expect(fixes.contains(fix), "\(fixes)")
+        let pasted = try runProcess("/bin/sh", ["-c", fix], environment: s.env)
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        let ran = try String(contentsOfFile: s.home + "/ran", encoding: .utf8)
+        #expect(ran == "\(project) scripts/install.sh --browser chromium\n")
+    }
+
     /// Issue 25: `install --config` takes the newer of the project's builds and says so; `doctor
     /// --config` compares the installed host's `hello` actions with the newest build's (`--actions`).
     @Test func config_newestBuildWins_andDoctorNamesAStaleInstalledHost() throws {

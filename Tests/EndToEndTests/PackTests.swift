@@ -66,6 +66,27 @@ import Testing
         #expect((key[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// A bridge made by `new` packs under its one name, the name of its host (`readlater-host`) and
+    /// of its Debian package (`readlater`), not one made from the extension's display name.
+    @Test func aBridgesPackages_carryItsOneName() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/ReadLater"
+        let made = try runProcess(
+            Binaries.cli,
+            [
+                "new", "ReadLater", "--host-name", "com.example.readlater", "--group", "group.com.example.readlater",
+                "--dir", project, "--package-path", repository,
+            ], environment: s.env)
+        try #require(made.status == 0, "\(made.stderr)")
+        let packed = try s.pack(["--config", project + "/bridge.json", "--out", s.tmp.path + "/dist"])
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(
+            try files(s.tmp.path + "/dist").keys.sorted() == [
+                "readlater-1.0.0.crx", "readlater-1.0.0.xpi", "readlater-1.0.0.zip",
+            ])
+    }
+
     @Test func json_oneRecordPerFile_withTheCRXId() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -54,9 +54,13 @@ import Testing
         try Data(JSONWriter.prettyBytes(.object(members))).write(to: URL(fileURLWithPath: path))
     }
 
-    /// A project as ExtensionBridge 0.0.1 would have left it, with the app's own files; returns
-    /// what `new` wrote (the core as this version writes it).
-    func olderProject(_ project: String, _ tmp: TemporaryFolder) throws -> [String: Data] {
+    /// A project as `new` wrote it before projects carried ExtensionBridge's libraries (the code on
+    /// the main branch then, commit bbe8bb0): its project-level files as that `new` wrote them
+    /// (`Tests/Fixtures/project-before-carried-libraries.json`: `Package.swift` naming an absolute
+    /// folder of its author's machine, no products, the Safari handler in `Safari/`, no app target),
+    /// around the key, ids and extension this `new` makes, with a record in that version's form
+    /// (`"path"`). Returns what this version's `new` wrote.
+    func projectMadeBeforeCarrying(_ project: String, _ tmp: TemporaryFolder) throws -> [String: Data] {
         let made = try cli(
             [
                 "new", "App", "--host-name", "com.example.app", "--group", "group.com.example.app", "--dir", project,
@@ -64,16 +68,57 @@ import Testing
             ], tmp)
         try #require(made.status == 0, "\(made.stderr)")
         let fresh = snapshot(project)
-        // The older core: another router, another dependency, and a file the record names that no
-        // template owns (nothing has been dropped since core.json began): the app's, whatever the record says.
+        for path in [
+            "ExtensionBridge", "Sources/AppApp", "Sources/app-app", "Sources/AppSafari", "Tests/AppAppTests",
+            "scripts/build.sh",
+        ] {
+            try FileManager.default.removeItem(atPath: project + "/" + path)
+        }
+        let fixture = try JSONParser.parse(
+            Array(
+                try Data(
+                    contentsOf: URL(
+                        fileURLWithPath: repository + "/Tests/Fixtures/project-before-carried-libraries.json"))))
+        let chromiumID = try #require(
+            try JSONParser.parse(Array(fresh["bridge.json"] ?? Data()))["extension"]?["chromiumID"]?.stringValue)
+        for (path, text) in fixture["files"]?.objectValue ?? [:] {
+            try write(
+                (text.stringValue ?? "").replacingOccurrences(of: "{{chromiumID}}", with: chromiumID),
+                project + "/" + path)
+            if path.hasPrefix("scripts/") { chmod(project + "/" + path, 0o755) }
+        }
+        // The record as that version wrote it: every core file of then, as it is on disk now.
+        var files: [String: JSONValue] = [:]
+        for path in snapshot(project).keys.sorted()
+        where (path.hasPrefix("extension/") && !path.hasPrefix("extension/app/"))
+            || ["Package.swift", "scripts/install.sh", "scripts/test.sh", "scripts/package-deb.sh", "Safari/README.md"]
+                .contains(path)
+        {
+            files[path] = .string(try sha256(project + "/" + path))
+        }
+        // The manifest's fingerprint leaves its version out: this `new` recorded it so.
+        let recorded = try JSONParser.parse(Array(fresh[".extension-bridge/core.json"] ?? Data()))
+        files["extension/manifest.json"] = recorded["files"]?["extension/manifest.json"]
+        let record: JSONValue = [
+            "formatVersion": 1,
+            "extensionBridge": ["version": "0.1.0", "path": fixture["sourcePath"] ?? .null],
+            "files": .object(files),
+        ]
+        try Data(JSONWriter.prettyBytes(record)).write(
+            to: URL(fileURLWithPath: project + "/.extension-bridge/core.json"))
+        return fresh
+    }
+
+    /// A project as ExtensionBridge 0.0.1 would have left it (made before projects carried their
+    /// libraries, then aged), with the app's own files; returns what this version's `new` wrote.
+    func olderProject(_ project: String, _ tmp: TemporaryFolder) throws -> [String: Data] {
+        let fresh = try projectMadeBeforeCarrying(project, tmp)
+        // The older core: another router, and a file the record names that no template owns
+        // (nothing has been dropped since core.json began): the app's, whatever the record says.
         try write("// the router of 0.0.1\n", project + "/extension/background/router.js")
-        let package = try String(contentsOfFile: project + "/Package.swift", encoding: .utf8)
-        try write(
-            package.replacingOccurrences(of: repository, with: "/old/extension-bridge/sources/0.0.1"),
-            project + "/Package.swift")
         try write("// dropped since 0.0.1\n", project + "/extension/background/legacy.js")
         try rewriteRecord(project, version: "0.0.1") { files in
-            for path in ["extension/background/router.js", "Package.swift", "extension/background/legacy.js"] {
+            for path in ["extension/background/router.js", "extension/background/legacy.js"] {
                 files[path] = .string(try sha256(project + "/" + path))
             }
         }
@@ -84,6 +129,78 @@ import Testing
         try write(
             "import BridgeHost\n// the app's own action\n", project + "/Sources/AppActions/SaveForLaterAction.swift")
         return fresh
+    }
+
+    /// Upgrading a project made before projects carried their libraries: it gets them (and the
+    /// targets it lacked), its Package.swift no longer names a folder of its author's machine, the
+    /// app's files stay, and a second run says it is current.
+    @Test func upgrade_ofAProjectMadeBeforeCarrying_carriesTheLibraries_andThenIsCurrent() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let project = tmp.path + "/App"
+        let fresh = try projectMadeBeforeCarrying(project, tmp)
+        let before = snapshot(project)
+        let dry = try cli(["upgrade", "--dir", project, "--package-path", repository, "--dry-run"], tmp)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(
+            dry.outText.hasPrefix(
+                "would update \(project)'s files to this ExtensionBridge 0.1.0's (core.json records 0.1.0 already)"),
+            "\(dry.outText.prefix(300))")
+        #expect(snapshot(project) == before)
+        let upgraded = try cli(["upgrade", "--dir", project, "--package-path", repository], tmp)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        let lines = upgraded.outText.split(separator: "\n").map(String.init)
+        for line in [
+            "  replaced    Package.swift", "  added       ExtensionBridge/Package.swift",
+            "  added       Sources/AppApp/PendingImporter.swift", "  added       Tests/AppAppTests/AppSuiteTests.swift",
+            "  added       Sources/AppSafari/SafariWebExtensionHandler.swift", "  added       scripts/build.sh",
+            "  replaced    extension/README.md", "  kept        Safari/SafariWebExtensionHandler.swift",
+            "  kept        Sources/app-host/main.swift",
+        ] {
+            #expect(lines.contains(line), "\(line) in \(upgraded.outText.prefix(3000))")
+        }
+        let after = snapshot(project)
+        for (path, bytes) in fresh
+        where path != "keys/extension-private-key.pem" && !path.hasPrefix("Sources/AppActions")
+            && !path.hasPrefix("Sources/app-host") && !path.hasPrefix("Tests/AppHostTests") && path != "README.md"
+            && path != ".gitignore"
+        {
+            #expect(after[path] == bytes, "\(path) is as this version's new writes it")
+        }
+        for path in [
+            "Sources/app-host/main.swift", "README.md", "Safari/SafariWebExtensionHandler.swift", "bridge.json",
+        ] {
+            #expect(after[path] != nil && after[path] == before[path], "the app's \(path) is kept")
+        }
+        for (path, bytes) in after where !["README.md", "Safari/SafariWebExtensionHandler.swift"].contains(path) {
+            #expect(
+                !String(decoding: bytes, as: UTF8.self).contains("/home/me"), "\(path) names the author's folder")
+        }
+        let again = try cli(["upgrade", "--dir", project, "--package-path", repository], tmp)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.outText.hasPrefix("\(project) is current"), "\(again.outText.prefix(300))")
+        #expect(snapshot(project) == after)
+    }
+
+    /// A project this version made is current at once: upgrade says so and writes nothing.
+    @Test func upgrade_ofACurrentProject_saysItIsCurrent() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let project = tmp.path + "/App"
+        let made = try cli(
+            [
+                "new", "App", "--host-name", "com.example.app", "--group", "group.com.example.app", "--dir", project,
+                "--package-path", repository,
+            ], tmp)
+        try #require(made.status == 0, "\(made.stderr)")
+        let before = snapshot(project)
+        let dry = try cli(["upgrade", "--dir", project, "--package-path", repository, "--dry-run"], tmp)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(
+            dry.outText.hasPrefix("\(project) is current: its ExtensionBridge files are 0.1.0's, nothing to change"),
+            "\(dry.outText.prefix(300))")
+        #expect(!dry.outText.contains("would upgrade"))
+        #expect(snapshot(project) == before)
     }
 
     /// The features bridge.json records are the app's: an upgrade regenerates the manifest with them.
@@ -208,9 +325,10 @@ import Testing
         #expect(legacy.stderr.contains("pass --force"))
     }
 
-    /// `new` names the versioned source folder the installed `source` link points to, and records
-    /// that source's version: a later install of another version does not change the project.
-    @Test func new_pinsTheVersionedSourceFolder() throws {
+    /// `new` copies the libraries a project carries from the source it found (the versioned folder
+    /// the installed `source` link points to) and records that source's version; no folder of this
+    /// machine is written into the project.
+    @Test func new_carriesTheLibrariesOfItsSource_andRecordsItsVersion() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let prefix = tmp.path + "/prefix"
@@ -218,6 +336,8 @@ import Testing
         try FileManager.default.copyItem(atPath: Binaries.cli, toPath: prefix + "/bin/extension-bridge")
         let share = prefix + "/share/extension-bridge"
         let versioned = share + "/sources/0.2.0"
+        try FileManager.default.createDirectory(atPath: versioned, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository + "/Sources", toPath: versioned + "/Sources")
         try write("let package = Package(name: \"ExtensionBridge\")\n", versioned + "/Package.swift")
         try write(
             "public enum BridgeVersion {\n    public static let current = \"0.2.0\"\n}\n",
@@ -232,12 +352,19 @@ import Testing
             ],
             environment: ["HOME": tmp.path, "PATH": "/usr/bin:/bin"])
         #expect(made.status == 0, "\(made.stderr)")
-        let package = try String(contentsOfFile: tmp.path + "/App/Package.swift", encoding: .utf8)
-        #expect(package.contains("path: \"\(versioned)\""), "\(package)")
-        let record = try JSONParser.parse(
-            Array(try Data(contentsOf: URL(fileURLWithPath: tmp.path + "/App/.extension-bridge/core.json"))))
+        let files = snapshot(tmp.path + "/App")
+        let package = String(decoding: files["Package.swift"] ?? Data(), as: UTF8.self)
+        #expect(package.contains(#".package(path: "ExtensionBridge")"#), "\(package)")
+        #expect(
+            files["ExtensionBridge/Sources/BridgeProtocol/BridgeVersion.swift"]
+                == FileManager.default.contents(atPath: versioned + "/Sources/BridgeProtocol/BridgeVersion.swift"))
+        let record = try JSONParser.parse(Array(files[".extension-bridge/core.json"] ?? Data()))
         #expect(record["extensionBridge"]?["version"]?.stringValue == "0.2.0")
-        #expect(record["extensionBridge"]?["path"]?.stringValue == versioned)
+        #expect(record["extensionBridge"]?["carried"]?.stringValue == "ExtensionBridge")
+        for (path, bytes) in files {
+            #expect(
+                !String(decoding: bytes, as: UTF8.self).contains(tmp.path), "\(path) names a folder of this machine")
+        }
     }
 
     /// The upgraded project builds and passes its own tests (scripts/test.sh: a Swift build of the
@@ -248,15 +375,7 @@ import Testing
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let project = tmp.path + "/App"
-        _ = try olderProject(project, tmp)
-        // The bundled extension's own node tests fix its layout and locales (until extension/app/
-        // joins the bundled extension): the fixture's added files go, upgrade's work stays.
-        for path in [
-            "Sources/AppActions/SaveForLaterAction.swift", "extension/mine.js", "extension/_locales/de",
-            "extension/app",
-        ] {
-            try FileManager.default.removeItem(atPath: project + "/" + path)
-        }
+        _ = try projectMadeBeforeCarrying(project, tmp)
         let upgraded = try cli(["upgrade", "--dir", project, "--package-path", repository], tmp)
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         let environment = ProcessInfo.processInfo.environment
@@ -264,5 +383,9 @@ import Testing
             "/usr/bin/env", ["bash", project + "/scripts/test.sh"],
             environment: ["HOME": environment["HOME"] ?? tmp.path, "PATH": environment["PATH"] ?? "/usr/bin:/bin"])
         #expect(tested.status == 0, "\(tested.outText.suffix(4000))\n\(tested.stderr)")
+        // The app target upgrade added is built and tested too.
+        #expect(
+            tested.outText.contains("import_drainsASavedItemIntoTheStore_eachURLOnce"), "\(tested.outText.suffix(2000))"
+        )
     }
 }

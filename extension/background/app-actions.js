@@ -81,7 +81,7 @@ export function missingFromHost(declared, helloActions) {
 }
 
 /** What the popup shows for a stale host: the one fix. */
-export const STALE_HOST_FIX = 'Rebuild the host (swift build) and install it again (extension-bridge install --config bridge.json).';
+export const STALE_HOST_FIX = 'Rebuild and reinstall the host: scripts/install.sh in the project (it builds the host and runs extension-bridge install --config bridge.json).';
 
 function refused(code, message) {
   return { status: 'error', code, message };

@@ -117,7 +117,7 @@ test('appAction_hostSaysUnknownAction_isAStaleHost_withTheFix', async () => {
   const reply = await router.route(call('whisper'), popupSender);
   assert.equal(reply.code, 'stale_host');
   assert.equal(reply.action, 'whisper');
-  assert.match(reply.message, /Rebuild the host.*install/);
+  assert.match(reply.message, /Rebuild and reinstall the host: scripts\/install.sh in the project/);
 });
 
 test('appAction_hostUnreachable_isAProblemReply_notAThrow', async () => {

@@ -2,13 +2,22 @@
 """End to end: `extension-bridge new` makes a bridge for another app, and that bridge works in
 real Chromium and Firefox beside the built-in one.
 
-Once: generate a project into a temporary folder (`new … --package-path <this checkout>`) and run
-its own `scripts/test.sh` (it builds the project offline against this checkout, drives its host
-over real pipes, and runs its extension's node tests). Then, in each browser, from an empty HOME: install it with
-`install --config bridge.json`, load its extension (its own key and ids), and check that
+Once: generate a project into a temporary folder (`new … --package-path <this checkout>`), add the
+author's actions, commit it to git and clone it as a teammate would (teammate.py): into a fresh HOME
+with no ExtensionBridge installed, where the clone builds offline (it carries its ExtensionBridge
+libraries) and passes its own `scripts/test.sh` (its host over real pipes, its app's side over a real
+suite, its extension's node tests) without a warning; `swift package dump-package` shows its products;
+no file names a folder of the machine it was made on; its host's `--help` and a refused caller's
+reply name `--config bridge.json` and its `scripts/install.sh`; its `scripts/install.sh` without the
+tool says what building needs. Then, in each browser, from an empty HOME, with the clone:
+`doctor --config bridge.json` names the clone's `scripts/install.sh` as the fix, and that line, pasted,
+builds the host static (no unexplained warning) and installs it; its extension loads (its own key
+and ids), and
 - its popup shows `appInfo`'s answer (the generated action, through its own host);
-- a page is rewritten from the generated app's group, not from the default group (both hold a
-  vocabulary; only the generated group's word may appear);
+- the app (`<name>-app vocabulary blue=blauw`: the project's app target) turns the extension on and
+  a page is rewritten from the app's group, not from the default group (both hold a vocabulary;
+  only the app's word may appear); a page saved from the popup is drained by `<name>-app import` into
+  the app's list; `<name>-app off` turns it off, and a page's content script hears so;
 - `doctor --config bridge.json` passes, and `doctor` without --config checks it too;
 - `uninstall --config bridge.json` leaves none of the files install wrote;
 - the app's own actions (issue 26): the project gets three Swift actions (shout, whisper, lower) and
@@ -27,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -40,6 +50,7 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
 from browsers import BrowserError, Chromium, Firefox, TestServer, WaitTimeout  # noqa: E402
+from teammate import TeammateFailed, clone_and_test  # noqa: E402
 
 PAGES_DIR = HERE / "pages"
 NAME = "ReadLater"
@@ -91,11 +102,10 @@ def add_app_actions(project: Path, description: dict) -> None:
     target = project / "Sources" / f"{NAME}Actions"
     expect(target.is_dir(), f"the generated actions target {target}")
     (target / "AppActions.swift").write_text(APP_ACTIONS_SWIFT)
-    mains = list((project / "Sources").glob("*/main.swift"))
-    expect(len(mains) == 1, f"one host main.swift: {mains}")
-    main = mains[0].read_text()
-    expect("[AppInfoAction()]" in main, "main.swift registers AppInfoAction")
-    mains[0].write_text(main.replace("[AppInfoAction()]", "[AppInfoAction(), ShoutAction(), WhisperAction(), LowerAction()]"))
+    host_main = project / "Sources" / description["hostProduct"] / "main.swift"
+    main = host_main.read_text()
+    expect("[AppInfoAction()]" in main, "the host's main.swift registers AppInfoAction")
+    host_main.write_text(main.replace("[AppInfoAction()]", "[AppInfoAction(), ShoutAction(), WhisperAction(), LowerAction()]"))
     app = project / "extension" / "app" / "app.js"
     text = app.read_text()
     expect("  actions: Object.freeze({\n  })," in text, f"app.js has an empty actions declaration: {text}")
@@ -128,6 +138,7 @@ def files_under(root: Path, skip: tuple) -> set:
 
 
 def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
+    """The author's project, then the teammate's clone of it, built and tested: returns the clone."""
     project = work / "project"
     t0 = time.monotonic()
     run([cli, "new", NAME, "--host-name", HOST_NAME, "--group", GROUP, "--dir", project, "--package-path", REPO], env)
@@ -140,14 +151,28 @@ def generate(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
         lint = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True)
         expect(lint.returncode == 0, f"shellcheck on the generated scripts: {lint.stdout[-2000:]}")
         log(f"  shellcheck: the {len(scripts)} generated scripts are clean")
-    t0 = time.monotonic()
-    # The project's own test command: builds it (debug, offline, against this checkout), drives its
-    # host over real pipes (appInfo), and runs its extension's node tests with the new ids.
-    out = run(["scripts/test.sh"], env, cwd=project)
-    text = out.stdout + out.stderr
-    expect("# fail 0" in text and "passed after" in text, f"the generated project's scripts/test.sh: {text[-3000:]}")
-    log(f"  generated project built from a clean folder and its scripts/test.sh passed in {time.monotonic() - t0:.1f}s")
-    return project, description
+    clone, teammate = clone_and_test(project, work, env, "new", log, made_on=[REPO, work, Path(env.get("HOME", "/root"))])
+    check_clone_messages(clone, description, teammate, log)
+    return clone, description
+
+
+def check_clone_messages(clone: Path, description: dict, env: dict, log) -> None:
+    """The clone's host and scripts name this bridge's commands, and say what building needs."""
+    host = clone / ".build" / "debug" / description["hostProduct"]
+    help_text = run([host, "--help"], env).stdout
+    expect("`scripts/install.sh` in the ReadLater project" in help_text and "--config bridge.json" in help_text
+           and "run `extension-bridge install`;" not in help_text, f"the host's --help: {help_text}")
+    caller = "chrome-extension://" + "b" * 32 + "/"
+    refused = subprocess.run([str(host), caller], input=b"", capture_output=True, timeout=30,
+                             env={**env, "EXTENSION_BRIDGE_ALLOWED_CALLERS": "chrome-extension://" + "a" * 32 + "/"})
+    reply = json.loads(refused.stdout[4:].decode())
+    expect(refused.returncode == 3 and reply.get("code") == "caller_not_allowed", f"refused: {refused.returncode} {reply}")
+    expect("extension-bridge install --config bridge.json --extension-id ID" in reply["message"]
+           and "scripts/install.sh --extension-id ID" in reply["message"], f"the refusal's fix: {reply['message']}")
+    missing = run(["scripts/install.sh"], env, cwd=clone, check=False)
+    expect(missing.returncode == 69 and "Building and testing this project need no" in missing.stderr,
+           f"install.sh without the tool: {missing.returncode} {missing.stderr}")
+    log("  the clone's host --help, a refusal and install.sh without the tool name this bridge's commands")
 
 
 def generate_vocabulary_only(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict]:
@@ -177,7 +202,10 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
         if k.startswith("EXTENSION_BRIDGE_"):
             del env[k]
     env["HOME"] = str(home)  # the real group folders under this HOME: no EXTENSION_BRIDGE_CONTAINER
-    host = project / ".build" / "debug" / description["hostProduct"]
+    # The project's scripts/install.sh needs the tool: the one this checkout built.
+    env["PATH"] = f"{cli.parent}:{env.get('PATH', '/usr/bin:/bin')}"
+    app = project / ".build" / "debug" / (NAME.lower() + "-app")
+    runtime = "browser.runtime" if browser == "firefox" else "chrome.runtime"
     select = ["--browser", "chromium", "--user-data-dir", str(profile)] if browser == "chromium" else ["--browser", "firefox"]
     b = None
 
@@ -200,25 +228,41 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
 
     before = set()
     written: list = []
-    # Folders the browsers themselves write into HOME (crash reports, caches): not install's.
+    # Folders the browsers themselves write into HOME (crash reports, caches), and the app's own list:
+    # not install's.
     browser_own = (".local/share/group.", ".config/chromium/Crash", ".config/mozilla", ".mozilla/firefox", ".cache",
-                   ".mozilla/extensions", ".pki")
+                   ".mozilla/extensions", ".pki", f".local/share/{NAME.lower()}/")
     try:
         def install() -> None:
             nonlocal before
-            # The generated group and the default group both hold a vocabulary for "blue".
-            run([cli, "--suite", GROUP, "write", "vocabulary", "-dict", "blue", "blauw"], env)
-            run([cli, "--suite", GROUP, "enable"], env)
+            # The app's group and the default group both hold a vocabulary for "blue". The app (the
+            # project's app target) writes its own words and turns its extension on.
+            out = run([app, "vocabulary", "blue=blauw"], env).stdout
+            expect(f"the extension is on (group {GROUP})" in out, f"{app.name} vocabulary: {out}")
             run([cli, "write", "vocabulary", "-dict", "blue", "groen"], env)
             run([cli, "enable"], env)
             before = files_under(home, skip=browser_own)
+            # Not installed yet: doctor's fix is the project's own install script, which builds first.
+            doctor = run([cli, "doctor", "--config", project / "bridge.json", *select, "--json"], env, check=False)
+            fixes = [c.get("fix") or "" for c in json.loads(doctor.stdout)["checks"]]
+            pasted = next((f for f in fixes if f"scripts/install.sh --browser {browser}" in f), None)
+            expect(doctor.returncode == 1 and pasted is not None and pasted.startswith(f"cd {shlex.quote(str(project))} && "),
+                   f"doctor --config names the project's scripts/install.sh: {fixes}")
+            done = run(["sh", "-c", pasted], env)
+            note = "note: the static link's dlopen warning is the Swift runtime's"
+            build_warnings = [line for line in done.stderr.splitlines() if "warning:" in line]
+            expect(not build_warnings, f"the static build printed an unexplained warning: {build_warnings}")
+            if "Linking" in done.stderr:  # a second browser's install finds the host built
+                expect(note in done.stderr, f"the static build explains its dlopen warning: {done.stderr[-1500:]}")
+            out = done.stdout
             # The vocabulary-only project's extension is served by this host too (Chromium only).
-            extra = ["--extension-id", lite[1]["extension"]["chromiumID"]] if lite and browser == "chromium" else []
-            out = run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host, *extra],
-                      env).stdout
+            if lite and browser == "chromium":
+                extra = ["--extension-id", lite[1]["extension"]["chromiumID"]]
+                out += run(["scripts/install.sh", *select, *extra], env, cwd=project).stdout
             written.extend(line.split(None, 1)[1] for line in out.splitlines() if line.startswith("written"))
             expect(len(written) >= 3, f"install wrote the host, its configuration and a manifest: {out}")
-        step("install-config", install)
+            log(f"    installed by pasting doctor's fix: {pasted}")
+        step("install-by-doctors-fix", install)
 
         with TestServer(PAGES_DIR) as site:
             art = artifacts / f"generated-{browser}"
@@ -243,8 +287,6 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
             step("popup-appInfo", popup_app_info)
 
             def app_actions() -> None:
-                runtime = "browser.runtime" if browser == "firefox" else "chrome.runtime"
-
                 def send(tab, action: str, payload: dict | None = None, content: bool = False):
                     message = json.dumps({"type": "appAction", "action": action, "payload": payload or {}})
                     expression = f"{runtime}.sendMessage({message})"
@@ -263,7 +305,7 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 shown = popup.wait_for(
                     "(() => { const e = document.getElementById('stale-host'); "
                     "return e && !e.hidden ? e.textContent.replace(/\\s+/g, ' ').trim() : null; })()", timeout=20)
-                expect("notBuilt" in shown and "whisper" not in shown and "swift build" in shown,
+                expect("notBuilt" in shown and "whisper" not in shown and "scripts/install.sh" in shown,
                        f"the popup names the action the host lacks, and the fix: {shown!r}")
                 popup.close()
                 tab = b.new_tab(site.url("index.html"))
@@ -281,7 +323,40 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                                     timeout=20)
                 expect("groen" not in text, f"the default group's word is not used: {text!r}")
                 tab.close()
-            step("page-from-generated-group", page_from_generated_group)
+            step("page-from-the-apps-group", page_from_generated_group)
+
+            def app_imports_a_saved_page() -> None:
+                popup = b.open_extension_page("popup/popup.html")
+                url = site.url("index.html") + "?saved-for-the-app"
+                reply = popup.evaluate(
+                    f"{runtime}.sendMessage({{type: 'saveContent', url: {json.dumps(url)}, title: 'Saved', "
+                    "content: 'the page'})")
+                expect(reply.get("status") == "success", f"the popup saved the page: {reply!r}")
+                popup.close()
+                out = run([app, "import"], env).stdout
+                expect(out.startswith("imported 1, 0 already in the list"), f"{app.name} import: {out}")
+                listed = run([app, "list"], env).stdout
+                expect(f"{url}\tSaved" in listed, f"{app.name} list: {listed}")
+                again = run([app, "import"], env).stdout
+                expect(again.startswith("imported 0, 0 already in the list"), f"the queue was drained: {again}")
+            if "saving" in description.get("features", []):
+                step("app-imports-a-saved-page", app_imports_a_saved_page)
+
+            def app_turns_it_off() -> None:
+                run([app, "off"], env)
+                tab = b.new_tab(site.url("index.html"))
+                deadline = time.monotonic() + 20
+                state = None
+                while time.monotonic() < deadline:
+                    state = tab.content_script_eval(f"{runtime}.sendMessage({{type: 'getPageState'}})", timeout=10)
+                    if isinstance(state, dict) and state.get("enabled") is False:
+                        break
+                    time.sleep(0.3)
+                expect(isinstance(state, dict) and state.get("enabled") is False,
+                       f"after {app.name} off the page's content script hears off: {state!r}")
+                tab.close()
+                run([app, "on"], env)
+            step("app-turns-it-off", app_turns_it_off)
 
             def doctor() -> None:
                 p = run([cli, "doctor", "--config", project / "bridge.json", *select], env, check=False)
@@ -362,7 +437,8 @@ def main() -> int:
             project, description = generate(cli, work, env, log)
             lite = generate_vocabulary_only(cli, work, env, log) if args.browser in ("chromium", "all") else None
         except Exception as exc:  # noqa: BLE001
-            log(f"  FAIL generate-and-build: {exc}")
+            detail = str(exc) if isinstance(exc, (CheckFailed, TeammateFailed)) else traceback.format_exc()
+            log(f"  FAIL generate-clone-and-build: {detail}")
             print("0 passed, 1 failed", flush=True)
             return 1
         passed += 1

@@ -5,12 +5,15 @@ JavaScript unchanged in real Chromium and Firefox.
 Seed 002's background.js, content.js and manifest.json are extracted byte for byte from the shared
 seed text (seed_files.py: the test fails if the seed changes shape) into a resources folder with
 the rest of what Xcode's template puts there (the locale the manifest names, its icons, a popup).
-`new --from-safari` imports it into a generated project, built offline against this checkout; then in
-each browser, from an empty HOME, `install --config bridge.json`, the extension loaded, and:
-- with the seed's key `user_defaults_suite_enabled` true (written with the CLI), a page's every `<p>`
-  reads "Hello World!" (the seed's `alert()` dialogs accepted);
-- with it false, the content script's own question to the background answers false and the page stays
-  unchanged;
+`new --from-safari` imports it into a generated project, which is committed to git and cloned as a
+teammate would (teammate.py: a fresh HOME with no ExtensionBridge, built and tested offline there, its
+products shown by `swift package dump-package`); then in each browser, from an empty HOME, the clone
+installed with `install --config bridge.json`, the extension loaded, and:
+- with the extension turned on by the project's app (`hellosafari-app on`, as the seed's app sets its
+  key), a page's every `<p>` reads "Hello World!" (the seed's `alert()` dialogs accepted);
+- with the seed's key `user_defaults_suite_enabled` false (written with the CLI, as an app written
+  against the seed does), the content script's own question to the background answers false and the
+  page stays unchanged;
 - the project's background.js and content.js are byte-identical to the seed's.
 The last line is `N passed, N failed`.
 """
@@ -35,6 +38,7 @@ sys.path.insert(0, str(HERE))
 
 from browsers import BrowserError, Chromium, Firefox, TestServer, WaitTimeout  # noqa: E402
 from seed_files import extract, seed_path  # noqa: E402
+from teammate import TeammateFailed, clone_and_test  # noqa: E402
 
 NAME = "HelloSafari"
 HOST_NAME = "com.example.e2e.hellosafari"
@@ -118,11 +122,9 @@ def import_project(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict, d
         expect((project / "extension" / name).read_bytes() == seed[name], f"{name} is byte-identical to the seed's")
     log("  the imported background.js and content.js are byte-identical to the seed's")
     description = json.loads((project / "bridge.json").read_text())
-    t0 = time.monotonic()
-    built = run(["scripts/test.sh"], env, cwd=project)
-    expect("passed after" in built.stdout + built.stderr, f"the project's scripts/test.sh: {built.stdout[-2000:]}")
-    log(f"  the imported project built offline and its scripts/test.sh passed in {time.monotonic() - t0:.1f}s")
-    return project, description, seed
+    clone, _ = clone_and_test(
+        project, work, env, "new --from-safari", log, made_on=[REPO, work, Path(env.get("HOME", "/root"))])
+    return clone, description, seed
 
 
 def accept_dialogs_until(browser: str, b, tab, condition: str, timeout: float) -> tuple[object, int]:
@@ -194,7 +196,8 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
     (pages / "index.html").write_text(PAGE)
     try:
         def install() -> None:
-            run([cli, "--suite", GROUP, "write", KEY, "-bool", "true"], env)
+            out = run([project / ".build" / "debug" / (NAME.lower() + "-app"), "on"], env).stdout
+            expect(f"the extension is on (group {GROUP})" in out, f"the app turns the extension on: {out}")
             run([cli, "install", "--config", project / "bridge.json", *select, "--host-path", host], env)
         step("install-config", install)
 
@@ -219,7 +222,7 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 log(f"    every <p> reads Hello World! ({accepted} alert dialogs accepted)")
                 expect(accepted >= 1 or browser == "firefox", "the seed's alert() dialogs came up")
                 tab.close()
-            step("key-true-every-p-hello-world", enabled)
+            step("app-on-every-p-hello-world", enabled)
 
             def disabled() -> None:
                 run([cli, "--suite", GROUP, "write", KEY, "-bool", "false"], env)
@@ -265,8 +268,8 @@ def main() -> int:
         try:
             project, description, _ = import_project(cli, work, env, log)
         except Exception as exc:  # noqa: BLE001
-            detail = str(exc) if isinstance(exc, CheckFailed) else traceback.format_exc()
-            log(f"  FAIL import-and-build: {detail}")
+            detail = str(exc) if isinstance(exc, (CheckFailed, TeammateFailed)) else traceback.format_exc()
+            log(f"  FAIL import-clone-and-build: {detail}")
             print("0 passed, 1 failed", flush=True)
             return 1
         passed += 1

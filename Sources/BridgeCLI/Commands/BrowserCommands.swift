@@ -212,16 +212,30 @@ struct BrowserCommands {
             }
             return path
         }
-        let project = FileSystem.parentPath(configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath)
+        let config = configPath.hasPrefix("/") ? configPath : cwd + "/" + configPath
+        let project = FileSystem.parentPath(config)
         guard let (newest, older) = ProjectBuild.newest(of: bridge, in: project) else {
+            // The project's own script builds the host (static, as a package needs it) and goes on.
+            let script = args.has(PackVerbOptions.deb) ? "package-deb.sh" : "install.sh"
+            let fix =
+                Self.projectScript(script, besides: config).map { "run `\($0)`, which builds it first" }
+                ?? "build it (swift build -c release -Xswiftc -static-executable --product \(bridge.hostProduct))"
             throw CLIError(
                 .missing,
-                "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug; build it first "
-                    + "(scripts/install.sh in the project, or swift build -c release) or pass --host-path")
+                "no built host \(bridge.hostProduct) in \(project)/.build/release or .build/debug: \(fix), or pass "
+                    + "--host-path")
         }
         try requireTrusted(newest, found: "the project's newest host build")
         if let older, !args.json { context.writeErr("using the newer host build \(newest) (\(older) is older)") }
         return newest
+    }
+
+    /// `cd 'PROJECT' && scripts/NAME` when the project of `config` (a bridge.json) has that executable
+    /// script (`new` writes install.sh and package-deb.sh); nil otherwise.
+    static func projectScript(_ name: String, besides config: String) -> String? {
+        let project = FileSystem.parentPath(config)
+        guard FileSystem.isExecutable(project + "/scripts/" + name) else { return nil }
+        return "cd \(project.shellQuoted) && scripts/\(name)"
     }
 
     func install() throws(CLIError) {
@@ -511,6 +525,11 @@ struct BrowserCommands {
             doctor.bridgeArguments = " --config " + config.shellQuoted
             doctor.projectActions = ProjectBuild.actions(configPath: config)
             doctor.reinstallCommand = "extension-bridge install --config " + config.shellQuoted
+            // A project made by `new` installs through its own script, which builds the host first.
+            if let script = Self.projectScript("install.sh", besides: config) {
+                doctor.installCommand = script
+                doctor.reinstallCommand = script
+            }
         } else if hostName != HostManifest.defaultName {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }

@@ -32,17 +32,15 @@ struct NewCommand {
         let cwd = FileSystem.currentDirectory() ?? "."
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
 
-        // The ExtensionBridge source: the generated package's dependency (by
-        // default) and where the bundled extension is copied from.
+        // The ExtensionBridge source: where the bundled extension and the libraries the project
+        // carries (by default) are copied from. No path of it is written into the project.
         let source = try SourceLocation.locate(
             given: args[NewVerbOptions.packagePath], context: context, absolute: absolute)
         let dependency: ProjectSpec.Dependency
         if let url = args[NewVerbOptions.packageURL], let from = args[NewVerbOptions.from] {
             dependency = .url(url, exact: from)
         } else {
-            // The versioned folder the installed `source` link names, so a later install of another
-            // version does not change the project under it (until `upgrade` moves it).
-            dependency = .path(FileSystem.resolvedPath(source) ?? source)
+            dependency = .carried
         }
         var spec = ProjectSpec(name: name, hostName: hostName, group: group, dependency: dependency)
         let target = absolute(args[NewVerbOptions.directory] ?? name)
@@ -57,16 +55,15 @@ struct NewCommand {
                 try SafariImport.read(absolute(dir))
             }
             let template = try ProjectWriter.readTree(source + "/extension")
+            let carried = try CarriedSource.read(source, version: SourceLocation.version(of: source))
             let key = try ExtensionKey.generate(searchPath: context.environment["PATH"])
             let files: [GeneratedFile]
             var report: SafariImport.Report?
             if let safari {
                 (files, report) = try ProjectTemplate.files(
-                    spec: spec, key: key, extensionFiles: template, safari: safari,
-                    bridgeVersion: SourceLocation.version(of: source))
+                    spec: spec, key: key, extensionFiles: template, carried: carried, safari: safari)
             } else {
-                files = try ProjectTemplate.files(
-                    spec: spec, key: key, extensionFiles: template, bridgeVersion: SourceLocation.version(of: source))
+                files = try ProjectTemplate.files(spec: spec, key: key, extensionFiles: template, carried: carried)
             }
             if let report, !args.json {
                 for line in report.lines { try context.print(line) }
@@ -99,14 +96,12 @@ struct NewCommand {
                     try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
                 }
                 try context.print("next:")
+                try context.print("  cd \(target.shellQuoted)")
+                try context.print("  scripts/test.sh          # build it and run its tests (no ExtensionBridge needed)")
                 try context.print(
-                    "  cd \(target.shellQuoted) && scripts/install.sh   # build the host and register it")
-                try context.print("  scripts/test.sh                              # its tests")
-                try context.print("  then load extension/ in your browser (README.md)")
-                if report != nil {
-                    try context.print(
-                        "  and install the host before you load it: your code's sendNativeMessage needs it")
-                }
+                    "  scripts/install.sh       # build the host and register it: install --config bridge.json")
+                try context.print(
+                    "  then the extension: scripts/package-deb.sh, or scripts/install.sh --crx (README.md)")
             }
         } catch let error as GeneratorError {
             throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)

@@ -27,7 +27,7 @@ extension PackCommand {
         let hostName = bridge?.hostName ?? HostManifest.defaultName
         let name: String
         if let bridge {
-            name = try pack { () throws(PackError) in try DebianPackage.packageName(ofBridge: bridge.name) }
+            name = try pack { () throws(PackError) in try DebianPackage.packageName(ofBridge: bridge.debianName) }
         } else {
             name = DebianPackage.extensionBridgeName
         }

@@ -17,12 +17,9 @@ struct PackCommand {
         // Check what was typed before reading anything or making a key.
         let updateURL = try pack { () throws(PackError) in try args[PackVerbOptions.updateURL].map(UpdateURL.init) }
         let browser = BrowserCommands(context: context, args: args)
+        let bridge = try browser.bridge()
         let folder: String
-        if let bridge = try browser.bridge() {
-            folder = bridge.extensionFolder
-        } else {
-            folder = try browser.extensionFolder()
-        }
+        if let bridge { folder = bridge.extensionFolder } else { folder = try browser.extensionFolder() }
         let out = args[PackVerbOptions.out] ?? "dist"
         if Self.isInside(absolute(out), absolute(folder)) {
             throw .usage(
@@ -37,7 +34,10 @@ struct PackCommand {
             try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
             return
         }
-        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        var package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        // A bridge's packages carry its one name (`readlater-1.0.0.crx`, as `readlater-host` and the
+        // `readlater` Debian package), not one made from the manifest's display name.
+        if let bridge { package.slug = bridge.fileName }
         if !package.leftOut.isEmpty {
             context.writeErr(
                 "pack: left out of the packages as developer files: "

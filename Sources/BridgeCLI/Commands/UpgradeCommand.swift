@@ -33,11 +33,11 @@ struct UpgradeCommand {
             let recorded = try ProjectUpgrader.record(in: project)
             let packageVersion = args[UpgradeVerbOptions.from] ?? version
             let dependency = ProjectUpgrader.dependency(
-                recorded: recorded, packageURL: args[UpgradeVerbOptions.packageURL],
-                sourcePath: FileSystem.resolvedPath(source) ?? source, version: packageVersion)
+                recorded: recorded, packageURL: args[UpgradeVerbOptions.packageURL], version: packageVersion)
             let upgrader = ProjectUpgrader(
                 project: project, extensionFiles: try ProjectWriter.readTree(source + "/extension"),
-                bridgeVersion: version, dependency: dependency, force: args.has(UpgradeVerbOptions.force))
+                carried: try CarriedSource.read(source, version: version), dependency: dependency,
+                force: args.has(UpgradeVerbOptions.force))
             let plan = try upgrader.plan()
             let dryRun = args.has(UpgradeVerbOptions.dryRun)
             if !dryRun { try upgrader.apply(plan) }

@@ -5,9 +5,11 @@ enum UpgradeVerb: Verb {
         discussion: """
             Moves the project `new` wrote (--dir, default the current folder) to this
             ExtensionBridge: the files ExtensionBridge owns (its extension outside extension/app/,
-            Package.swift, scripts/, Safari/README.md) regenerated with the app's name, host
-            name, version, ids and the key already in its manifest, and Package.swift pinned to
-            this version (its versioned source, or --package-url URL --from VERSION, exact).
+            the carried libraries in ExtensionBridge/, Package.swift, scripts/, Safari/README.md)
+            regenerated with the app's name, host name, version, ids and the key already in its
+            manifest, and the libraries this version's (or --package-url URL --from VERSION,
+            exact). A target the new Package.swift declares whose folder is missing gets its
+            template files. Says so when the project is current.
             bridge.json, keys/, extension/app/, the app's Swift and every file it added are never
             touched; no key is made or read. .extension-bridge/core.json records the version
             and each core file's SHA-256. Prints each file added, replaced, removed and kept.

@@ -27,14 +27,32 @@ public final class HostProgram {
         public var defaultGroupID: String
         /// The app this host belongs to: its name and version in `--version`, `--help` and `hello`.
         public var app: AppIdentity
+        /// The project `extension-bridge new` made this host in (its name), nil for ExtensionBridge's own
+        /// host: `--help` and a refused caller's reply then name that project's commands (its
+        /// `scripts/install.sh`, `--config bridge.json`), never the built-in bridge's, which would
+        /// change another host.
+        public var project: String?
 
         public init(
             name: String = HostIdentity.defaultHostProduct, defaultGroupID: String = GroupContainer.defaultGroupID,
-            app: AppIdentity = .extensionBridge
+            app: AppIdentity = .extensionBridge, project: String? = nil
         ) {
             self.name = name
             self.defaultGroupID = defaultGroupID
             self.app = app
+            self.project = project
+        }
+
+        /// How to allow one more extension (`ID`), and how to check the install, in this bridge's commands.
+        var allowAndCheck: (allow: String, check: String) {
+            guard let project else {
+                return ("`extension-bridge install --extension-id ID`", "`extension-bridge doctor`")
+            }
+            return (
+                "`scripts/install.sh --extension-id ID` there "
+                    + "(`extension-bridge install --config bridge.json --extension-id ID`)",
+                "`extension-bridge doctor --config bridge.json` in the \(project) project"
+            )
         }
     }
 
@@ -90,7 +108,9 @@ public final class HostProgram {
                 range: 0...Int64(Int32.max)))
         let channel = HostProgram.channel(writingTo: frameOutput, maxRequest: maxRequest, environment: environment)
         guard settings.policy.allows(caller) else {
-            return HostProgram.refuse(caller, policy: settings.policy, on: channel, logger: logger, trace: trace)
+            return HostProgram.refuse(
+                caller, policy: settings.policy, on: channel, logger: logger, commands: configuration.allowAndCheck,
+                trace: trace)
         }
 
         let (context, container) = makeContext(
@@ -140,15 +160,20 @@ public final class HostProgram {
 
     /// Tells a caller the allowlist refuses: one `caller_not_allowed` frame, before any request
     /// is read, and the exit status that says so.
+    /// - Parameters:
+    ///   - commands: how to allow one more extension and how to check the install, in this
+    ///     bridge's commands (`Configuration.allowAndCheck`).
+    ///   - trace: `run`'s trace, told of the refusal, when there is one.
     static func refuse(
-        _ caller: Caller, policy: CallerPolicy, on channel: StdioChannel, logger: Logger, trace: MessageTrace? = nil
+        _ caller: Caller, policy: CallerPolicy, on channel: StdioChannel, logger: Logger,
+        commands: (allow: String, check: String) = Configuration().allowAndCheck, trace: MessageTrace? = nil
     ) -> Int32 {
         logger.error(
             "refused caller \(DisplayText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(policy.source))")
         let refusal = BridgeReply.error(
             .callerNotAllowed,
-            "the caller \(caller.identity) is not allowed to use this host; run `extension-bridge doctor`, "
-                + "or `extension-bridge install --extension-id ID` to allow it")
+            "the caller \(caller.identity) is not allowed to use this host; run \(commands.check), or "
+                + "\(commands.allow) to allow it")
         try? channel.send(refusal.bytes)
         trace?.refused(refusal.bytes)
         return HostIdentity.callerRefusedStatus
@@ -212,28 +237,44 @@ public final class HostProgram {
     }
 
     var usage: String {
-        """
-        \(configuration.app.versionLine(program: configuration.name)): a native-messaging host built on ExtensionBridge.
+        let install: String
+        let writer: String
+        if let project = configuration.project {
+            install = """
+                To install it for your
+                browsers run `scripts/install.sh` in the \(project) project (it builds this host
+                and runs `extension-bridge install --config bridge.json`); to check it,
+                `extension-bridge doctor --config bridge.json` there.
+                """
+            writer = "`extension-bridge install --config bridge.json`"
+        } else {
+            install = """
+                To install it for your
+                browsers run `extension-bridge install`; to check it, `extension-bridge doctor`.
+                """
+            writer = "`extension-bridge install`"
+        }
+        return """
+            \(configuration.app.versionLine(program: configuration.name)): a native-messaging host built on ExtensionBridge.
 
-        --version prints the app and version, --actions the actions hello lists.
+            --version prints the app and version, --actions the actions hello lists.
 
-        Browsers start it; people do not. It reads length-prefixed JSON requests on
-        stdin and writes replies on stdout (docs/PROTOCOL.md). To install it for your
-        browsers run `extension-bridge install`; to check it, `extension-bridge doctor`.
+            Browsers start it; people do not. It reads length-prefixed JSON requests on
+            stdin and writes replies on stdout (docs/PROTOCOL.md). \(install)
 
-        Configuration: \(HostConfiguration.fileName(forExecutable: configuration.name)) beside this binary
-        (written by `extension-bridge install`: group, log level, allowed callers).
+            Configuration: \(HostConfiguration.fileName(forExecutable: configuration.name)) beside this binary
+            (written by \(writer): group, log level, allowed callers).
 
-        Environment (overrides the file):
-          EXTENSION_BRIDGE_ALLOWED_CALLERS   comma-separated origins or add-on ids (then no file is read)
-          EXTENSION_BRIDGE_CONTAINER         the group container folder
-          EXTENSION_BRIDGE_GROUP             the group id (default \(configuration.defaultGroupID))
-          EXTENSION_BRIDGE_LOG               error | warn | info | debug (default warn), to stderr
-          EXTENSION_BRIDGE_MAX_REQUEST_BYTES inbound frame limit (default 67108864)
-          EXTENSION_BRIDGE_SECRET_TIMEOUT_MS how long getSecret waits for the Secret Service (default 30000)
-          EXTENSION_BRIDGE_WATCH             poll: look for suite changes every 250 ms instead of inotify
-          EXTENSION_BRIDGE_WRITE_TIMEOUT_MS  how long a reply waits for the browser to read (default 30000)
+            Environment (overrides the file):
+              EXTENSION_BRIDGE_ALLOWED_CALLERS   comma-separated origins or add-on ids (then no file is read)
+              EXTENSION_BRIDGE_CONTAINER         the group container folder
+              EXTENSION_BRIDGE_GROUP             the group id (default \(configuration.defaultGroupID))
+              EXTENSION_BRIDGE_LOG               error | warn | info | debug (default warn), to stderr
+              EXTENSION_BRIDGE_MAX_REQUEST_BYTES inbound frame limit (default 67108864)
+              EXTENSION_BRIDGE_SECRET_TIMEOUT_MS how long getSecret waits for the Secret Service (default 30000)
+              EXTENSION_BRIDGE_WATCH             poll: look for suite changes every 250 ms instead of inotify
+              EXTENSION_BRIDGE_WRITE_TIMEOUT_MS  how long a reply waits for the browser to read (default 30000)
 
-        """
+            """
     }
 }

@@ -44,7 +44,8 @@ extension DebianPackage {
         return "'\(lower)' is ExtensionBridge's own package name: a bridge's package of that name would replace it"
     }
 
-    /// The Debian package name of a bridge made by `new`: its name in lower case.
+    /// The Debian package name of a bridge made by `new`: its name in lower case, `_` as `-`
+    /// (`BridgeDescription.debianName`).
     /// - Throws: `PackError.debianControl` for a name Debian refuses or one `reservedUse(of:)` names.
     public static func packageName(ofBridge bridgeName: String) throws(PackError) -> String {
         let name = bridgeName.lowercased()
@@ -53,7 +54,7 @@ extension DebianPackage {
         }
         guard isPackageName(name) else {
             throw .debianControl(
-                "the package name '\(PackError.visible(name))' (the bridge's name in lower case) is not a Debian "
+                "the package name '\(PackError.visible(name))' (the bridge's name in lower case, _ as -) is not a Debian "
                     + "name (lowercase letters, digits, +, -, .; at least two, starting with a letter or digit); "
                     + "rename the bridge")
         }

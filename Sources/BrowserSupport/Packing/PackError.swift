@@ -111,7 +111,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot build the Debian package: \(reason)"
         case .dynamicHost(let path):
             return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
-                + "static: swift build -c release -Xswiftc -static-executable (the project's scripts/install.sh does)"
+                + "static: swift build -c release -Xswiftc -static-executable (a project made by extension-bridge new: "
+                + "its scripts/package-deb.sh builds it so and packs it)"
         case .untrustedFolder(let why, let fix):
             return "refusing to build the Debian package there: \(PackError.visible(why)), so another user could swap "
                 + "its files while it is built (it is installed as root); "
