@@ -36,6 +36,8 @@ let repository = FileSystem.parentPath(FileSystem.parentPath(FileSystem.parentPa
         for folder in ["Tests", "Examples", "Fuzz", "Safari", "extension", ".build"] {
             #expect(rule.skippedFolders.contains(folder))
         }
+        // The libraries a project carries are the host's sources too: an edit there rebuilds it.
+        #expect(!rule.skippedFolders.contains("ExtensionBridge") && !rule.skippedFolders.contains("Sources"))
         let extensionRule = RunProject.generatedSample.extensionSources
         #expect(extensionRule.includes("content.js") && !extensionRule.includes("content.js~"))
         #expect(extensionRule.skippedFolders.contains("test"))
