@@ -74,7 +74,7 @@ import Testing
         #expect(files.first { $0.path == "keys/extension-private-key.pem" }?.permissions == 0o600)
     }
 
-    /// `extension-bridge run` builds the host as install.sh does: both take the command from `HostBuild`.
+    /// `extension-bridge run` builds the host as scripts/build.sh does: both take the command from `HostBuild`.
     @Test func buildScript_buildsTheHostWithTheBuildRunMakes_andTheReadmeSaysToRunIt() throws {
         let files = try files()
         #expect(

@@ -8,7 +8,7 @@ Every run starts from a user's HOME made for the test, with profile folders of b
   from the vocabulary the CLI wrote under the user's HOME (the host found the user's container
   although the browser's HOME is private); Firefox's debugging server is a socket in the folder,
   and no TCP port of Firefox listens;
-- a project made by `new` (its host built by run, as its install.sh does): in Chromium, an edit
+- a project made by `new` (its host built by run, as its scripts/build.sh does): in Chromium, an edit
   to its content script reloads it, the page shows the change (the page's own script reports its
   DOM to the test server) and the script's error appears tagged `[content URL]`; an edit to the
   host's sources rebuilds it and the next `hello` is the new host's; a build error is shown and
@@ -414,7 +414,7 @@ def generated(ctx: Context, browsers: list[str]) -> None:
         run = ctx.start(["--config", config, "--browser", "chromium", "--verbose", "--url", ctx.site.url],
                         "generated-chromium.log")
         try:
-            run.wait_for(r"run: building the host, as scripts/install.sh does: swift build -c release")
+            run.wait_for(r"run: building the host, as scripts/build.sh does: swift build -c release")
             run.started(timeout=BUILD_TIMEOUT)
             run.wait_for(rf"← {caller} hello #\d+ success")
             run.wait_for(r'"hostVersion":"1\.0\.0"')

@@ -18,10 +18,10 @@ enum RunVerb: Verb {
         ["run"], section: "Your own bridge",
         abstract: "try the bridge in a throwaway browser and watch what crosses it",
         discussion: """
-            Builds the host if it is missing or older than its sources (the build scripts/install.sh
-            makes), then starts the browser with a throwaway profile in a private folder (mode 0700):
-            the extension loaded unpacked, the host registered for that profile only; nothing your own
-            profiles read is touched. Prints one line per native message (time, direction, caller,
+            Builds the host if it is missing or older than its sources (the build a project's
+            scripts/build.sh makes, or ExtensionBridge's scripts/install.sh), then starts the browser
+            with a throwaway profile in a private folder (mode 0700): the extension loaded unpacked,
+            the host registered for that profile only; nothing your own profiles read is touched. Prints one line per native message (time, direction, caller,
             action, id, status, bytes, milliseconds), the host's log lines, and the extension's uncaught
             and console errors, tagged background, popup or content. When a file of the extension
             changes, the extension and the open web pages are reloaded; when the host's sources change,

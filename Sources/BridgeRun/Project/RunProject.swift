@@ -44,7 +44,11 @@ public struct RunProject: Equatable, Sendable {
             firefoxID: description.firefoxID)
     }
 
-    /// The build `scripts/install.sh` makes (`HostBuild`): the program and its arguments,
+    /// The script of the bridge whose build `run` makes: ExtensionBridge's `scripts/install.sh`,
+    /// a project's `scripts/build.sh` (what its install.sh and package-deb.sh build through).
+    public var buildScript: String { kind == .builtIn ? "scripts/install.sh" : "scripts/build.sh" }
+
+    /// The build `buildScript` makes (`HostBuild`): the program and its arguments,
     /// run in `folder`. `swift` is looked up on `searchPath`.
     public func buildCommand(searchPath: String?) -> (program: String, arguments: [String])? {
         switch kind {

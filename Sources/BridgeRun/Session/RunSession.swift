@@ -141,13 +141,13 @@ public final class RunSession {
             installHint: hints.isEmpty ? nil : hints.joined(separator: ", or "))
     }
 
-    /// Builds the host when it is missing or older than its sources, as `scripts/install.sh` does.
+    /// Builds the host when it is missing or older than its sources, as the bridge's own script does.
     private func prepareHost() throws(RunError) {
         hostTree = SourceTree.scan(project.hostSources)
         extensionTree = SourceTree.scan(project.extensionSources)
         builtHostPath = try builder.builtHostPath()
         if HostBuilder.isStale(builtHostPath, sources: hostTree) {
-            status("building the host, as scripts/install.sh does: \(try builder.commandLine())")
+            status("building the host, as \(project.buildScript) does: \(try builder.commandLine())")
             try builder.buildNow { [weak self] line in self?.emit(.build(line)) }
             guard Platform.isExecutableFile(builtHostPath) else { throw .noHostBinary(path: builtHostPath) }
         } else {
