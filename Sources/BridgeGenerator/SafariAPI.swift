@@ -44,7 +44,7 @@ public enum SafariAPI {
             equivalent: .no,
             advice:
                 "the app cannot push a message into the extension; write the suite (SharedSuite) and let the extension "
-                + "ask the host (getSettings) or listen for settingsChanged on a connectNative port"),
+                + "ask the host (getSettings) or listen for the pageState event on a connectNative port"),
         Rule(
             pattern: "SFSafariExtensionHandler", scope: .any, api: "SFSafariExtensionHandler (Safari app extensions)",
             equivalent: .no, advice: "legacy Safari App Extensions have no equivalent; port them to a web extension"),

@@ -179,7 +179,7 @@ import Testing
                 == 0)
         // The push is page 0 of getPageState, and the settings.
         let event = try port.receive(timeout: 5)
-        #expect(event?["event"] == "settingsChanged")
+        #expect(event?["event"] == "pageState")
         #expect(event?["rules"] == ["vocabulary": ["blue": "blauw"]])
         #expect(event?["settings"] == ["enabled": true, "theme": "auto"])
         let page = try #require(try port.request(["action": "getPageState", "id": 2]))

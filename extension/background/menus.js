@@ -81,11 +81,10 @@ export function canUndo(last, now, windowMs = UNDO_WINDOW_MS) {
  * A key belongs to one user action (a menu click, the shortcut, the popup's
  * button): every call of `save` takes a fresh one. The key only makes the
  * host client's resend of that same request after a lost reply safe; a new
- * action is a new save, even of the same kind, URL and text (issue 28: a key
- * reused without end made a page saved again hours later, after the app had
- * drained it, add nothing). A reply with `duplicate: true` added nothing, so
- * it offers no undo: its `itemId` names an earlier item, which undo would
- * remove (issue 28).
+ * action is a new save, even of the same kind, URL and text (a key reused
+ * without end made a page saved again hours later, after the app had drained
+ * it, add nothing). A reply with `duplicate: true` added nothing, so it offers
+ * no undo: its `itemId` names an earlier item, which undo would remove.
  * @param {object} deps
  * @param {{request: Function}} deps.host
  * @param {{get: Function, set: Function, remove: Function}} [deps.storage] storage.session

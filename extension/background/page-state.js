@@ -1,56 +1,65 @@
-// The page state content scripts need — {enabled, compiled, rulesVersion} —
+// The page state content scripts need — {enabled, compiled, count, rulesVersion} —
 // and its only owner in the extension. Everything the host says about it goes
-// in through one door (`enter`): a push on the port (`settingsChanged`, which
-// is page 0 of getPageState with the settings, or `rulesChanged` when the
-// rules take more than one page) and the replies of getPageState (never reads
-// the queue; rules too big for one frame come in pages that are put back
-// together here). A push with the whole rules is applied as it is: no second
-// round trip. The one "is this the same state?" check of the background is
-// here too: `onChange` hears only a state that differs from the last one.
+// in through one door (`enter`): a push on the port (the `pageState` event:
+// page 0 of getPageState with the settings) and the replies of getPageState
+// (never reads the queue; rules too big for one frame come in pages that are
+// put back together here). A push whose rules fit one page is applied as it
+// is: no round trip; of rules of more pages only the pages after page 0 are
+// asked for. The background's one "is this the same state?" check is here too
+// (`identity`): `onChange` hears only a state that differs from the last one,
+// and rules of the version held are neither fetched nor compiled again.
 // Pure: the host client and its connection state are passed in.
 
 import { HostEvent } from '../shared/constants.js';
 import { HostProblemError, problemReply } from './problems.js';
 // The engine (a classic script: defines globalThis.ExtensionBridgeText) owns the compiled form
-// of the rules that tabs are sent (issue 27 item 2); the background compiles them once per state
-// and keeps only that form, not the entries.
+// of the rules that tabs are sent, and the rule for which entries count; the background
+// compiles the rules once per state and keeps only that form, not the entries.
 import '../content/engine.js';
 
 const { compileVocabulary } = globalThis.ExtensionBridgeText;
 
 const MAX_ATTEMPTS = 3;
 
-/** True for a host event frame that carries or announces a new page state. */
+/** True for a host event frame that carries a page state (the `pageState` event). */
 export function isPageStateEvent(frame) {
-  return frame?.event === HostEvent.SETTINGS_CHANGED || frame?.event === HostEvent.RULES_CHANGED;
+  return frame?.event === HostEvent.PAGE_STATE;
+}
+
+/** The page count page 0 (a reply or a push) gives. */
+function pagesOf(first) {
+  return Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1;
+}
+
+/** True when a push is page 0 of a state with its rules (it had room for them, and names their version). */
+function carriesPageZero(frame) {
+  return !!frame.rules && typeof frame.rules === 'object' && typeof frame.rulesVersion === 'string';
 }
 
 /**
  * The state of page 0 (a getPageState reply or a push) and the vocabularies of
  * all pages. Switched off, no rules leave the background, whatever the host
- * sent (a host from before issue 28 sends them with enabled false). The
- * extension's one rule for which entries count: string values (the engine
- * skips empty words). The rules are compiled here (engine.compileVocabulary),
- * once per state: page 0 of the state held (same rules version) is not made
- * into a new state (heldIfSame). The state keeps the form and the count, not
- * the entries.
+ * sent. Which entries count is the engine's to say (compileVocabulary skips
+ * non-string values and words without a token; `count` is what it kept): the
+ * entries go to it as they came. Compiled once per state: page 0 of the state
+ * held is not made into a new state (heldIfSame). The state keeps the form and
+ * the count, not the entries.
  */
 function stateOf(first, parts) {
   const enabled = first.enabled === true;
   const rulesVersion = enabled && typeof first.rulesVersion === 'string' ? first.rulesVersion : '';
   const entries = [];
   for (const part of enabled ? parts : []) {
-    if (part && typeof part === 'object' && !Array.isArray(part)) {
-      for (const pair of Object.entries(part)) if (typeof pair[1] === 'string') entries.push(pair);
-    }
+    if (part && typeof part === 'object' && !Array.isArray(part)) entries.push(...Object.entries(part));
   }
+  const compiled = compileVocabulary(entries, rulesVersion || undefined);
   return {
     status: 'success',
     enabled,
-    count: entries.length,
-    compiled: compileVocabulary(entries, rulesVersion || undefined),
+    count: compiled?.size ?? 0,
+    compiled,
     rulesVersion,
-    pages: Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1,
+    pages: pagesOf(first),
     undeliverable: Number.isInteger(first.undeliverable) ? first.undeliverable : 0,
   };
 }
@@ -126,27 +135,33 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
     return held.enabled !== true || held.rulesVersion !== '' ? held : null;
   }
 
-  async function fetchOnce(sent) {
-    const request = host.request({ action: 'getPageState' });
-    sent.isCurrent = sending();
-    const first = await request;
-    if (first?.status !== 'success') return { reply: first };
+  /** One request; `sent.isCurrent` is sampled as the first one leaves. */
+  function ask(sent, message) {
+    const request = host.request(message);
+    if (sent.isCurrent === null) sent.isCurrent = sending();
+    return request;
+  }
+
+  /** The state, from page 0 on — or from page 1 on when `pushed` (a push's page 0 with its rules) is given. */
+  async function fetchOnce(sent, pushed) {
+    const first = pushed ?? await ask(sent, { action: 'getPageState' });
+    if (!pushed && first?.status !== 'success') return { reply: first }; // a push has no status
     const held = heldIfSame(first);
     if (held) return { state: held }; // e.g. a new port's fetch after a host restart: no pages 1…N again
-    const pages = Number.isInteger(first.pages) && first.pages > 0 ? first.pages : 1;
     const parts = [first.rules?.vocabulary];
-    for (let page = 1; page < pages; page += 1) {
-      const reply = await host.request({ action: 'getPageState', page });
+    for (let page = 1; page < pagesOf(first); page += 1) {
+      const reply = await ask(sent, { action: 'getPageState', page });
       if (reply?.status !== 'success') return { reply };
       if (reply.rulesVersion !== first.rulesVersion) return { changed: true };
       parts.push(reply.rules?.vocabulary);
     }
-    return { state: stateOf(first, parts, cache?.state) };
+    return { state: stateOf(first, parts) };
   }
 
-  async function fetchAll(sent) {
+  async function fetchAll(sent, pushed) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const result = await fetchOnce(sent);
+      // A push's page 0 serves the first attempt; rules that changed meanwhile are fetched whole.
+      const result = await fetchOnce(sent, attempt === 0 ? pushed : null);
       if (result.state) return result.state;
       if ('reply' in result) return result.reply ?? { status: 'error', code: 'no_reply', message: 'The host sent no reply.' };
     }
@@ -157,12 +172,17 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
     };
   }
 
-  /** Fetches the state from the host (one fetch at a time); resolves with it or an error reply. */
-  function refresh({ announce = true } = {}) {
-    if (inflight) return inflight;
+  /**
+   * Fetches the state from the host (one fetch at a time); resolves with it or an error reply.
+   * `pushed`: a push's page 0, rules included, of rules of more pages (only the pages after it
+   * are asked for); a push that comes during another fetch is fetched after it.
+   */
+  function refresh({ announce = true, pushed = null } = {}) {
+    if (inflight) return pushed === null ? inflight : inflight.then(() => refresh({ pushed }), () => refresh({ pushed }));
     const appliedBefore = applied;
-    const sent = { isCurrent: () => false };
-    inflight = fetchAll(sent)
+    // A push's page 0 came on the connected port: current, unless the port changes before the rest.
+    const sent = { isCurrent: pushed === null ? null : sending() };
+    inflight = fetchAll(sent, pushed)
       .catch((error) => {
         if (error instanceof HostProblemError) return problemReply(error.problem);
         throw error;
@@ -175,7 +195,7 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
         }
         // A push that came in meanwhile is the newer state: the host pushes every change it sees.
         if (applied !== appliedBefore && cache) return cache.state;
-        enter(state, { current: sent.isCurrent(), announce });
+        enter(state, { current: sent.isCurrent?.() === true, announce });
         return state;
       }, (error) => {
         inflight = null;
@@ -193,17 +213,18 @@ export function createPageState({ host, isConnected, isConnecting = () => false,
     /** Fetches the state again (after the popup changed a setting: the push may not come, one-shot). */
     refresh: () => refresh(),
     /**
-     * A frame the host pushed on the port. A page-state push with the whole
-     * rules (one page) is the state: entered as it is, no request. One that
-     * announces rules of more pages is fetched, unless it is the state held.
-     * Resolves with the state (or null for another event).
+     * A frame the host pushed on the port. A `pageState` push whose rules are
+     * one page is the state: entered as it is, no request. Of rules of more
+     * pages, the pages after page 0 are fetched (all of them if the push had
+     * no room for page 0's rules), unless they are the rules held. Resolves
+     * with the state (or null for another event).
      */
     accept(frame) {
       if (!isPageStateEvent(frame)) return Promise.resolve(null);
-      const whole = frame.pages === 1 && frame.rules && typeof frame.rules === 'object' && 'rulesVersion' in frame;
       // Only the settings changed: the rules held are the rules (not compiled again).
       const held = heldIfSame(frame);
-      if (!held && !whole) return refresh();
+      const pushed = carriesPageZero(frame) ? frame : null;
+      if (!held && (pushed === null || pagesOf(frame) > 1)) return refresh({ pushed });
       const state = held ?? stateOf(frame, [frame.rules.vocabulary]);
       applied += 1;
       enter(state, { current: isConnected() });

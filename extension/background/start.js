@@ -40,8 +40,7 @@ export function startBackground(api, app) {
     hostName: app.hostName,
     log,
     onEvent: (frame) => {
-      // settingsChanged (page 0 of getPageState: applied as it is) or
-      // rulesChanged (fetched in pages): the page state's one door.
+      // A pageState push: the page state takes it (and its one door, enter, decides what is new).
       pageState.accept(frame).catch((error) => log('page state push failed:', error));
     },
     onStatus: (snapshot) => {

@@ -8,13 +8,11 @@
 // engine's cost must not grow with the vocabulary (target: 20,000 entries at
 // most 1.5× the cost of 300).
 //
-// Issue 27 item 2, the compact form: beside each size, the trie engine of
-// 4c85a92 (test/fixtures/engine-trie-oracle.js, the oracle) on the same text;
-// and at 100, 20,000 and 150,000 entries the background's compile time, the
-// compiled form's size (characters; bytes as V8 holds it and as JSON carries
-// it) against the vocabulary's JSON, and the heap it retains (after a full
-// garbage collection) as compiled and as a tab receives it (JSON.parse of
-// its JSON, what Chromium's messaging does), beside the trie's.
+// The compiled form: at 100, 20,000 and 150,000 entries the background's
+// compile time, the form's size (characters; bytes as V8 holds it and as JSON
+// carries it) against the vocabulary's JSON, and the heap it retains (after
+// full garbage collections) as compiled and as a tab receives it (JSON.parse
+// of its JSON, what Chromium's messaging does).
 
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
@@ -26,9 +24,6 @@ const asJson = process.argv.includes('--json');
 
 // In this realm (vm.runInThisContext), not a fresh vm context: a vm context's
 // globals are reached through interceptors and would slow `Math` and friends.
-// The oracle first (both define globalThis.ExtensionBridgeText; each keeps its own closure).
-vm.runInThisContext(readFileSync(new URL('../test/fixtures/engine-trie-oracle.js', import.meta.url), 'utf8'), { filename: 'engine-trie-oracle.js' });
-const Trie = globalThis.ExtensionBridgeText;
 vm.runInThisContext(readFileSync(new URL('../content/engine.js', import.meta.url), 'utf8'), { filename: 'engine.js' });
 const T = globalThis.ExtensionBridgeText;
 v8.setFlagsFromString('--expose-gc');
@@ -93,10 +88,7 @@ const setups = sizes.map((size) => {
   const t0 = performance.now();
   const compiled = T.compileVocabulary(pairs);
   const compileMs = performance.now() - t0;
-  const t1 = performance.now();
-  const trie = Trie.compileVocabulary(pairs);
-  const trieCompileMs = performance.now() - t1;
-  return { size, compiled, compileMs, trie, trieCompileMs, reference: referenceEngine(pairs), ours: [], refs: [], tries: [], out: '', trieOut: '' };
+  return { size, compiled, compileMs, reference: referenceEngine(pairs), ours: [], refs: [], out: '' };
 });
 for (let r = 0; r < rounds + 1; r += 1) {
   for (const setup of setups) {
@@ -106,29 +98,21 @@ for (let r = 0; r < rounds + 1; r += 1) {
     t0 = performance.now();
     setup.reference(text);
     const ref = performance.now() - t0;
-    t0 = performance.now();
-    setup.trieOut = Trie.replaceText(text, setup.trie);
-    const trie = performance.now() - t0;
     if (r > 0) {
       // round 0 warms the code up and is not counted
       setup.ours.push(ours);
       setup.refs.push(ref);
-      setup.tries.push(trie);
     }
   }
 }
 const rows = setups.map((setup) => {
   let replaced = 0;
   for (const token of setup.out.matchAll(/\b(?:r|phrase)\d+\b/g)) replaced += token ? 1 : 0;
-  if (setup.out !== setup.trieOut) throw new Error(`${setup.size} entries: the compact form and the trie disagree`);
-  return {
-    entries: setup.size, compileMs: setup.compileMs, replaceMs: median(setup.ours), referenceMs: median(setup.refs), replaced,
-    trieCompileMs: setup.trieCompileMs, trieMs: median(setup.tries),
-  };
+  return { entries: setup.size, compileMs: setup.compileMs, replaceMs: median(setup.ours), referenceMs: median(setup.refs), replaced };
 });
 const base = rows[0].replaceMs;
 for (const row of rows) row.vs300 = row.replaceMs / base;
-setups.length = 0; // the compiled forms and tries above are not part of the heap measured below
+setups.length = 0; // the compiled forms above are not part of the heap measured below
 
 /** Heap bytes that `make()`'s result keeps alive, after full collections (the least of three tries). */
 function retained(make) {
@@ -163,10 +147,9 @@ const compact = [100, 20_000, 150_000].map((size) => {
     entries: size, jsonBytes, compileMs: median(times),
     tableChars: compiled.table.length, dataChars: compiled.data.length,
     formBytes: heldBytes(compiled.table) + heldBytes(compiled.data), sentBytes: Buffer.byteLength(sent),
-    // Heap kept by the form as the background compiled it, as a tab gets it, and by the trie (the old per-tab copy).
+    // Heap kept by the form as the background compiled it, and as a tab gets it.
     heapCompiled: retained(() => T.compileVocabulary(pairs)),
     heapReceived: retained(() => T.compiledFrom(JSON.parse(sent))),
-    heapTrie: retained(() => Trie.compileVocabulary(pairs)),
   };
   row.receivedVsJson = row.heapReceived / jsonBytes;
   return row;
@@ -184,15 +167,10 @@ if (asJson) {
     console.log(`${String(r.entries).padStart(7)}   ${r.compileMs.toFixed(1).padStart(10)}   ${r.replaceMs.toFixed(1).padStart(10)}   ${r.vs300.toFixed(2).padStart(6)}   ${r.referenceMs.toFixed(1).padStart(16)}   ${String(r.replaced).padStart(12)}`);
   }
   console.log(`target: ${result.target}: ${result.pass ? 'PASS' : 'MISS'} (${rows[2].vs300.toFixed(2)}x)`);
-  console.log('\nthe same text with the trie engine of 4c85a92 (the oracle; identical output checked):');
-  console.log('entries   trie compile ms   trie replace ms   compact replace ms   compact / trie');
-  for (const r of rows) {
-    console.log(`${String(r.entries).padStart(7)}   ${r.trieCompileMs.toFixed(1).padStart(15)}   ${r.trieMs.toFixed(1).padStart(15)}   ${r.replaceMs.toFixed(1).padStart(18)}   ${(r.replaceMs / r.trieMs).toFixed(2).padStart(14)}`);
-  }
   const mb = (bytes) => (bytes / 1e6).toFixed(3);
   console.log('\nthe compact form (compiled once per state in the background; MB = 10^6 bytes):');
-  console.log('entries   vocabulary JSON MB   compile ms   table chars   data chars   held MB   as JSON MB   heap: compiled / received / trie MB   received / JSON');
+  console.log('entries   vocabulary JSON MB   compile ms   table chars   data chars   held MB   as JSON MB   heap: compiled / received MB   received / JSON');
   for (const r of compact) {
-    console.log(`${String(r.entries).padStart(7)}   ${mb(r.jsonBytes).padStart(18)}   ${r.compileMs.toFixed(1).padStart(10)}   ${String(r.tableChars).padStart(11)}   ${String(r.dataChars).padStart(10)}   ${mb(r.formBytes).padStart(7)}   ${mb(r.sentBytes).padStart(10)}   ${`${mb(r.heapCompiled)} / ${mb(r.heapReceived)} / ${mb(r.heapTrie)}`.padStart(35)}   ${r.receivedVsJson.toFixed(2).padStart(15)}`);
+    console.log(`${String(r.entries).padStart(7)}   ${mb(r.jsonBytes).padStart(18)}   ${r.compileMs.toFixed(1).padStart(10)}   ${String(r.tableChars).padStart(11)}   ${String(r.dataChars).padStart(10)}   ${mb(r.formBytes).padStart(7)}   ${mb(r.sentBytes).padStart(10)}   ${`${mb(r.heapCompiled)} / ${mb(r.heapReceived)}`.padStart(28)}   ${r.receivedVsJson.toFixed(2).padStart(15)}`);
   }
 }

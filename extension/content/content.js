@@ -13,8 +13,9 @@
 // never to the page: no window.postMessage, no globals of its own, no markup
 // changes. (content/shadow-hook.js, in the page's world, only passes the
 // host of each new open shadow root on a private channel; the roots
-// themselves are read here.) A document in designMode is an editor: never
-// rewritten (issue 28).
+// themselves are read here.) What the page makes editable is the page's: a
+// document in designMode is never rewritten, a region made editable gets its
+// own text back (the engine decides; this script tells it when to look).
 
 (() => {
   'use strict';
@@ -39,10 +40,18 @@
   const SLICE_MS = 8;
   // Before each frame while the document loads: what the parser added since
   // the last frame is rewritten before the frame's style, layout and paint.
-  // Bounded: a frame's catch-up never runs longer than this (the frame's own
-  // layout and paint come on top); what is left goes on in slices of
-  // SLICE_MS right after, and that part may be painted once with its old words.
+  // Bounded: a frame's catch-up runs no longer than this, but once before the
+  // first paint (the frame's own layout and paint come on top); what is left
+  // goes on in slices of SLICE_MS right after, and that part may be painted
+  // once with its old words.
   const FRAME_MS = 24;
+  // Once, before the page's first contentful paint: a frame's catch-up may take this long. Nobody
+  // can use the page before it is painted, and a catch-up cut at FRAME_MS leaves text to be laid
+  // out in that frame and again after our writes (Firefox lays out most of a large page in its
+  // first big frame; cut there, DOMContentLoaded came later, and the first paint showed old words).
+  const FIRST_PAINT_FRAME_MS = 70;
+  let longCatchUpLeft = true;
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
   // Between frames, and in tabs that draw none (hidden, in the background):
   // the cursor is moved on by a timer as well, so that what the parser adds
   // before a frame — a page's first frame can come after 100 ms of parsing —
@@ -52,8 +61,9 @@
   // The pass over the whole document after parsing waits for the load event, at most this long.
   const AFTER_PARSING_MS = 1000;
 
-  // The page state is asked for first thing (issue 27, item 3); no setup of
-  // ours stands before the request. Its answer is handled at the end of this
+  // The page state is asked for first thing: no setup of ours stands before
+  // the request (its round trip is what stands between the page and its first
+  // rewritten frame). Its answer is handled at the end of this
   // script (apply and what it uses are set up below), also when sending
   // failed at once (an extension reloaded under the page throws right away).
   let firstReply = requestPageState();
@@ -76,20 +86,13 @@
   })();
 
   const observers = new Map(); // Document or ShadowRoot → MutationObserver
-  let enabled = false;
   let answered = false; // a page state has come (until then, frames are watched: the rules may come)
 
-  // A document in designMode is an editor as a whole (issue 28): nothing
-  // in it is rewritten. Once seen, for the rest of this document's life —
-  // an editor that switches designMode off for a preview and on again must
-  // not get replacements in between — and what was written before is undone.
-  let editor = false;
-  const documentIsEditor = () => editor || (editor = engine.isDesignMode(document));
-
   const rewriter = engine.createRewriter({
-    documentEditable: documentIsEditor,
+    // What the page makes editable is the engine's to judge (a document in designMode, an
+    // editable region): this script only tells it when to look (watchEditing, below).
+    document,
     onEditable: () => {
-      enabled = false;
       stopObserving();
       tellHook();
     },
@@ -103,8 +106,24 @@
     afterSlice: () => {
       for (const observer of observers.values()) observer.takeRecords();
     },
-    onShadowRoot: (shadowRoot) => observe(shadowRoot),
+    onShadowRoot: (shadowRoot) => {
+      observe(shadowRoot);
+      watchEditing(shadowRoot);
+    },
   });
+
+  // A region the page makes editable (`element.contentEditable = 'true'`, or the attribute set
+  // on mousedown, as inline editors do) gets the page's own text back at once, before the user
+  // or the editor reads it: the page saves what is edited there. Only this attribute is watched,
+  // also while the document parses (the parser sets attributes without mutation records; only a
+  // script's change makes one). The events below are the net for what no attribute announces.
+  const editingObserver = new MutationObserver((records) => {
+    for (const record of records) rewriter.editing(record.target, { again: true });
+  });
+
+  function watchEditing(target) {
+    editingObserver.observe(target, { attributes: true, attributeFilter: ['contenteditable'], subtree: true });
+  }
 
   function onMutations(records) {
     rewriter.deferRecords(records);
@@ -120,10 +139,11 @@
   function stopObserving() {
     for (const observer of observers.values()) observer.disconnect();
     observers.clear();
+    editingObserver.disconnect();
     stopFollowingParser();
   }
 
-  // ---- following the parser (issue 27, items 3 and 4) ----
+  // ---- following the parser ----
   // While the document loads, a requestAnimationFrame callback of this
   // (isolated) world, first asked for at document_start — before any page
   // script can ask for one, so it runs before the page's own callbacks —
@@ -139,11 +159,16 @@
   // the walk is not finished: when parsing ends between two frames, the readystatechange task
   // that finishes it can come after the next frame, which would paint the last text parsed with
   // its old words (seen in Firefox: e2e check 16).
-  const watchingFrames = () => (document.readyState === 'loading' && (enabled || !answered)) || rewriter.following;
+  const watchingFrames = () => (document.readyState === 'loading' && (rewriter.active || !answered)) || rewriter.following;
 
   function onFrame() {
     frameRequest = 0;
-    if (rewriter.following) rewriter.catchUp(FRAME_MS);
+    if (rewriter.following) {
+      const long = longCatchUpLeft && !painted();
+      const start = performance.now();
+      rewriter.catchUp(long ? FIRST_PAINT_FRAME_MS : FRAME_MS);
+      if (long && performance.now() - start > FRAME_MS) longCatchUpLeft = false; // used: one such task
+    }
     if (watchingFrames()) frameRequest = requestAnimationFrame(onFrame);
   }
 
@@ -189,10 +214,9 @@
    * after parsing ended, whichever comes first): the pass over the whole
    * document for what the page's scripts changed behind the cursor while it
    * parsed. Run at once, it tokenized every text node again before the
-   * browser's DOMContentLoaded and load tasks (Firefox at 100 entries: 1.7×
-   * the DOMContentLoaded of no extension with it, 1.3× without; issue 27
-   * item 4). Text the parser added is rewritten already; what scripts added
-   * after parsing, the MutationObserver follows.
+   * browser's DOMContentLoaded and load tasks and held both back. Text the
+   * parser added is rewritten already; what scripts added after parsing, the
+   * MutationObserver follows.
    */
   function afterLoad(run) {
     if (document.readyState === 'complete') {
@@ -229,33 +253,27 @@
     const shadowRoot = host && host.nodeType === 1 ? host.shadowRoot : null;
     if (!shadowRoot) return; // closed roots stay out of reach
     observe(shadowRoot);
+    watchEditing(shadowRoot);
     rewriter.enqueue(shadowRoot);
   }
 
-  /** Applies a page state: takes its compiled rules, then rewrites from the document down. */
+  /**
+   * Applies a page state: takes its compiled rules as they arrive (engine.compileVocabulary
+   * compiled them once per state in the background; compiledFrom only checks their shape), and
+   * rewrites from the document down when they are new to the rewriter, whose setCompiled says
+   * whether they are (the same state may come twice: this tab's own request and a broadcast).
+   */
   function apply(state) {
-    const on = state?.enabled === true && !documentIsEditor();
-    // The rules come compiled (engine.compileVocabulary, once per state in the background), used as they arrive.
-    const compiled = on ? engine.compiledFrom(state.compiled) : null;
     answered = true;
-    if (!compiled) {
-      enabled = false;
-      rewriter.setCompiled(null);
+    const outcome = rewriter.setCompiled(state?.enabled === true ? engine.compiledFrom(state.compiled) : null);
+    if (outcome === 'same') return;
+    tellHook();
+    if (outcome === 'off') {
       stopObserving();
-      tellHook();
       return;
     }
-    const version = typeof state.rulesVersion === 'string' ? state.rulesVersion : undefined;
-    // The same rules again (the engine knows which version it has).
-    if (enabled && rewriter.hasVersion(version)) return;
-    enabled = true;
-    tellHook();
-    const before = rewriter.signature;
-    if (!rewriter.setCompiled(compiled, null)) {
-      stopObserving();
-    } else if (rewriter.signature === before && (rewriter.following || observers.has(document))) {
-      // the same rules again: nothing to redo
-    } else if (document.readyState === 'loading' && !observers.has(document)) {
+    watchEditing(document);
+    if (document.readyState === 'loading' && !observers.has(document)) {
       followParser(); // behind the parser, in document order: each node once, before it is painted
     } else {
       observe(document);
@@ -275,7 +293,7 @@
   function onReply(reply) {
     if (reply?.status === 'success') {
       apply(reply);
-    } else if (!enabled) {
+    } else if (!rewriter.active) {
       answered = true; // no state (yet): no frames watched until one comes (a push applies it)
       stopFollowingParser();
     }
@@ -400,13 +418,13 @@
     }
   });
 
-  // designMode switched on after load has no event of its own: look when the
-  // user comes to edit (mousedown, focus, keydown, beforeinput: all before
-  // the text changes) as well as before every slice (the rewriter does), so
-  // what was written is undone before the user's edit lands in it.
-  // Listeners of this isolated world are invisible to the page.
-  const checkEditor = () => {
-    if (rewriter.active) rewriter.stopIfEditable();
+  // designMode switched on after load has no event of its own, and a region can become editable
+  // without its attribute changing (moved into an editor, made editable by style): look when the
+  // user comes to edit (mousedown, focus, keydown, beforeinput: all before the text changes), as
+  // well as before every slice (the rewriter does), so that what was written is undone before the
+  // user's edit lands in it. Listeners of this isolated world are invisible to the page.
+  const checkEditor = (event) => {
+    if (rewriter.active) rewriter.editing(event.composedPath()[0] ?? event.target);
   };
   for (const type of ['mousedown', 'focusin', 'keydown', 'beforeinput']) document.addEventListener(type, checkEditor, true);
   // The channel to shadow-hook.js: a detached element it created, handed
@@ -416,7 +434,7 @@
   // the extension is off the hook only calls the native attachShadow.
   let channel = null;
   const tellHook = () => {
-    if (channel) channel.dispatchEvent(new Event(enabled ? ON_EVENT : OFF_EVENT));
+    if (channel) channel.dispatchEvent(new Event(rewriter.active ? ON_EVENT : OFF_EVENT));
   };
   const onHook = (event) => {
     const candidate = event.submitter;
@@ -429,8 +447,8 @@
   document.addEventListener(HOOK_EVENT, onHook, true);
   if (!channel && typeof SubmitEvent === 'function') document.dispatchEvent(new SubmitEvent(CONTENT_EVENT));
   // The back/forward cache: a page kept there (to be shown again on Back) holds no copy of the
-  // rules; at 150,000 entries that is 4.4 MB per cached page (issue 27: tabs do not each pay
-  // for the vocabulary). What was written stays: the page comes back showing its new words, takes
+  // rules (the compiled form is about the vocabulary's size: tabs must not each keep paying for
+  // it). What was written stays: the page comes back showing its new words, takes
   // the rules again (getPageState: they may have changed meanwhile, and no pageState reached it),
   // and looks over the document once more.
   // Only the browser's own events count (isTrusted): a page that dispatches its own must not
@@ -441,13 +459,12 @@
     cached = true;
     if (!rewriter.active) return;
     stopObserving();
-    rewriter.suspend();
-    enabled = false; // so that the state it is given again is applied
+    rewriter.suspend(); // the state it is given again is new to it: applied, the document looked over
   });
   window.addEventListener('pageshow', (event) => {
     if (!event.isTrusted || !event.persisted || !cached) return;
     cached = false;
-    if (answered && !editor) requestPageState().then(onReply); // switched on meanwhile too
+    if (answered && !rewriter.editorDocument) requestPageState().then(onReply); // switched on meanwhile too
   });
 
   watchFrames(); // the first frame callback of the document, before the page's own

@@ -65,8 +65,8 @@
    * The skipped elements as one selector, for Element.closest: the walk behind the parser asks
    * the browser, not each element (isSkipped's rule: a skipped name, or contenteditable other
    * than "false", case-insensitive). Type selectors match HTML elements whatever their case, and
-   * SVG's script and style (lower case); the upper-case names of SKIP_NAMES, for XML documents,
-   * made closest cost half again as much (docs/BENCHMARKS.md, session 13).
+   * SVG's script and style (lower case); adding the upper-case names of SKIP_NAMES, for XML
+   * documents, made each closest cost half again as much, measured.
    */
   const SKIP_SELECTOR = [...SKIP_TAGS].map((tag) => tag.toLowerCase()).concat('[contenteditable]:not([contenteditable="false" i])').join(',');
   // Behind the parser, a text this long is looked at (is it inside a skipped element?) before it
@@ -113,19 +113,22 @@
     return typeof version === 'string' && version !== '' ? `v:${version}` : null;
   }
 
-  // --- The compiled form (issue 27 item 2) ---------------------------------
+  // --- The compiled form ----------------------------------------------------
   //
   // Compiled once per state in the background, sent to every tab as it is and
-  // read there as it arrives: plain data, two strings and four small fields,
-  // that JSON (Chromium's extension messaging) and structured clone (Firefox)
-  // carry unchanged. Nothing is built from it in a tab; a lookup reads the
-  // strings with charCodeAt / startsWith.
+  // read there as it arrives: plain data, three strings and four small
+  // fields, that JSON (Chromium's extension messaging) and structured clone
+  // (Firefox) carry unchanged. Nothing is built from it in a tab; a lookup
+  // reads the strings with charCodeAt / startsWith.
   //
-  //   {format: 1, signature, size, slots, width, table, data}
+  //   {format: 2, signature, size, slots, width, table, data, wide}
   //
   // Digits: printable ASCII that JSON never escapes (no '"', no '\\', no
-  // control character), so V8 keeps `table` (and `data` when the vocabulary
-  // is Latin-1) at one byte per character.
+  // control character), so V8 keeps `table` and `data` at one byte per
+  // character. `data` holds the groups whose every character is Latin-1,
+  // `wide` the others: one key like "Łukasz" would otherwise make V8 keep
+  // the whole of `data` at two bytes a character, twice the vocabulary's
+  // size in every tab.
   //   * a table digit is 0–56, the character 35 + d ('#' … '[');
   //   * a number in `data` is base 32, most significant digit first: every
   //     digit but the last is the character 35 + d ('#' … 'B'), the last one
@@ -138,12 +141,13 @@
   // floor((h >>> 0) × (slots / 2^32)), the next ones follow (the last wraps
   // to 0). A slot holds one check digit, check = 1 + ((h & 4095) × 56 >>>
   // 12) (0, "#", is an empty slot: the search ends there), then `width`
-  // digits of the position of the token's group in `data`, plus one (base
-  // 57, most significant first). The table is about 60 % full: most tokens
+  // digits of the position of the token's group, plus one (base 57, most
+  // significant first): a position p below data.length is in `data`, else
+  // at p − data.length in `wide`. The table is about 60 % full: most tokens
   // of a text stop at an empty slot, after 3–4 slots, without cutting out a
   // substring; a check that matches is confirmed against the group's token.
   //
-  // `data`: one group per distinct first token (its lower-case form), each
+  // `data` and `wide`: one group per distinct first token (its lower-case form), each
   //   <length><first token>            compared with the text's token in lower case
   //   <key count>                      keys that begin with this token, longest (in tokens) first
   //   per key: <tokens after the first>
@@ -160,7 +164,7 @@
   // one replaces nothing where it is wrong, never throws and never loops
   // (compiledFrom checks its shape first).
 
-  const FORMAT = 1;
+  const FORMAT = 2;
   const TABLE_BASE = 57;
   const CHECKS = TABLE_BASE - 1; // check values 1 … 56; 0 marks an empty slot
   const DIGIT = 35; // '#'
@@ -261,48 +265,41 @@
       }
     }
     if (size === 0) return null;
-    const parts = [];
-    const homes = [];
-    let length = 0;
-    const emit = (part) => {
-      parts.push(part);
-      length += part.length;
-    };
+    const latin = { parts: [], length: 0 };
+    const wideGroups = { parts: [], length: 0 };
+    const homes = []; // per group: its hash, whether it is wide, its position in its string
     for (const [first, group] of groups) {
-      homes.push(group.hash, length);
       const keys = group.more === null ? [group] : [group, ...group.more.values()];
       if (keys.length > 1) keys.sort((a, b) => b.count - a.count); // stable: equal lengths keep their order
-      emit(encodeNumber(first.length));
-      emit(first);
-      emit(encodeNumber(keys.length));
-      for (const { rest, count, value } of keys) {
-        emit(encodeNumber(count - 1));
-        emit(rest);
-        emit(encodeNumber(value.length));
-        emit(value);
-      }
+      const parts = [encodeNumber(first.length), first, encodeNumber(keys.length)];
+      for (const { rest, count, value } of keys) parts.push(encodeNumber(count - 1), rest, encodeNumber(value.length), value);
+      const text = parts.join('');
+      const into = /[^\x00-\xff]/.test(text) ? wideGroups : latin;
+      homes.push(group.hash, into === wideGroups, into.length);
+      into.parts.push(text);
+      into.length += text.length;
     }
-    // A Latin-1 vocabulary's data one byte per character: V8 may hand back a two-byte string
-    // from toLowerCase of a rope (a key built by concatenation), and the join then takes that
-    // width for the whole; JSON.parse makes a fresh string of the narrowest width.
-    let data = parts.join('');
-    if (!/[^\x00-\xff]/.test(data)) data = JSON.parse(JSON.stringify(data));
+    // One byte per character: V8 may hand back a two-byte string from toLowerCase of a rope (a
+    // key built by concatenation), and the join then takes that width for the whole; JSON.parse
+    // makes a fresh string of the narrowest width.
+    const data = JSON.parse(JSON.stringify(latin.parts.join('')));
+    const wide = wideGroups.parts.join('');
     let width = 1;
-    while (TABLE_BASE ** width <= data.length) width += 1;
+    while (TABLE_BASE ** width <= data.length + wide.length) width += 1;
     // About 60 % full: an absent token ends its search after about 2.6 occupied slots on average
     // (a one-byte read each, and 1 in 56 of them a check that matches by chance), in a table a
     // quarter smaller than at 45 % — a tab holds it while it shows the page.
     const slots = Math.ceil(groups.size / 0.6) + 1;
     const stride = width + 1;
     const table = new Uint8Array(slots * stride).fill(DIGIT);
-    for (let g = 0; g < homes.length; g += 2) {
+    for (let g = 0; g < homes.length; g += 3) {
       const h = homes[g];
       let slot = homeOf(h, slots);
       while (table[slot * stride] !== DIGIT) slot = slot + 1 === slots ? 0 : slot + 1;
       const check = checkOf(h);
       const base = slot * stride;
       table[base] = DIGIT + check;
-      let offset = homes[g + 1] + 1;
+      let offset = (homes[g + 1] ? data.length : 0) + homes[g + 2] + 1;
       for (let d = stride - 1; d >= 1; d -= 1) {
         table[base + d] = DIGIT + (offset % TABLE_BASE);
         offset = Math.floor(offset / TABLE_BASE);
@@ -311,7 +308,7 @@
     let tableText = '';
     for (let i = 0; i < table.length; i += 8192) tableText += String.fromCharCode.apply(null, table.subarray(i, i + 8192));
     const signature = versionSignature(version) ?? `h:${size}:${(hash >>> 0).toString(16)}`;
-    return { format: FORMAT, signature, size, slots, width, table: tableText, data };
+    return { format: FORMAT, signature, size, slots, width, table: tableText, data, wide };
   }
 
   /**
@@ -321,16 +318,20 @@
    */
   function compiledFrom(form) {
     if (!form || typeof form !== 'object' || form.format !== FORMAT) return null;
-    const { signature, size, slots, width, table, data } = form;
+    const { signature, size, slots, width, table, data, wide } = form;
     if (typeof signature !== 'string' || signature === '' || typeof table !== 'string' || typeof data !== 'string') return null;
+    if (typeof wide !== 'string') return null;
     if (!Number.isSafeInteger(size) || size < 1 || !Number.isSafeInteger(slots) || slots < 1 || slots > 2 ** 28) return null;
     if (!Number.isSafeInteger(width) || width < 1 || width > MAX_WIDTH || table.length !== slots * (width + 1)) return null;
-    return { format: FORMAT, signature, size, slots, width, table, data };
+    return { format: FORMAT, signature, size, slots, width, table, data, wide };
   }
 
+  // The string (compiled.data or compiled.wide) of the group groupAt found.
+  let source = '';
+
   /**
-   * The position in `compiled.data` of the keys that begin with token i of
-   * `text` (after its group's first token), if the slot at `base` of the
+   * The position in its string (`source`) of the keys that begin with token i
+   * of `text` (after its group's first token), if the slot at `base` of the
    * table (whose check matched) is that token's; -1 if not.
    */
   function groupAt(compiled, text, i, base) {
@@ -343,14 +344,36 @@
       offset = offset * TABLE_BASE + digit;
     }
     at = offset - 1;
-    const length = at >= 0 ? readNumber(data) : -1;
-    if (length < 0) return -1;
-    const word = lowerAt(text, i);
-    return length === word.length && data.startsWith(word, at) ? at + length : -1;
+    source = data;
+    if (at >= data.length) {
+      source = compiled.wide;
+      at -= data.length;
+    }
+    const length = at >= 0 ? readNumber(source) : -1;
+    if (length < 0 || at + length > source.length) return -1;
+    return isLowerAt(text, i, source, at, length) ? at + length : -1;
   }
 
-  // The text's tokens in lower case while one position is tried (index: tokens after it).
-  const lowers = [];
+  /**
+   * True if token i of `text`, in lower case, is `data`'s `length` characters at `at` — compared
+   * in place for ASCII (no substring, no lower-cased copy: nearly every token of a page is
+   * compared once a vocabulary holds most of its words), cut out and lower-cased otherwise.
+   */
+  function isLowerAt(text, i, data, at, length) {
+    if ((tokenFlags[i] & ASCII_TOKEN) === 0) {
+      // Not ASCII (toLowerCase may change the length: 'İ' → 'i̇'): the token as toLowerCase gives it.
+      const word = lowerAt(text, i);
+      return word.length === length && data.startsWith(word, at);
+    }
+    const start = starts[i];
+    if (ends[i] - start !== length) return false;
+    for (let k = 0; k < length; k += 1) {
+      let code = text.charCodeAt(start + k);
+      if (code >= 65 && code <= 90) code |= 0x20;
+      if (code !== data.charCodeAt(at + k)) return false;
+    }
+    return true;
+  }
 
   function hasCase(text) {
     return text.toUpperCase() !== text.toLowerCase();
@@ -361,7 +384,8 @@
    * BLUE → BLAUW, Blue → Blauw, blue → blauw (the replacement as written).
    */
   function keepCase(matched, replacement) {
-    // Fast path, most matches: already lower case (or caseless), the replacement as written.
+    const ascii = keepCaseAscii(matched, replacement);
+    if (ascii !== null) return ascii;
     if (matched === matched.toLowerCase()) return replacement;
     const letters = [...matched].filter(hasCase);
     if (letters.length > 1 && matched === matched.toUpperCase()) return replacement.toUpperCase();
@@ -373,6 +397,35 @@
       return chars.join('');
     }
     return replacement;
+  }
+
+  /**
+   * keepCase for an ASCII match (most of them): one look at each of its characters, nothing built
+   * but the result. Null when `matched` is not ASCII, or when the replacement's first letter must
+   * be found beyond ASCII (keepCase's general path then).
+   */
+  function keepCaseAscii(matched, replacement) {
+    let letters = 0;
+    let upper = 0;
+    let firstUpper = false;
+    for (let i = 0; i < matched.length; i += 1) {
+      const code = matched.charCodeAt(i);
+      if (code >= 128) return null;
+      if (code >= 65 && code <= 90) {
+        if (letters === 0) firstUpper = true;
+        letters += 1;
+        upper += 1;
+      } else if (code >= 97 && code <= 122) {
+        letters += 1;
+      }
+    }
+    if (upper === 0) return replacement;
+    if (letters > 1 && upper === letters) return replacement.toUpperCase();
+    if (!firstUpper) return replacement;
+    const first = replacement.charCodeAt(0);
+    if (first >= 97 && first <= 122) return String.fromCharCode(first - 32) + replacement.slice(1);
+    if (first >= 65 && first <= 90) return replacement;
+    return null;
   }
 
   // --- Tokens without allocating -------------------------------------------
@@ -403,14 +456,16 @@
   let starts = new Int32Array(capacity);
   let ends = new Int32Array(capacity);
   let hashes = new Int32Array(capacity);
-  let wordFlags = new Uint8Array(capacity); // 1: a word token, 0: one other character
+  let tokenFlags = new Uint8Array(capacity); // WORD_TOKEN (else one other character), ASCII_TOKEN
+  const WORD_TOKEN = 1;
+  const ASCII_TOKEN = 2; // every code unit below 128: lower case is | 0x20 of A–Z
 
   function grow() {
     capacity *= 2;
     const s = new Int32Array(capacity); s.set(starts); starts = s;
     const e = new Int32Array(capacity); e.set(ends); ends = e;
     const h = new Int32Array(capacity); h.set(hashes); hashes = h;
-    const w = new Uint8Array(capacity); w.set(wordFlags); wordFlags = w;
+    const w = new Uint8Array(capacity); w.set(tokenFlags); tokenFlags = w;
   }
 
   /**
@@ -436,7 +491,7 @@
       if (cls === OTHER) {
         i += width;
         ends[n] = i;
-        wordFlags[n] = 0;
+        tokenFlags[n] = width === 1 && code < 128 ? ASCII_TOKEN : 0;
         hashes[n] = width === 1 && code < 128 ? finish(imul(FNV_SEED ^ code, FNV_PRIME)) : hashOf(text.slice(starts[n], i).toLowerCase());
         n += 1;
         continue;
@@ -460,7 +515,7 @@
         if (cls !== WORD) break;
       }
       ends[n] = i;
-      wordFlags[n] = 1;
+      tokenFlags[n] = ascii ? WORD_TOKEN | ASCII_TOKEN : WORD_TOKEN;
       hashes[n] = ascii ? finish(h) : hashOf(text.slice(starts[n], i).toLowerCase());
       n += 1;
     }
@@ -503,21 +558,21 @@
       starts = new Int32Array(capacity);
       ends = new Int32Array(capacity);
       hashes = new Int32Array(capacity);
-      wordFlags = new Uint8Array(capacity);
+      tokenFlags = new Uint8Array(capacity);
     }
     return result;
   }
 
   function scan(text, compiled, n) {
     // Left to right; at each token the longest phrase that is a key wins.
-    const { data, table, slots } = compiled;
+    const { table, slots } = compiled;
     const stride = compiled.width + 1;
     const scale = slots / 4294967296;
     let out = null;
     let copied = 0;
     for (let i = 0; i < n; i += 1) {
       // A phrase that starts with a non-word token may not touch a word before it.
-      if (i > 0 && starts[i] === ends[i - 1] && wordFlags[i] === 0 && wordFlags[i - 1] === 1) continue;
+      if (i > 0 && starts[i] === ends[i - 1] && (tokenFlags[i] & WORD_TOKEN) === 0 && (tokenFlags[i - 1] & WORD_TOKEN) !== 0) continue;
       // The table: most tokens stop at an empty slot, passing other tokens' checks on the way.
       const h = hashes[i];
       let slot = Math.floor((h >>> 0) * scale); // homeOf
@@ -535,10 +590,10 @@
         slot = slot + 1 === slots ? 0 : slot + 1;
       }
       if (at < 0) continue; // not the first token of any key
+      const data = source; // the found group's string
       const keys = readNumber(data);
       let best = -1;
       let bestReplacement;
-      let lowered = 0; // lowers[1 … lowered] are this position's
       for (let k = 0; k < keys && at >= 0; k += 1) {
         // Longest first: the first key that matches here is the match.
         const more = readNumber(data);
@@ -557,9 +612,7 @@
             if ((starts[j] > ends[j - 1] ? 1 : 0) !== (code & 1)) {
               fits = false;
             } else {
-              if (t > lowered) lowers[(lowered = t)] = lowerAt(text, j);
-              const lower = lowers[t];
-              fits = lower.length === length && data.startsWith(lower, at);
+              fits = at + length <= data.length && isLowerAt(text, j, data, at, length);
             }
           }
           at += length;
@@ -593,7 +646,7 @@
   /** A phrase that ends with a non-word token may not touch a word after it. */
   function endsClean(j, n) {
     if (j + 1 >= n || starts[j + 1] !== ends[j]) return true;
-    return wordFlags[j] === 1 || wordFlags[j + 1] === 0;
+    return (tokenFlags[j] & WORD_TOKEN) !== 0 || (tokenFlags[j + 1] & WORD_TOKEN) === 0;
   }
 
   /** True if this element's own text (and its descendants') must be left alone. */
@@ -623,6 +676,25 @@
     return typeof mode === 'string' && mode.toLowerCase() === 'on';
   }
 
+  /**
+   * True if `element` can be edited: the browser says so (`isContentEditable`, which also knows
+   * editing hosts made by style), or its own contenteditable attribute says so (the browser's
+   * answer lags for an element that is not rendered yet, e.g. one the page shows only in edit mode).
+   */
+  function isEditableElement(element) {
+    if (element.isContentEditable === true) return true;
+    const editable = typeof element.getAttribute === 'function' ? element.getAttribute('contenteditable') : null;
+    return editable !== null && editable !== undefined && String(editable).toLowerCase() !== 'false';
+  }
+
+  /** The editing host around `node` (the outermost editable element of its tree), or null if it is not editable. */
+  function editingHostOf(node) {
+    let element = node?.nodeType === ELEMENT_NODE ? node : node?.parentElement ?? null;
+    if (!element || !isEditableElement(element)) return null;
+    for (let parent = element.parentElement; parent && isEditableElement(parent); parent = parent.parentElement) element = parent;
+    return element;
+  }
+
   /** The parent in the flat tree: a shadow root's parent is its host. */
   function parentOf(node) {
     return node.parentNode ?? (node.nodeType === DOCUMENT_FRAGMENT_NODE ? node.host ?? null : null);
@@ -635,6 +707,12 @@
   function textIsSkipped(text) {
     const parent = text.parentElement;
     return !!parent && parent.closest(SKIP_SELECTOR) !== null;
+  }
+
+  /** True if `node` is `ancestor` or sits inside it (also across shadow roots). */
+  function isWithin(node, ancestor) {
+    for (let current = node; current; current = parentOf(current)) if (current === ancestor) return true;
+    return false;
   }
 
   /** True if `node` sits inside a skipped element (also across shadow roots). */
@@ -654,18 +732,19 @@
    * @param {() => number} [options.now]
    * @param {() => void} [options.afterSlice] e.g. drop the observers' records of our own writes
    * @param {(shadowRoot: object) => void} [options.onShadowRoot] an open shadow root was found (observe it)
-   * @param {() => boolean} [options.documentEditable] true once the document is an editor as a whole
-   *   (`designMode` on): checked before every slice; then everything is undone and the rewriter stops
-   * @param {() => void} [options.onEditable] the rewriter stopped because the document is editable
+   * @param {{designMode?: string}} [options.document] the document served: once it is in
+   *   `designMode` (checked before every slice and by `editing`), everything is undone and the
+   *   rewriter stops for good
+   * @param {() => void} [options.onEditable] the rewriter stopped because the document is an editor
    */
   function createRewriter({
     schedule, maxNodesPerSlice = 500, maxSliceMs = 8, now = () => Date.now(),
-    afterSlice = () => {}, onShadowRoot = () => {}, documentEditable = () => false, onEditable = () => {},
+    afterSlice = () => {}, onShadowRoot = () => {}, document: servedDocument = null, onEditable = () => {},
   }) {
     // Text → {original, length, hash}: the text it had, and the text we wrote known again by its
     // length and textHash, not kept. The page's node holds that text; a second reference kept a
-    // string object alive per changed node (os.html at 20,000 entries: 97 kB of a new tab's
-    // heap; docs/BENCHMARKS.md, session 12). A text the page put there instead that has the same
+    // string object alive per changed node (about 100 kB of a new tab's heap on a large page).
+    // A text the page put there instead that has the same
     // length and, by chance (1 in 2^30), the same hash counts as ours. A copy of our text (below)
     // shares its source's record.
     const originals = new Map();
@@ -678,6 +757,14 @@
     // most 65,536 texts: when full, the map starts over (a page that keeps
     // replacing its content must not grow this without end).
     let written = new Map();
+    // What the page made editable: the user's edits there are what the page saves, so nothing of
+    // ours may be in them. A document in designMode (an editor as a whole) stops the rewriter for
+    // good; a region (its editing host) gets its texts back and is never written again, also
+    // after the page makes it uneditable (an inline editor that leaves edit mode may save what
+    // it shows later: a draft, an autosave).
+    let editorDocument = false;
+    const editors = new WeakSet();
+    let editorCount = 0;
     const stack = [];
     let compiled = null;
     let suspended = null; // the signature of the rules whose replacements stay while suspend()ed
@@ -709,21 +796,32 @@
         if (copied !== undefined && isOurs(copied, current)) {
           // A copy the page put inside a skipped element (an editor, code) is the page's there:
           // not ours to undo. Copies are rare: this closest costs the walk nothing.
-          if (unchecked && textIsSkipped(node)) return;
-          originals.set(node, copied); // a copy of ours: the same original, the same text
+          if (mayWrite(node, unchecked)) originals.set(node, copied); // a copy of ours: the same original, the same text
           return;
         }
       }
       if (unchecked && current.length > LONG_TEXT && textIsSkipped(node)) return;
       const next = replaceText(current, compiled);
       if (next !== current) {
-        if (unchecked && current.length <= LONG_TEXT && textIsSkipped(node)) return;
+        if (!mayWrite(node, unchecked && current.length <= LONG_TEXT)) return;
         const hash = textHash(next);
         originals.set(node, { original: current, length: next.length, hash });
         if (written.size >= 65_536) written = new Map();
         written.set(hash, node);
         node.nodeValue = next;
       }
+    }
+
+    /**
+     * Whether text may be written into `node`: not inside a region the page made editable, nor
+     * (`unchecked`: the caller did not look at its ancestors) inside a skipped element.
+     */
+    function mayWrite(node, unchecked) {
+      if (unchecked && textIsSkipped(node)) return false;
+      if (editorCount > 0) {
+        for (let current = parentOf(node); current; current = parentOf(current)) if (editors.has(current)) return false;
+      }
+      return true;
     }
 
     /** A slice the scheduler runs: the pending one has begun. */
@@ -742,15 +840,17 @@
       return slice(budgetMs);
     }
 
+    /** True once the document served is in designMode (an editor for the rest of its life). */
+    function isEditorDocument() {
+      return editorDocument || (editorDocument = isDesignMode(servedDocument));
+    }
+
     /**
-     * The document became an editor (issue 28: an iframe with designMode
-     * on, as webmail and CMS editors make): what the user types there, and
-     * what we wrote into it before, is what the page sends. Undo, and stop
-     * until setCompiled is called again (content.js never does for this
-     * document).
+     * The document became an editor (an iframe with designMode on, as webmail and CMS editors
+     * make): undo everything, and stop for good (setCompiled refuses rules from now on).
      */
-    function stopIfEditable() {
-      if (compiled === null || !documentEditable()) return false;
+    function stopIfEditorDocument() {
+      if (compiled === null || !isEditorDocument()) return false;
       undoAll();
       compiled = null;
       try {
@@ -761,8 +861,56 @@
       return true;
     }
 
+    /**
+     * The page or the user is about to edit at `node`: the target of an event that comes before
+     * an edit (mousedown, focus, keydown, beforeinput), or with `again` an element whose
+     * contenteditable the page changed. If the document is in designMode, everything is undone
+     * and the rewriter stops (onEditable). If `node` is in an editable region, every text we
+     * wrote in its editing host gets its original back, and nothing in that host is written
+     * again: looked through the first time a host is seen, and again for each change of the
+     * attribute (an event inside a host seen before, each keystroke, looks at nothing). True if
+     * either was found.
+     */
+    function editing(node, { again = false } = {}) {
+      if (stopIfEditorDocument()) return true;
+      const host = editingHostOf(node);
+      if (host === null) return false;
+      if (!editors.has(host)) {
+        editors.add(host);
+        editorCount += 1;
+      } else if (!again) {
+        return true;
+      }
+      restoreWithin(host);
+      return true;
+    }
+
+    /** The texts under `root` (`root` itself if it is one) that we changed. */
+    function* ourTextsWithin(root) {
+      if (originals.size === 0) return;
+      if (root.nodeType === TEXT_NODE) {
+        if (originals.has(root)) yield root;
+        return;
+      }
+      const walker = (root.ownerDocument ?? root).createTreeWalker(root, SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) if (originals.has(text)) yield text;
+    }
+
+    function holdsOurs(root) {
+      return !ourTextsWithin(root).next().done;
+    }
+
+    /** Gives every text under `root` that holds what we wrote its original back, and forgets it. */
+    function restoreWithin(root) {
+      for (const text of [...ourTextsWithin(root)]) {
+        const record = originals.get(text);
+        if (isOurs(record, text.nodeValue)) text.nodeValue = record.original;
+        originals.delete(text);
+      }
+    }
+
     function slice(budgetMs = maxSliceMs) {
-      if (stopIfEditable()) return 0;
+      if (stopIfEditorDocument()) return 0;
       const start = now();
       let visited = 0;
       while (recordBatches.length > 0 && now() - start <= budgetMs) {
@@ -815,9 +963,9 @@
      * budget ends or nothing follows yet. A TreeWalker over text nodes only takes each step in
      * the browser, and no element is looked at: a text is asked about its ancestors (one
      * Element.closest) only when it is long or has something to write (processText). Each look
-     * at an element costs most in Firefox, through the content script's Xray wrappers: the walk
-     * of all of os.html (page_probe.py walk, nothing to write) took 40–82 ms there over elements
-     * and text, 9–22 ms text by text (docs/BENCHMARKS.md, session 13). The price: text
+     * at an element costs most in Firefox, through the content script's Xray wrappers (a walk
+     * over elements and text took about four times one text by text: `page_probe.py walk`).
+     * The price: text
      * inside a skipped element is read (and, when short, cut into tokens) before it is left
      * alone, and a shadow root the parser attaches (<template shadowrootmode>) is found by the
      * pass over the document after the load, not before the first paint (one attached by a
@@ -936,7 +1084,11 @@
             if (covered) continue;
             const type = node.nodeType;
             if (type !== TEXT_NODE && type !== ELEMENT_NODE) continue;
-            if (insideSkipped(parent)) continue;
+            if (insideSkipped(parent)) {
+              // Text we wrote, moved into an editable region, goes back to the page's.
+              if (holdsOurs(node) && editing(parent)) restoreWithin(node);
+              continue;
+            }
             stack.push(node);
           }
         } else if (record.type === 'characterData') {
@@ -966,26 +1118,22 @@
     }
 
     /**
-     * Sets the vocabulary (null or empty to switch off). A different
-     * vocabulary undoes everything, then re-applies from `rootNode`; the same
-     * one again (same signature) changes nothing. Returns true if a
-     * vocabulary is active.
+     * Sets the compiled rules (compileVocabulary's form, or null to switch off): the tab's one
+     * "is this the same state?" check. Rules of another signature undo everything first; rules
+     * of the signature written (in use, or suspended) keep what is written. A document in
+     * designMode takes no rules. Returns 'off' (no rules in use now), 'same' (these rules were in
+     * use: nothing to do) or 'new' (rules set or taken up again: the caller walks the document).
      */
-    function setVocabulary(vocabulary, rootNode, version) {
-      const next = vocabulary === null || vocabulary === undefined ? null : compileVocabulary(vocabulary, version);
-      return setCompiled(next, rootNode);
-    }
-
-    /** Like setVocabulary, with a vocabulary compiled already. */
-    function setCompiled(next, rootNode) {
-      if (next && documentEditable()) next = null; // an editable document is never rewritten
-      const applied = compiled?.signature ?? suspended;
+    function setCompiled(next) {
+      if (next && isEditorDocument()) next = null; // an editor is never rewritten
+      const inUse = compiled?.signature ?? null;
+      const kept = inUse ?? suspended; // the signature of what is written in the document
       suspended = null;
-      const same = next && applied !== null && next.signature === applied;
+      const same = next && kept !== null && next.signature === kept;
       if (!same) undoAll();
       compiled = next;
-      if (compiled && rootNode && !same) enqueue(rootNode);
-      return compiled !== null;
+      if (compiled === null) return 'off';
+      return inUse !== null && same ? 'same' : 'new';
     }
 
     /**
@@ -1009,10 +1157,9 @@
     }
 
     return {
-      setVocabulary,
       setCompiled,
       suspend,
-      stopIfEditable,
+      editing,
       enqueue,
       follow,
       enqueueRecords,
@@ -1026,10 +1173,9 @@
       get signature() {
         return compiled?.signature ?? null;
       },
-      /** True when the rules in use are those of the host's `version` (a rulesVersion). */
-      hasVersion(version) {
-        const signature = versionSignature(version);
-        return signature !== null && compiled?.signature === signature;
+      /** True once the document is in designMode: it is never rewritten again. */
+      get editorDocument() {
+        return isEditorDocument();
       },
       get pending() {
         return stack.length + recordBatches.length + (cursor === null ? 0 : 1);

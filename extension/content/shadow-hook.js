@@ -4,7 +4,7 @@
 // element is the host; the content script reads `host.shadowRoot` itself.
 // Closed roots are not announced: they stay out of reach. No globals.
 //
-// Issue 28 (16a): a page must not be able to tell that this runs.
+// A page must not be able to tell that this runs (a page that can, can fingerprint or target its users).
 //   * attachShadow is a Proxy of the browser's own function (so name,
 //     length, properties, `prototype`, "not a constructor" are the native
 //     ones), put back with the native property descriptor; and

@@ -101,9 +101,8 @@ export const SessionKey = Object.freeze({
 
 /** Host events (frames with `event` and no `id`) the background acts on. */
 export const HostEvent = Object.freeze({
-  SETTINGS_CHANGED: 'settingsChanged',
-  // the rules changed and are too big for one frame: fetch the pages
-  RULES_CHANGED: 'rulesChanged',
+  // the page state changed: page 0 of getPageState (its rules, unless they had no room) and the settings
+  PAGE_STATE: 'pageState',
 });
 
 /** The DOM event content/shadow-hook.js fires on a host after attachShadow({mode: 'open'}). */

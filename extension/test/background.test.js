@@ -75,7 +75,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     assert.equal(port.sent.filter((m) => m.action === 'getPageState').length, 1, 'later pages are served from memory');
 
     // A host event: the background fetches the complete state and sends it to the tab that asked (11), not 12.
-    port.reply({ event: 'settingsChanged', settings: { enabled: false, theme: 'auto' }, rules: { vocabulary: {} } });
+    port.reply({ event: 'pageState', settings: { enabled: false, theme: 'auto' }, rules: { vocabulary: {} } });
     await flush();
     const refetch = port.sent.filter((m) => m.action === 'getPageState').at(-1);
     assert.notEqual(refetch.id, request.id);
@@ -88,7 +88,7 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     const requestsBefore = port.sent.length;
     const oneShotsBefore = runtime.oneShotCalls.length;
     port.reply({
-      event: 'settingsChanged', settings: { enabled: true, theme: 'auto' },
+      event: 'pageState', settings: { enabled: true, theme: 'auto' },
       enabled: true, page: 0, pages: 1, rulesVersion: 'v3', undeliverable: 0, rules: { vocabulary: { red: 'rood' } },
     });
     await flush();
@@ -102,20 +102,17 @@ test('background_wiresRouterPortPageStateAndBroadcasts', async () => {
     // The same state pushed again (only the theme changed) reaches no tab.
     const sentToTabs = tabs.sent.length;
     port.reply({
-      event: 'settingsChanged', settings: { enabled: true, theme: 'dark' },
+      event: 'pageState', settings: { enabled: true, theme: 'dark' },
       enabled: true, page: 0, pages: 1, rulesVersion: 'v3', undeliverable: 0, rules: { vocabulary: { red: 'rood' } },
     });
     await flush();
     assert.equal(tabs.sent.length, sentToTabs);
-    // Rules of more pages are announced without them: fetched in pages, then sent.
-    port.reply({ event: 'rulesChanged', settings: { enabled: true, theme: 'dark' }, enabled: true, page: 0, pages: 2, rulesVersion: 'v4', undeliverable: 0, rulesBytes: 2_000_000 });
+    // Rules of more pages are pushed as their page 0: only the pages after it are fetched, then the state is sent.
+    const before = port.sent.length;
+    port.reply({ event: 'pageState', settings: { enabled: true, theme: 'dark' }, enabled: true, page: 0, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: '1' } } });
     await flush();
-    const paged = port.sent.filter((m) => m.action === 'getPageState').slice(-1)[0];
-    assert.equal(paged.page, undefined, 'page 0 first');
-    port.reply({ status: 'success', id: paged.id, enabled: true, page: 0, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: '1' } } });
-    await flush();
+    assert.deepEqual(port.sent.slice(before).map((m) => [m.action, m.page]), [['getPageState', 1]], 'page 1 only: page 0 came with the push');
     const page1 = port.sent.at(-1);
-    assert.equal(page1.page, 1);
     port.reply({ status: 'success', id: page1.id, enabled: true, page: 1, pages: 2, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { b: '2' } } });
     await flush();
     assert.deepEqual(tabs.sent.at(-1).message, { type: 'pageState', enabled: true, compiled: compileVocabulary([['a', '1'], ['b', '2']], 'v4'), count: 2, rulesVersion: 'v4' });

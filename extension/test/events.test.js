@@ -15,9 +15,9 @@ test('sendToTabs_reachesTheGivenTabsDespiteFailures', async () => {
   assert.deepEqual(tabs.sent.map((s) => s.tabId), [1]);
 });
 
-test('isPageStateEvent_knowsBothEvents', () => {
-  assert.equal(isPageStateEvent({ event: 'settingsChanged' }), true);
-  assert.equal(isPageStateEvent({ event: 'rulesChanged', rulesBytes: 5 }), true);
+test('isPageStateEvent_knowsThePageStateEvent', () => {
+  assert.equal(isPageStateEvent({ event: 'pageState' }), true);
+  assert.equal(isPageStateEvent({ event: 'settingsChanged' }), false, 'the name before: nothing the host sends now');
   assert.equal(isPageStateEvent({ event: 'somethingNew' }), false);
   assert.equal(isPageStateEvent(null), false);
 });

@@ -307,7 +307,7 @@ test('frame_eventWithoutId_goesToOnEventNotToRequests', async () => {
   port.answerHello();
   await flush();
   const pending = client.request({ action: 'queueCount' });
-  const event = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, rules: { vocabulary: { blue: 'blauw' } } };
+  const event = { event: 'pageState', settings: { enabled: true, theme: 'auto' }, rules: { vocabulary: { blue: 'blauw' } } };
   port.reply(event);
   assert.deepEqual(events, [event]);
   port.reply({ status: 'success', id: port.sent.at(-1).id, count: 0 });

@@ -118,7 +118,7 @@ test('menuClicks_saveEachKindWithAFreshKey_andTheSameSelectionTwiceIsTwoSaves', 
   await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_LINK, linkUrl: 'https://b.example/', linkText: 'B' }, TAB);
   const first = await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_SELECTION }, TAB);
   const again = await handlers.onClicked({ ...info, menuItemId: MenuId.SAVE_SELECTION }, TAB);
-  // Two clicks are two actions: each its own key (issue 28), so two items.
+  // Two clicks are two actions: each its own key, so two items (a save is never taken for a resend).
   assert.notEqual(again.itemId, first.itemId);
   assert.equal(again.duplicate, false);
   assert.deepEqual([...host.items.values()].map((r) => r.kind), ['page', 'link', 'selection', 'selection']);
@@ -230,7 +230,7 @@ test('router_undoAndLastSave_onlyFromExtensionPages', async () => {
   assert.equal((await router.route({ type: MessageType.UNDO_SAVE }, popup)).status, 'success');
 });
 
-// Issue 28, finding 5: a key is for resending one action after a lost
+// A key is for resending one action after a lost
 // reply, not for remembering what was saved. The same page saved again —
 // a second later or hours after the app drained the first — is a new save.
 test('save_theSameThingAgain_getsAFreshKey_evenHoursLaterAfterADrain', async () => {
@@ -248,7 +248,7 @@ test('save_theSameThingAgain_getsAFreshKey_evenHoursLaterAfterADrain', async () 
   assert.deepEqual(keys, ['key-1', 'key-2']);
 });
 
-// Issue 28, finding 2: a reply that added nothing names an earlier item;
+// A reply that added nothing names an earlier item;
 // undo must not be offered for it (it would remove that earlier save).
 test('save_answeredDuplicate_offersNoUndo_andUndoRemovesNothing', async () => {
   const host = {

@@ -243,10 +243,10 @@ test('summary_reportsUndeliverableEntries', async () => {
   assert.deepEqual(source.summary(), { entries: 1, undeliverable: 2, problem: null });
 });
 
-// Issue 28, finding 15: while the extension is off no vocabulary reaches a
+// While the extension is off no vocabulary reaches a
 // tab or frame — neither the getPageState reply nor the pageState broadcast.
 test('disabledState_carriesNoRules_toContentScripts', async () => {
-  // A host from before issue 28 still sends the rules with enabled false.
+  // A host that sends the rules with enabled false (older hosts did): they stay in the background.
   const host = pagedHost({ blue: 'blauw', secret: 'geheim', c: '3' }, { enabled: false });
   const source = createPageState({ host, isConnected: () => true });
   const state = await source.get();
@@ -267,9 +267,9 @@ test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
   const host = pagedHost({ a: '1' });
   const heard = [];
   const source = createPageState({ host, isConnected: () => true, onChange: (state) => heard.push(state.rulesVersion) });
-  const push = { event: 'settingsChanged', settings: { enabled: true, theme: 'auto' }, enabled: true, page: 0, pages: 1, rulesVersion: 'p1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw', n: 3 } } };
+  const push = { event: 'pageState', settings: { enabled: true, theme: 'auto' }, enabled: true, page: 0, pages: 1, rulesVersion: 'p1', undeliverable: 0, rules: { vocabulary: { blue: 'blauw', n: 3 } } };
   const state = await source.accept(push);
-  assert.deepEqual([state.count, rewrite(state, 'blue n')], [1, 'blauw n'], 'string values count');
+  assert.deepEqual([state.count, rewrite(state, 'blue n')], [1, 'blauw n'], 'string values count (the engine says which)');
   assert.equal(host.requests.length, 0, 'no second round trip');
   assert.equal((await source.get()).rulesVersion, 'p1', 'served from memory');
   assert.equal(host.requests.length, 0);
@@ -281,20 +281,46 @@ test('accept_aPushWithTheWholeRules_isTheState_withoutAnyRequest', async () => {
 
 test('accept_switchedOff_carriesNoRulesToPages', async () => {
   const source = createPageState({ host: pagedHost({}), isConnected: () => true });
-  const state = await source.accept({ event: 'settingsChanged', enabled: false, page: 0, pages: 1, rulesVersion: 'x', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
+  const state = await source.accept({ event: 'pageState', enabled: false, page: 0, pages: 1, rulesVersion: 'x', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });
   assert.deepEqual([state.enabled, state.count, state.compiled, state.rulesVersion], [false, 0, null, '']);
 });
 
-test('accept_rulesOfMorePages_areFetched_unlessTheyAreTheRulesHeld', async () => {
+test('accept_rulesOfMorePages_pageZeroComesWithThePush_theOthersAreFetched_unlessTheyAreTheRulesHeld', async () => {
   const host = pagedHost({ a: '1', b: '2', c: '3' });
   const source = createPageState({ host, isConnected: () => true });
-  const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v1', undeliverable: 0, rulesBytes: 9 };
-  const state = await source.accept(announce);
+  const push = { event: 'pageState', enabled: true, page: 0, pages: 2, rulesVersion: 'v1', undeliverable: 0, rules: { vocabulary: { a: '1', b: '2' } } };
+  const state = await source.accept(push);
   assert.equal(state.count, 3);
   assert.equal(rewrite(state, 'a b c'), '1 2 3');
-  assert.equal(host.requests.length, 2);
-  await source.accept({ ...announce, settings: { theme: 'dark' } });
-  assert.equal(host.requests.length, 2, 'the version held: nothing to fetch');
+  assert.deepEqual(host.requests.map((r) => r.page ?? 0), [1], 'page 0 is not asked for again');
+  await source.accept({ ...push, settings: { theme: 'dark' } });
+  assert.equal(host.requests.length, 1, 'the version held: nothing to fetch');
+  // No room for page 0's rules beside the settings: the push names the state, every page is fetched.
+  const bare = { event: 'pageState', enabled: true, page: 0, pages: 2, rulesVersion: 'v1+', undeliverable: 0 };
+  const other = createPageState({ host: pagedHost({ a: '1', b: '2', c: '3' }, { version: 'v1+' }), isConnected: () => true });
+  assert.equal((await other.accept(bare)).count, 3);
+});
+
+test('accept_thePushedRulesChangeBeforeTheirLastPage_areFetchedWhole', async () => {
+  const host = pagedHost({ a: '1', b: '2', c: '3' }, { version: 'v2' });
+  const source = createPageState({ host, isConnected: () => true });
+  const push = { event: 'pageState', enabled: true, page: 0, pages: 2, rulesVersion: 'v1', undeliverable: 0, rules: { vocabulary: { a: 'old' } } };
+  const state = await source.accept(push);
+  assert.equal(state.rulesVersion, 'v2');
+  assert.equal(rewrite(state, 'a b c'), '1 2 3');
+  assert.deepEqual(host.requests.map((r) => r.page ?? 0), [1, 0, 1]);
+});
+
+test('entries_whichCount_isTheEnginesRule_theCountIsWhatItKept', async () => {
+  // Non-string values, a word with no token, two words that differ only in case: the count the
+  // popup shows is what the engine compiled, not what arrived.
+  const vocabulary = { blue: 'blauw', Blue: 'WRONG', ' ': 'space', '': 'empty', n: 3, no: null, red: 'rood' };
+  const source = createPageState({ host: pagedHost(vocabulary, { perPage: 3 }), isConnected: () => true });
+  const state = await source.get();
+  assert.equal(state.count, compileVocabulary(Object.entries(vocabulary)).size);
+  assert.equal(state.count, 2);
+  assert.equal(rewrite(state, 'Blue red n'), 'Blauw rood n');
+  assert.deepEqual(source.summary().entries, 2);
 });
 
 test('accept_aPushDuringAFetch_winsOverTheFetchsAnswer', async () => {
@@ -302,7 +328,7 @@ test('accept_aPushDuringAFetch_winsOverTheFetchsAnswer', async () => {
   const host = { request: () => new Promise((resolve) => { answer = resolve; }) };
   const source = createPageState({ host, isConnected: () => true });
   const fetching = source.refresh();
-  await source.accept({ event: 'settingsChanged', enabled: true, page: 0, pages: 1, rulesVersion: 'new', undeliverable: 0, rules: { vocabulary: { a: 'new' } } });
+  await source.accept({ event: 'pageState', enabled: true, page: 0, pages: 1, rulesVersion: 'new', undeliverable: 0, rules: { vocabulary: { a: 'new' } } });
   answer({ status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'old', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
   assert.equal((await fetching).rulesVersion, 'new');
   assert.equal((await source.get()).rulesVersion, 'new');
@@ -312,8 +338,8 @@ test('accept_anAnnouncementDuringItsOwnFetch_doesNotThrowTheFetchAway', async ()
   let answer;
   const host = { request: () => new Promise((resolve) => { answer = resolve; }) };
   const source = createPageState({ host, isConnected: () => true });
-  await source.accept({ event: 'settingsChanged', enabled: true, page: 0, pages: 1, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
-  const announce = { event: 'rulesChanged', enabled: true, page: 0, pages: 2, rulesVersion: 'v5', undeliverable: 0, rulesBytes: 9 };
+  await source.accept({ event: 'pageState', enabled: true, page: 0, pages: 1, rulesVersion: 'v4', undeliverable: 0, rules: { vocabulary: { a: 'old' } } });
+  const announce = { event: 'pageState', enabled: true, page: 0, pages: 2, rulesVersion: 'v5', undeliverable: 0 };
   const first = source.accept(announce);
   const second = source.accept({ ...announce, settings: { theme: 'dark' } }); // only the theme changed meanwhile
   answer({ status: 'success', enabled: true, page: 0, pages: 1, rulesVersion: 'v5', undeliverable: 0, rules: { vocabulary: { a: 'b' } } });

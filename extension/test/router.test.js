@@ -237,11 +237,11 @@ test('listener_unexpectedThrow_repliesInternalError', async () => {
   assert.equal(replies[0].code, 'internal_error');
 });
 
-// Issue 28, finding 15: rules reach a content script only through
+// Rules reach a content script only through
 // getPageState, and only while the extension is on.
 test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes', async () => {
   const host = fakeHost({ getContent: () => ({ status: 'success', items: [], rules: { vocabulary: { blue: 'blauw' } } }) });
-  const off = { status: 'success', enabled: false, count: 1, compiled: { format: 1, data: 'blauw' }, rulesVersion: 'v9' };
+  const off = { status: 'success', enabled: false, count: 1, compiled: { format: 2, data: 'blauw' }, rulesVersion: 'v9' };
   const router = createRouter({
     host, extensionId: ID, extensionOrigin: ORIGIN, pageState: { get: async () => off },
   });
@@ -257,7 +257,7 @@ test('getPageState_whileOff_givesTheContentScriptNoRules_andGetContentNeverDoes'
 function setupWith(features, answers) {
   const host = fakeHost(answers);
   const served = [];
-  const pageState = { async get() { host.requests.push({ action: 'getPageState' }); return { status: 'success', enabled: true, count: 1, compiled: { format: 1, data: 'blauw' }, rulesVersion: 'v1' }; }, summary: () => ({}) };
+  const pageState = { async get() { host.requests.push({ action: 'getPageState' }); return { status: 'success', enabled: true, count: 1, compiled: { format: 2, data: 'blauw' }, rulesVersion: 'v1' }; }, summary: () => ({}) };
   const router = createRouter({
     host, pageState, features, extensionId: ID, extensionOrigin: ORIGIN, onContentScript: (tabId) => served.push(tabId),
   });

@@ -1,4 +1,4 @@
-// content/shadow-hook.js as a page script sees it (issue 28, 16a): run in a
+// content/shadow-hook.js as a page script sees it (it must not be able to tell that it runs): run in a
 // fresh vm context with a small fake DOM, the way the browser runs it in the
 // page's world before the page's own scripts.
 import { test } from 'node:test';

@@ -1,52 +1,53 @@
 #!/usr/bin/env python3
 """Section 7 of scripts/bench: the extension rewriting large real pages in real Chromium and real
-Firefox, side by side with a plain token-and-map content script and with no extension at all.
+Firefox, side by side with a plain token-and-map content script, with no extension at all, and
+with a second browser with no extension (the A/A control: how far apart two identical browsers
+come out on this machine, printed beside every row).
 
 Pages: large HTML pages of Debian's python3.11-doc (apt-get install python3.11-doc), served on
-127.0.0.1. Vocabularies of N entries (words of those pages, rarest first, half of N at most,
-padded with words that do not occur). For each browser and size, three instances of the browser
-run at once: ours (host installed, vocabulary imported with the CLI, extension/ of this checkout
-loaded, as in scripts/e2e), the reference (a generated extension whose content script,
-document_idle, holds the vocabulary in a Map, walks the body's text nodes skipping the same
-elements as ours, splits each into words and looks each up) and none (no extension). Each round
-loads each page in all three, each of them first in turn; round 0 is not counted.
+127.0.0.1. Vocabularies of N entries as a user's would be: the documentation's most frequent words
+first (every page of it: the language the measured pages are written in), each mapped to a
+replacement that differs wherever it occurs (its upper case and two letters more), then words that
+occur nowhere (user_vocabulary). At 100 entries that is "the", "a", "in", … (most texts of a page
+change); from 20,000 on, every word of the pages. For each browser and size, four instances run at
+once: ours (host installed, vocabulary imported with the CLI, extension/ of this checkout loaded,
+as in scripts/e2e), the reference (a generated extension whose content script, document_idle,
+holds the vocabulary in a Map, walks the body's text nodes skipping the same elements as ours,
+splits each into words and looks each up), none and none-2 (no extension). Each round loads each
+page in each of them, each first in turn; round 0 is not counted. One tab per browser, navigated
+from page to page, as a user follows links; the extension's service worker and host stay up
+between loads (the background keeps its port while a tab it serves is open).
 
 The harness's page-world script is served in the page itself, as the first element of <head>
 (the server inserts it): the same way in both browsers, before any of the page's scripts and
-any body text (Firefox is driven over Marionette, which has no preload-script command; an
-inline script needs none). Each round has two passes, each loading the page in all three:
+any body text. Each round has two passes:
 
-  * the timing pass (URL ?eb=time): nothing of the harness runs during parsing but a
+  * the timing pass (URL ?eb=time, all four): nothing of the harness runs during parsing but a
     requestAnimationFrame callback that keeps the body's text per frame until the second frame
-    with text; no MutationObserver, no tracing. Measured: dcl_ms and load_ms, navigation start
-    to the end of DOMContentLoaded and of the load event (the navigation timing entry), also as
-    ratios to "none" in the same round (median of the per-round ratios); first_paint_pct: of the
-    vocabulary's words in the body's text (outside the skipped elements) in the frame that began
-    last before the 'paint' entry first-contentful-paint (its paintTime where the browser gives
-    one, else its startTime), the share already replaced.
-  * the replacement pass (URL ?eb=last): a page-world MutationObserver (characterData) notes the
-    time of the last text change: last_ms. It is called for every text our extension writes
-    during parsing, so it would charge our DOMContentLoaded with the harness's own cost (the
-    reference writes after it): that is why it runs in its own pass. In Chromium also: a trace
-    (DevTools protocol) for max_task_ms / any_task_ms / ext_ms (see trace_tasks), and after
-    the text settled, the tab's JS heap (HeapProfiler.collectGarbage, then Runtime.getHeapUsage
-    on the page's target: the renderer's V8 isolate, which holds the page's world and every
-    content script's isolated world; usedSize + backingStorageSize, the ArrayBuffers' bytes,
-    when the browser reports it). That tab has navigated many times by then, and the renderer keeps
-    up to six of its earlier pages in the back/forward cache, each with its own content-script
-    world: heap_bytes is the tab as a user who browsed in it has it. same_text: the body's final
-    text hashes the same for ours and the reference, every round.
-  * the fresh tab (URL ?eb=heap, Chromium): the page loaded once in a new tab (a renderer of its
-    own, no earlier pages), then, SETTLE ms after its load event, the same heap figure:
-    fresh_heap_bytes, one page's cost (how issue 27 first measured memory per tab: fresh tabs of
-    os.html). The tab is closed again.
+    with text. Measured: dcl_ms and load_ms, navigation start to the end of DOMContentLoaded and
+    of the load event, also as ratios to "none" in the same round (median of the per-round
+    ratios); first_paint_pct: of the vocabulary's words in the body's text (outside the skipped
+    elements) in the frame that began last before first-contentful-paint (its paintTime where the
+    browser gives one, else its startTime), the share already replaced — what a user sees in the
+    first paint; first_paint_of_final_pct: the replacements in that frame against all the page
+    has once it settled (low when the first paint comes before most of the page is parsed,
+    whoever rewrites it).
+  * the replacement pass (URL ?eb=last; ours, reference, none): a page-world MutationObserver
+    (characterData) notes the time of the last text change (last_ms) and counts the changes
+    (changes: the texts ours wrote). In Chromium also a trace (DevTools protocol) for the tasks
+    the extension caused (trace_tasks), split at the first contentful paint, and after the text
+    settled the tab's JS heap (HeapProfiler.collectGarbage, then Runtime.getHeapUsage on the
+    page's target: the renderer's V8 isolate, page world and every content script's world).
+    same_text: the body's final text hashes the same for ours and the reference, every round.
+  * in Chromium, rounds 1-3: the page loaded once in a new tab (a renderer of its own, no
+    earlier pages), then the same heap figure: fresh_heap_bytes, what one page costs a tab.
 
 Also per size in Chromium: the extension's service worker heap (collectGarbage, getHeapUsage on
 its target) after the rounds, over the same measured in a browser whose vocabulary is empty.
 In Firefox, no JS heap figure per tab or background is reachable over Marionette: instead, in
 the replacement pass, the resident unique memory of the tab's content process and of the
 extension process over "none" (see firefox_memory), reported for information. Not measured in
-Firefox: the longest task (no trace over Marionette, no 'longtask' entries).
+Firefox: the tasks (no trace over Marionette, no 'longtask' entries).
 
 Prints one JSON line; run with the e2e venv's python (scripts/e2e/setup.sh)."""
 import argparse
@@ -75,8 +76,11 @@ browsers.FIREFOX_PREFS["privacy.reduceTimerPrecision"] = False
 DOCS = Path("/usr/share/doc/python3.11/html")
 PAGES = ["library/os.html", "library/functions.html"]
 SIZES = [100, 20_000, 150_000]
+HEAP_ROUNDS = 3  # the rounds (after round 0) in which heaps are measured
 BROWSERS = ("chromium", "firefox")
-CONFIGS = ("ours", "reference", "none")
+CONFIGS = ("ours", "reference", "none", "none-2")  # none-2: the A/A control, timing pass only
+REPLACEMENT_CONFIGS = ("ours", "reference", "none")
+COLD = "ours-cold"  # ours, loaded right after its background and host were stopped (timing only)
 REFERENCE_GECKO_ID = "token-map-reference@bench.invalid"
 DUMP = None  # --dump-trace FILE: the last trace, for looking at by hand
 SKIP_TAGS = ["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "TEXTAREA", "INPUT", "SELECT", "OPTION", "CODE", "PRE",
@@ -130,26 +134,37 @@ FIRST_PAINT_JS = r"""(() => {
   }).observe({type: 'paint', buffered: true});
 })();""" % json.dumps(SKIP_TAGS)
 
-# After the load: of the vocabulary's words in the text painted first, how many were replaced?
-# KEYS and VALUES are replaced by JSON arrays (an expression: Marionette wraps it in a function).
+# After the load: of the vocabulary's words in the text painted first, how many were replaced, and
+# how many replacements the page has now (settled)? KEYS and VALUES are replaced by JSON arrays
+# (an expression: Marionette wraps it in a function).
 FIRST_PAINT_RESULT_JS = """((keys, values) => {
   const p = window.__ebPaint, fcp = p && p.fcp();
   if (!fcp) return null;
   const at = fcp.paint ?? fcp.start;
   let snap = null;
   for (const f of p.frames) if (f.t <= at) snap = f;
-  if (!snap || !snap.texts) return {fcp_ms: Math.round(fcp.start), original: 0, replaced: 0};
-  let original = 0, replaced = 0;
   const known = new Set(keys), written = new Set(values);
-  for (const text of snap.texts) {
-    for (const m of text.matchAll(/[\\p{L}\\p{M}\\p{N}]+/gu)) {
-      if (written.has(m[0])) replaced += 1;
-      else if (known.has(m[0].toLowerCase())) original += 1;
+  const count = (texts) => {
+    let original = 0, replaced = 0;
+    for (const text of texts) {
+      for (const m of text.matchAll(/[\\p{L}\\p{M}\\p{N}]+/gu)) {
+        if (written.has(m[0])) replaced += 1;
+        else if (known.has(m[0].toLowerCase())) original += 1;
+      }
     }
-  }
+    return {original, replaced};
+  };
+  const now = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {acceptNode:
+    (node) => node.nodeType === 3 ? NodeFilter.FILTER_ACCEPT : SKIPPED_NAMES.has(node.nodeName) ? NodeFilter.FILTER_REJECT
+      : NodeFilter.FILTER_SKIP});
+  while (walker.nextNode()) now.push(walker.currentNode.nodeValue);
+  const settled = count(now);
+  const painted = snap && snap.texts ? count(snap.texts) : {original: 0, replaced: 0};
   p.frames.length = 0;
-  return {fcp_ms: Math.round(fcp.start), original, replaced};
-})(KEYS, VALUES)"""
+  return {fcp_ms: Math.round(fcp.start), original: painted.original, replaced: painted.replaced,
+          final_replaced: settled.replaced};
+})(KEYS, VALUES)""".replace("SKIPPED_NAMES", "new Set(%s)" % json.dumps(SKIP_TAGS))
 
 # Settled: the load event ended (and, in the replacement pass, the text last changed) SETTLE ms ago.
 SETTLED_JS = {
@@ -191,21 +206,50 @@ REFERENCE_JS = r"""(() => {
 """ % json.dumps(SKIP_TAGS)
 
 
-def page_words() -> list:
-    """Distinct words of the pages' text, rarest first (ties alphabetical)."""
+def words_of(pages) -> collections.Counter:
+    """How often each word (lower case, no number) occurs in the text of ``pages`` (paths under
+    DOCS), code and scripts left out."""
     counts = collections.Counter()
-    for page in PAGES:
+    for page in pages:
         html = (DOCS / page).read_text(errors="replace")
         html = re.sub(r"(?is)<(script|style|pre|code)\b.*?</\1>", " ", html)
         text = re.sub(r"<[^>]+>", " ", html)
         counts.update(w.lower() for w in re.findall(r"[^\W_]+", text) if not w.isdigit())
+    return counts
+
+
+def page_words() -> list:
+    """Distinct words of the pages' text, rarest first (ties alphabetical)."""
+    counts = words_of(PAGES)
     return sorted(counts, key=lambda w: (counts[w], w))
 
 
+def frequent_words() -> list:
+    """Distinct words of the whole documentation (every page of python3.11-doc), most frequent
+    first (ties alphabetical): the language the measured pages are written in."""
+    counts = words_of(sorted(str(p.relative_to(DOCS)) for p in DOCS.rglob("*.html")))
+    return sorted(counts, key=lambda w: (-counts[w], w))
+
+
 def vocabulary(words: list, size: int) -> dict:
-    """Half real words (so pages change), the rest words that do not occur."""
+    """The benchmark's vocabulary before (page_probe.py --vocabulary rare): the pages' rarest
+    words, half of ``size``, the rest words that do not occur. At 100 entries 50 words that occur
+    about once: a page barely changes, unlike a user's."""
     real = words[: size // 2]
     vocab = {w: w.upper()[::-1] for w in real}
+    i = 0
+    while len(vocab) < size:
+        vocab[f"zq{i}x"] = f"r{i}"
+        i += 1
+    return vocab
+
+
+def user_vocabulary(words: list, size: int) -> dict:
+    """A user's vocabulary of ``size`` entries: the most frequent words of the language first
+    (``words``, most frequent first), each to a replacement that differs from it wherever it
+    occurs (upper case and two letters more: one letter made real words, "fa" → "FAQ"), then
+    words that occur nowhere."""
+    vocab = {w: w.upper() + "QZ" for w in words[:size]}
     i = 0
     while len(vocab) < size:
         vocab[f"zq{i}x"] = f"r{i}"
@@ -289,11 +333,17 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     CommitLoad inside the task: committing the next page fires the old one's pagehide, and our
     listener may be the first script in it) or of the page (its script, its event, its timer) in
     which our code ran counts with our own time in it only. `any_task_ms` is the older, blunter
-    measure: the longest task containing any extension code, whoever started it."""
+    measure: the longest task containing any extension code, whoever started it.
+
+    Split at the first contentful paint (the trace's firstContentfulPaint mark; without one,
+    every task counts as after it): before it nobody can interact with the page, so one catch-up
+    of up to 100 ms is allowed there (`before_fcp_ms`, the longest; `before_fcp_over_50`, how
+    many of ours were over 50 ms); `after_fcp_ms`, the longest of ours that began after it."""
     threads = {}
     for e in events:
         if e.get("ph") == "M" and e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain":
             threads[(e["pid"], e["tid"])] = True
+    fcp = min((e["ts"] for e in events if e.get("name") == "firstContentfulPaint" and "ts" in e), default=None)
     tasks = collections.defaultdict(list)
     parsing = collections.defaultdict(list)  # ParseHTML and FireAnimationFrame spans
     commits = collections.defaultdict(list)  # CommitLoad: the browser's navigation tasks
@@ -316,6 +366,7 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
     max_task = 0.0
     max_any = 0.0
     max_ext = 0.0
+    before, after, over_50 = 0.0, 0.0, 0
     for key, spans in scripts.items():
         spans.sort()
         for start, end in sorted(tasks[key]):
@@ -337,8 +388,15 @@ def trace_tasks(events: list, extension_prefix: str) -> dict:
             started_by_us = first_ours and not in_parser and not committing
             max_any = max(max_any, whole)
             max_ext = max(max_ext, own)
-            max_task = max(max_task, whole if started_by_us else own)
-    return {"max_task_ms": round(max_task, 1), "any_task_ms": round(max_any, 1), "ext_ms": round(max_ext, 1)}
+            ours_ms = whole if started_by_us else own
+            max_task = max(max_task, ours_ms)
+            if fcp is not None and start < fcp:
+                before = max(before, ours_ms)
+                over_50 += ours_ms > 50
+            else:
+                after = max(after, ours_ms)
+    return {"max_task_ms": round(max_task, 1), "any_task_ms": round(max_any, 1), "ext_ms": round(max_ext, 1),
+            "before_fcp_ms": round(before, 1), "before_fcp_over_50": over_50, "after_fcp_ms": round(after, 1)}
 
 
 def heap_bytes(usage: dict) -> int:
@@ -412,27 +470,34 @@ def load(browser: str, b, tab, url: str, kind: str, settle_ms: int, trace_prefix
             b.cdp.events.clear()
         if trace_prefix:
             b.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": [
-                "toplevel", "devtools.timeline", "v8.execute", "__metadata"]}, "transferMode": "ReportEvents"})
+                "toplevel", "devtools.timeline", "v8.execute", "loading", "__metadata"]},
+                "transferMode": "ReportEvents"})
         tab.send("Page.navigate", {"url": url})
     else:
         tab.navigate(url, timeout=120)
     browsers.wait_until(lambda: tab.evaluate(settled), 120, f"{url} to settle", 0.25)
 
 
-def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_expr: str, trace_prefix=None) -> dict:
+def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_expr: str, trace_prefix=None,
+            heap: bool = True) -> dict:
+    """One load of ``url`` (a timing or a replacement pass, see the module's docstring); ``heap``
+    False leaves the memory figures out."""
     load(browser, b, tab, url, kind, settle_ms, trace_prefix)
     if kind == "time":
         result = tab.evaluate(TIMING_JS)
         paint = tab.evaluate(paint_expr) or {}
         seen = paint.get("original", 0) + paint.get("replaced", 0)
+        final = paint.get("final_replaced", 0)
         result["fcp_ms"] = paint.get("fcp_ms")
         result["first_paint_words"] = seen
         result["first_paint_pct"] = round(100 * paint.get("replaced", 0) / seen, 1) if seen else None
+        result["first_paint_of_final_pct"] = round(100 * paint.get("replaced", 0) / final, 1) if final else None
         return result
     result = tab.evaluate(LAST_JS)
     result["last_ms"] = round(result.pop("last"), 1)
     if browser != "chromium":
-        result.update(firefox_memory(b, url))
+        if heap:
+            result.update(firefox_memory(b, url))
         return result
     if trace_prefix:
         cdp = b.cdp
@@ -447,8 +512,39 @@ def measure(browser: str, b, tab, url: str, kind: str, settle_ms: int, paint_exp
                  f".{url.rsplit('/', 1)[-1]}.json").write_text(json.dumps(events))
         result.update(trace_tasks(events, trace_prefix))
     # After the text settled: the renderer's isolate (page world and content scripts' worlds).
-    result["heap_bytes"] = chromium_gc_heap(lambda m: tab.send(m, timeout=60))
+    if heap:
+        result["heap_bytes"] = chromium_gc_heap(lambda m: tab.send(m, timeout=60))
     return result
+
+
+FIREFOX_STOP_BACKGROUND_JS = """const done = arguments[arguments.length - 1];
+const {ExtensionParent} = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+Promise.resolve(extension && extension.terminateBackground({ignoreDevToolsAttached: true}))
+  .then(() => done(!!extension), (e) => done(String(e)));"""
+
+
+def stop_background(browser: str, run) -> None:
+    """What a page meets first after the extension's background went idle (Chromium stops a
+    service worker after 30 s with no port or event; Firefox suspends its event page) or the
+    browser started: the background stopped (its state, its port, and so its host, gone). The
+    next page load starts it, and it fetches and compiles the state from a new host."""
+    b = run.b
+    if browser == "chromium":
+        helper = b.tabs[0]
+        helper.send("ServiceWorker.enable")
+        helper.send("ServiceWorker.stopAllWorkers")
+        browsers.wait_until(lambda: b._sw_target(b.extension_id) is None, 30, "the service worker to stop", 0.05)
+    else:
+        m = b.client
+        m.set_context(m.CONTEXT_CHROME)
+        try:
+            stopped = m.execute_async_script(FIREFOX_STOP_BACKGROUND_JS, script_args=[b.addon_id], script_timeout=30000)
+        finally:
+            m.set_context(m.CONTEXT_CONTENT)
+        if stopped is not True:
+            raise browsers.BrowserError(f"stopping the add-on's background: {stopped}")
+    run.kill_hosts()
 
 
 def fresh_tab_heap(b, url: str, settle_ms: int) -> int:
@@ -465,7 +561,7 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
     """One row: medians per configuration; ratios and heap differences to "none" per round (the
     loads of one round alternate side by side), then their median."""
     row = {"browser": browser, "entries": size, "page": page, "json_bytes": jb}
-    for name in CONFIGS:
+    for name in (*CONFIGS, COLD):
         s = samples[(name, page)]
 
         def med(k, s=s):
@@ -477,6 +573,9 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
             return max(vals) if vals else None
         row[name] = {"last_ms": med("last_ms"), "max_task_ms": most("max_task_ms"),
                      "any_task_ms": most("any_task_ms"), "ext_ms": most("ext_ms"),
+                     "before_fcp_ms": most("before_fcp_ms"), "before_fcp_over_50": most("before_fcp_over_50"),
+                     "after_fcp_ms": most("after_fcp_ms"),
+                     "first_paint_of_final_pct": med("first_paint_of_final_pct"),
                      "changes": med("changes"), "text_hashes": sorted(set(s.get("text_hash", []))),
                      "dcl_ms": med("dcl_ms"), "load_ms": med("load_ms"), "fcp_ms": med("fcp_ms"),
                      "first_paint_words": med("first_paint_words"), "first_paint_pct": med("first_paint_pct"),
@@ -487,9 +586,11 @@ def summarise(browser: str, size: int, page: str, jb: int, samples: dict) -> dic
             continue
         n = samples[("none", page)]
         for k in ("dcl_ms", "load_ms"):
-            pairs = list(zip(s.get(k, []), n.get(k, []), strict=True))
+            pairs = list(zip(s.get(k, []), n.get(k, []), strict=True)) if s.get(k) else []
             row[name][k.replace("_ms", "_vs_none")] = round(statistics.median(
                 [x / max(1e-9, y) for x, y in pairs]), 2) if pairs else None
+        if name not in REPLACEMENT_CONFIGS:
+            continue  # the A/A control: its timings only
         for k, over in (("heap_bytes", "heap_over_none"), ("fresh_heap_bytes", "fresh_heap_over_none"),
                         ("process_bytes", "process_over_none"),
                         ("ext_process_bytes", "ext_process_over_none")):
@@ -576,33 +677,42 @@ def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_
         r = stack.enter_context(ours(browser, f"ours-{browser}-{size}", a.bin_dir, artifacts, vocab))
         ref, ref_prefix = start_reference(browser, artifacts, f"ref-{browser}-{size}", vocab, r.dir)
         stack.callback(ref.close)
-        none = start_none(browser, artifacts, f"none-{browser}-{size}")
-        stack.callback(none.close)
+        opened = {"ours": r.b, "reference": ref}
+        for name in ("none", "none-2"):
+            opened[name] = start_none(browser, artifacts, f"{name}-{browser}-{size}")
+            stack.callback(opened[name].close)
         real = [k for k, v in vocab.items() if not k.startswith("zq")]
         paint_expr = FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
             "VALUES", json.dumps([vocab[k] for k in real]))
-        tabs = {name: (b, new_tab(browser, b)) for name, b in (("ours", r.b), ("reference", ref), ("none", none))}
+        tabs = {name: (b, new_tab(browser, b)) for name, b in opened.items()}
         prefixes = {"ours": f"chrome-extension://{e2e.CHROMIUM_ID}/" if browser == "chromium" else None,
                     "reference": ref_prefix, "none": None}
         samples = collections.defaultdict(lambda: collections.defaultdict(list))
         sw_heaps, sw_restarted = [], False
         for rnd in range(a.rounds + 1):  # round 0 warms caches and is not counted
+            heap_round = 1 <= rnd <= HEAP_ROUNDS  # memory moves little: the first rounds only
             for page in PAGES:
-                order = CONFIGS[rnd % 3:] + CONFIGS[:rnd % 3]  # each first in turn
-                for kind in ("time", "last"):
+                for kind, configs in (("time", CONFIGS), ("last", REPLACEMENT_CONFIGS)):
+                    order = configs[rnd % len(configs):] + configs[:rnd % len(configs)]  # each first in turn
                     for name in order:
                         b, tab = tabs[name]
                         m = measure(browser, b, tab, f"{site.url(page)}?eb={kind}", kind, a.settle_ms,
-                                    paint_expr, prefixes[name] if kind == "last" else None)
-                        if name == "ours" and kind == "last" and browser == "chromium" and rnd > 0:
+                                    paint_expr, prefixes[name] if kind == "last" else None, heap=heap_round)
+                        if name == "ours" and kind == "last" and browser == "chromium" and heap_round:
                             heap, restarted = service_worker_heap(b)
                             sw_heaps.append(heap)
                             sw_restarted = sw_restarted or restarted
                         if rnd > 0:
                             for k, v in m.items():
                                 samples[(name, page)][k].append(v)
-                if browser == "chromium" and rnd > 0:
-                    for name in order:
+                # Cold: ours once more, its background and host stopped first (paired with this round's "none").
+                stop_background(browser, r)
+                m = measure(browser, r.b, tabs["ours"][1], f"{site.url(page)}?eb=time", "time", a.settle_ms, paint_expr)
+                if rnd > 0:
+                    for k, v in m.items():
+                        samples[(COLD, page)][k].append(v)
+                if browser == "chromium" and heap_round:
+                    for name in REPLACEMENT_CONFIGS:
                         heap = fresh_tab_heap(tabs[name][0], f"{site.url(page)}?eb=heap", a.settle_ms)
                         samples[(name, page)]["fresh_heap_bytes"].append(heap)
         for page in PAGES:
@@ -622,10 +732,10 @@ def run_size(a, browser: str, size: int, vocab: dict, site, artifacts: Path, sw_
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bin-dir", default=str(REPO / ".build" / "release"))
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rounds", type=int, default=11, help="counted rounds (round 0 warms up and is not counted)")
     p.add_argument("--sizes", default=",".join(map(str, SIZES)))
     p.add_argument("--browsers", default=",".join(BROWSERS), help="chromium,firefox or one of them")
-    p.add_argument("--settle-ms", type=int, default=1500)
+    p.add_argument("--settle-ms", type=int, default=1000)
     p.add_argument("--dump-trace", default=None)
     p.add_argument("--pages", default=None, help="pages of python3.11-doc's html/, comma-separated")
     a = p.parse_args()
@@ -636,7 +746,7 @@ def main():
     if not all((DOCS / page).is_file() for page in PAGES):
         print(json.dumps({"skipped": "python3.11-doc is not installed (apt-get install python3.11-doc)"}))
         return
-    words = page_words()
+    words = frequent_words()
     artifacts = Path(tempfile.mkdtemp(prefix="eb-page-bench-"))
     out = {"pages": PAGES, "rounds": a.rounds, "rows": [], "service_worker": []}
     try:
@@ -647,7 +757,7 @@ def main():
                     out["service_worker_empty"] = sw_base
                     log(json.dumps({"service_worker_empty": sw_base}))
                 for size in map(int, a.sizes.split(",")):
-                    rows, sw = run_size(a, browser, size, vocabulary(words, size), site, artifacts, sw_base)
+                    rows, sw = run_size(a, browser, size, user_vocabulary(words, size), site, artifacts, sw_base)
                     out["rows"] += rows
                     if sw:
                         out["service_worker"].append(sw)

@@ -55,10 +55,12 @@ import page_bench as pb  # noqa: E402
 REPO = pb.REPO
 CONTENT_JS = REPO / "extension" / "content" / "content.js"
 
-# The stub background: the page state, at once, to every getPageState.
+# The stub background: the page state, at once, to every getPageState; an echo of anything else
+# with `texts` (floors/round-trip-write.js).
 STUB_BACKGROUND = """const STATE = %s;
 (globalThis.browser ?? globalThis.chrome).runtime.onMessage.addListener((message, sender, reply) => {
   if (message && message.type === 'getPageState') reply(STATE);
+  else if (message && message.type === 'echo') reply({ texts: message.texts });
   return false;
 });
 """
@@ -93,13 +95,15 @@ def compiled_state(engine: Path, vocab: dict) -> dict:
             "rulesVersion": "1"}
 
 
-def variant_extension(directory: Path, name: str, engine: Path, content: Path, state: dict, browser: str) -> Path:
+def variant_extension(directory: Path, name: str, engine: Path, content: Path, state: dict, browser: str,
+                      timeline: bool = False) -> Path:
     """An extension with ``engine`` and ``content`` as its content scripts (document_start, every
     frame, as ours) and the stub background. Firefox: Manifest V2 (content scripts run on http
     pages without a host-permission grant, as page_bench.py's reference)."""
     directory.mkdir(parents=True)
     (directory / "engine.js").write_text(engine.read_text())
-    (directory / "content.js").write_text(content.read_text())
+    source = content.read_text()
+    (directory / "content.js").write_text(timeline_content(source) if timeline else source)
     (directory / "background.js").write_text(STUB_BACKGROUND % json.dumps(state))
     scripts = [{"matches": ["http://*/*"], "js": ["engine.js", "content.js"], "run_at": "document_start",
                 "all_frames": True}]
@@ -112,6 +116,35 @@ def variant_extension(directory: Path, name: str, engine: Path, content: Path, s
                     "browser_specific_settings": {"gecko": {"id": f"probe-{name}@bench.invalid"}}}
     (directory / "manifest.json").write_text(json.dumps(manifest))
     return directory
+
+
+# --timeline: content.js noting, in its own world (the page never sees it), when it ran, when
+# the page state came and when the walk behind the parser was done; read after each load.
+TIMELINE_POINTS = (
+    ("  'use strict';\n", "  'use strict';\n  globalThis.__ebTimeline = { start: performance.now() };\n"),
+    ("  function onReply(reply) {\n", "  function onReply(reply) {\n    globalThis.__ebTimeline.reply ??= performance.now();\n"),
+    ("      stopFollowingParser();\n      observe(document);\n",
+     "      stopFollowingParser();\n      globalThis.__ebTimeline.walked ??= performance.now();\n      observe(document);\n"),
+)
+
+
+def timeline_content(source: str) -> str:
+    """content.js with the --timeline notes in it (each at a line that must be there once); a
+    content script without those lines (a floor) as it is: it keeps no notes."""
+    if all(source.count(at) == 0 for at, _ in TIMELINE_POINTS):
+        return source
+    for at, instead in TIMELINE_POINTS:
+        if source.count(at) != 1:
+            raise SystemExit(f"page_probe: --timeline: content.js no longer has {at.strip()!r} once")
+        source = source.replace(at, instead)
+    return source
+
+
+def timeline_of(tab, browser: str, b) -> dict:
+    """The notes of the content script in ``tab`` (ms after navigation start), or {} without any."""
+    extension = b.extension_id if browser == "chromium" else b.addon_id
+    notes = tab.content_script_eval("globalThis.__ebTimeline ?? null", extension) or {}
+    return {f"{k}_ms": round(v, 1) for k, v in notes.items()}
 
 
 def parse_variant(spec: str) -> tuple:
@@ -135,9 +168,11 @@ def existing_file(path) -> Path:
 def summary(samples: dict, name: str) -> dict:
     s, none = samples[name], samples["none"]
     row = {}
-    for k in ("dcl_ms", "load_ms", "first_paint_pct", "fcp_ms"):
+    for k in ("dcl_ms", "load_ms", "first_paint_pct", "fcp_ms", "start_ms", "reply_ms", "walked_ms"):
         values = [v for v in s[k] if v is not None]
         row[k] = statistics.median(values) if values else None  # None: not measured in any round
+        if not values and k in ("start_ms", "reply_ms", "walked_ms"):
+            del row[k]
     if name != "none":
         for k in ("dcl_ms", "load_ms"):
             row[k.replace("_ms", "_vs_none")] = round(statistics.median(
@@ -146,18 +181,43 @@ def summary(samples: dict, name: str) -> dict:
     return row
 
 
+def make_cold(a, run) -> None:
+    """Before a load of our whole extension (``run``): with --cold host, its host processes end
+    (the background's port drops, the next request starts a host again); with --cold worker,
+    Chromium stops the extension's service worker (and with it the port and the host): the next
+    getPageState starts the worker, which fetches the state from a new host and compiles it."""
+    if a.cold == "host":
+        run.kill_hosts()
+    elif a.cold == "worker":
+        b = run.b
+        helper = b.tabs[0]
+        helper.send("ServiceWorker.enable")
+        helper.send("ServiceWorker.stopAllWorkers")
+        pb.browsers.wait_until(lambda: b._sw_target(b.extension_id) is None, 30, "the service worker to stop", 0.05)
+        run.kill_hosts()
+
+
 def run_load(a, vocab: dict, work: Path) -> None:
     real = [k for k, v in vocab.items() if not k.startswith("zq")]
     paint_expr = pb.FIRST_PAINT_RESULT_JS.replace("KEYS", json.dumps(real)).replace(
         "VALUES", json.dumps([vocab[k] for k in real]))
     opened = {}
+    real_run = None
     with contextlib.ExitStack() as stack, pb.HookServer(pb.DOCS) as site:  # every browser closed on every path
         for name, engine, content in a.variant:
-            ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser)
+            ext = variant_extension(work / name, name, engine, content, compiled_state(engine, vocab), a.browser,
+                                    a.timeline)
             opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}", ext)[0]
             stack.callback(opened[name].close)
         if a.real:
-            opened["real"] = stack.enter_context(pb.ours(a.browser, "probe-real", a.bin_dir, work, vocab)).b
+            if a.timeline:  # our extension, its content.js with the notes
+                copy = work / "real-extension"
+                shutil.copytree(pb.e2e.EXTENSION_DIR, copy)
+                content = copy / "content" / "content.js"
+                content.write_text(timeline_content(content.read_text()))
+                pb.e2e.EXTENSION_DIR = copy
+            real_run = stack.enter_context(pb.ours(a.browser, "probe-real", a.bin_dir, work, vocab))
+            opened["real"] = real_run.b
         for other in range(1, a.nones + 1):  # from 2 on, the instrument's own spread: none against none
             name = "none" if other == 1 else f"none-{other}"
             opened[name] = pb.start_browser(a.browser, work / f"artifacts-{name}")[0]
@@ -168,7 +228,16 @@ def run_load(a, vocab: dict, work: Path) -> None:
         url = f"{site.url(a.page)}?eb=time"
         for rnd in range(a.rounds + 1):
             for name in names[rnd % len(names):] + names[:rnd % len(names)]:
-                m = pb.measure(a.browser, opened[name], tabs[name], url, "time", a.settle_ms, paint_expr)
+                if name == "real" and a.cold != "none":
+                    make_cold(a, real_run)
+                tab = pb.new_tab(a.browser, opened[name]) if a.fresh_tabs else tabs[name]
+                try:
+                    m = pb.measure(a.browser, opened[name], tab, url, "time", a.settle_ms, paint_expr)
+                    if a.timeline and not name.startswith("none"):
+                        m.update(timeline_of(tab, a.browser, opened[name]))
+                finally:
+                    if a.fresh_tabs:
+                        tab.close()
                 if rnd > 0:
                     for k, v in m.items():
                         samples[name][k].append(v)
@@ -299,7 +368,10 @@ def main():
         if mode != "heap":
             m.add_argument("--browser", choices=pb.BROWSERS, default="chromium")
         m.add_argument("--page", default=pb.PAGES[0], help="a page of python3.11-doc's html/")
-        m.add_argument("--size", type=int, default=100, help="vocabulary entries, built as page_bench.py's")
+        m.add_argument("--size", type=int, default=100, help="vocabulary entries")
+        m.add_argument("--vocabulary", choices=("user", "rare"), default="user",
+                       help="user: the documentation's most frequent words first, each written wherever it occurs "
+                            "(page_bench.py's); rare: the pages' rarest words, half of --size, the rest absent (before)")
         if mode == "load":
             m.add_argument("--variant", type=parse_variant, action="append", required=True)
             m.add_argument("--real", action="store_true", help="also our whole extension, host and all")
@@ -309,6 +381,12 @@ def main():
                            help="browsers with no extension; from 2 on, none-2 … are measured against none as a variant "
                                 "is: how far apart two identical browsers come out")
             m.add_argument("--settle-ms", type=int, default=1000)
+            m.add_argument("--fresh-tabs", action="store_true",
+                           help="each load in a new tab (a new renderer), closed after it; else one tab per browser, navigated")
+            m.add_argument("--timeline", action="store_true",
+                           help="also when our content script ran, got the page state and finished the walk (ms)")
+            m.add_argument("--cold", choices=("none", "host", "worker"), default="none",
+                           help="before each load of --real: end its host, or stop its service worker (Chromium) and host")
         elif mode == "walk":
             m.add_argument("engines", nargs="+", type=existing_file, help="engine.js files")
         else:
@@ -322,7 +400,8 @@ def main():
     if not (pb.DOCS / a.page).is_file():
         sys.exit("python3.11-doc is not installed (apt-get install python3.11-doc)")
     pb.PAGES = [a.page]
-    vocab = pb.vocabulary(pb.page_words(), a.size)
+    vocab = (pb.user_vocabulary(pb.frequent_words(), a.size) if a.vocabulary == "user"
+             else pb.vocabulary(pb.page_words(), a.size))
     work = Path(tempfile.mkdtemp(prefix="eb-page-probe-"))
     try:
         {"load": run_load, "walk": run_walk, "heap": run_heap}[a.mode](a, vocab, work)

@@ -20,7 +20,7 @@ and ids), and
   the app's list; `<name>-app off` turns it off, and a page's content script hears so;
 - `doctor --config bridge.json` passes, and `doctor` without --config checks it too;
 - `uninstall --config bridge.json` leaves none of the files install wrote;
-- the app's own actions (issue 26): the project gets three Swift actions (shout, whisper, lower) and
+- the app's own actions: the project gets three Swift actions (shout, whisper, lower) and
   app/app.js declares shout (popup and content scripts), whisper (the default callers) and notBuilt
   (no Swift action: a stale host). From the popup, shout is answered by the host, lower (in the host,
   undeclared) is refused, notBuilt is a stale host and the popup says so with the fix; from a page's

@@ -343,7 +343,7 @@ def check_disabled(r: Run, site) -> None:
     # that the background has answered it (the answer is what the content script acted on).
     reply = r.content_eval(tab, f"{rt}.sendMessage({{type: 'content_request:enabled'}})")
     expect_eq(reply, {"background_response:enabled": False}, "content_request:enabled while disabled")
-    # Issue 28 (15): switched off, no vocabulary reaches the content script ({blue: blauw} is
+    # Switched off, no vocabulary reaches the content script ({blue: blauw} is
     # stored): its page state carries no entries, and its getContent no rules.
     state = r.content_eval(tab, f"{rt}.sendMessage({{type: 'getPageState'}})")
     expect_eq((state.get("enabled"), state.get("compiled"), state.get("count"), state.get("rulesVersion")), (False, None, 0, ""),
@@ -375,7 +375,7 @@ def check_enabled_on_load(r: Run, site) -> None:
 
 def check_live_update(r: Run, site) -> None:
     """3. the CLI changes the vocabulary with the page open → the page updates without a reload
-    (host settingsChanged event on the port → background → tabs)."""
+    (the host's pageState event on the port → background → tabs)."""
     tab = r.tabs["A"]
     tab.evaluate("window.__e2eMarker = 'same document', true")
     t0 = time.monotonic()
@@ -422,7 +422,7 @@ def measure_page_follows_write(r: Run, tab, rounds: int = 10) -> None:
     p50 = latencies[len(latencies) // 2]
     r.log(f"    page follows a CLI write: p50 {p50:.0f} ms, max {latencies[-1]:.0f} ms over {rounds} writes "
           f"(target p50 <= {PAGE_FOLLOW_TARGET_P50_MS} ms)")
-    # The target is Chromium's (issue 11); Firefox's figure is printed for comparison.
+    # The target is Chromium's; Firefox's figure is printed for comparison.
     if r.browser == "chromium":
         expect(p50 <= PAGE_FOLLOW_TARGET_P50_MS, f"page follows a CLI write in {p50:.0f} ms p50, over the target")
 
@@ -607,7 +607,7 @@ def check_every_part(r: Run, site) -> None:
 
 
 def check_one_enabled_rule(r: Run, site) -> None:
-    """9. "enabled" has one rule (issue 15): extensionEnabled, the seed's
+    """9. "enabled" has one rule: extensionEnabled, the seed's
     user_defaults_suite_enabled only when extensionEnabled is not stored; a plain write of
     either key keeps the other in step. The legacy question and getPageState agree, live and
     after a reload."""
@@ -646,7 +646,7 @@ BIG_EXPECTED = "w0-replaced W74999-replaced W149999-REPLACED blauw"
 
 def check_paged_vocabulary(r: Run, site) -> None:
     """10. a vocabulary over 5 MiB (150,000 entries, plus one entry too big for any page) reaches
-    an open page live (rulesChanged → paged getPageState) and a reloaded one; the popup says
+    an open page live (the pageState event with page 0, the other pages by getPageState) and a reloaded one; the popup says
     that one entry could not be delivered."""
     words = {f"wordnumber{i}": f"w{i}-replaced" for i in range(BIG_ENTRIES)}
     words.update({"blue": "blauw", "red": "rood", "enormous": "x" * 1_100_000})
@@ -844,7 +844,8 @@ def share_checks(r: Run, site) -> None:
     saved_box = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     again = click({"menuItemId": "save-selection", "selectionText": "blue and red,"})
     expect(saved_box.get("status") == "success", f"save textarea selection: {saved_box}")
-    # Two user actions are two saves, each with its own key (issue 28, finding 5).
+    # Two user actions are two saves, each with its own key (one key per action: a second save of the
+    # same selection is a second item, not a lost one).
     expect(again.get("duplicate") is False and again.get("added") is True
            and again.get("itemId") != saved_box.get("itemId"),
            f"the same selection saved twice is two items: {saved_box} then {again}")
@@ -912,7 +913,7 @@ def share_checks(r: Run, site) -> None:
 
 
 def check_design_mode(r: Run, site) -> None:
-    """13. issue 28 (1): a frame in designMode (a rich-text editor) is editable as a whole:
+    """13. a frame in designMode (a rich-text editor) is editable as a whole:
     what the user types there stays as typed; a frame that becomes an editor after it was
     rewritten gets its original text back before the user's edit; switched off again, it
     stays unrewritten (an editor once, an editor for this document's life)."""
@@ -941,12 +942,39 @@ def check_design_mode(r: Run, site) -> None:
               "the page around the editors is still rewritten")
 
 
+def check_editable_later(r: Run, site) -> None:
+    """19. a region the page makes editable after it was rewritten gets the page's own text back
+    before anyone edits it, so the page saves what the user typed and none of our words: made
+    editable by the page's script (`element.contentEditable = 'true'`, read one task later as an
+    editor's set-up reads it), and by an inline editor that sets the attribute on mousedown
+    (the user clicks and types). It stays the page's text; the rest of the page stays rewritten."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("inline-editor", site.url("inline-editor.html"))
+    tab.wait_for("document.getElementById('comment').textContent === 'The sea is Blauw today.'"
+                 " && document.getElementById('note').textContent === 'Dear Bob, the sky is blauw. Thanks!'", timeout=15)
+    expect_eq(tab.evaluate("editableText('note')"), "Dear Bob, the sky is blue. Thanks!",
+              "what the page reads of a region one task after making it editable")
+    saved = tab.evaluate("typeInto('note', ' See you.')", timeout=30).replace("\xa0", " ")
+    expect_eq(saved, "Dear Bob, the sky is blue. Thanks! See you.", "what the page saves of the region it made editable")
+    saved = tab.evaluate("typeInto('comment', ' Really blue.')", timeout=30).replace("\xa0", " ")
+    expect_eq(saved, "The sea is Blue today. Really blue.",
+              "what the page saves of an inline editor that set contenteditable on mousedown")
+    time.sleep(0.5)
+    expect_eq([t.replace("\xa0", " ") for t in tab.evaluate("[note.textContent, comment.textContent]")],
+              ["Dear Bob, the sky is blue. Thanks! See you.", "The sea is Blue today. Really blue."],
+              "the regions a moment later: not rewritten again")
+    expect_eq(tab.evaluate("document.getElementById('outside').textContent"), "blauw outside the editors",
+              "the page around the editors is still rewritten")
+    r.tabs.pop("inline-editor", None)
+
+
 HOOK_PROBE_SAME = {"attachShadowText": True, "toStringText": True, "name": "attachShadow", "length": 1,
                    "descriptor": [True, True, True], "heard": []}
 
 
 def check_hook_invisible(r: Run, site) -> None:
-    """14. issue 28 (16a): what a page learns of content/shadow-hook.js, off and on: attachShadow
+    """14. what a page learns of content/shadow-hook.js, off and on: attachShadow
     and Function.prototype.toString read as native, the property is the native one's, no event
     of ours reaches the page, and (where the engine allows) no stack names the extension; on,
     a shadow root the probe attaches is still rewritten (the private channel works)."""
@@ -1082,7 +1110,7 @@ FIRST_PAINT_TEXT = "Blauw skies The sky is blauw, the sea is blauw and BLAUW."
 
 
 def check_first_paint(r: Run, site) -> None:
-    """16. issue 27 (3): the page reads translated in its first paint. first-paint.html's own
+    """16. the page reads translated in its first paint. first-paint.html's own
     requestAnimationFrame callback (page world, asked for in its head) keeps the body's text
     before each frame's paint; the browser's 'first-contentful-paint' entry says which frame
     was painted first. That frame already shows the new words, and no frame ever showed the
@@ -1122,7 +1150,7 @@ def check_first_paint(r: Run, site) -> None:
 
 
 def check_change_behind_cursor(r: Run, site) -> None:
-    """17. issue 27 (4): a page script that changes, while the document still parses, a text
+    """17. a page script that changes, while the document still parses, a text
     node the cursor has already passed (behind-cursor.html) still gets it rewritten: the pass
     over the whole document after parsing (it waits for the load event, so that it does not
     hold DOMContentLoaded or the load event back) finds it."""
@@ -1142,7 +1170,7 @@ def check_change_behind_cursor(r: Run, site) -> None:
 
 
 def check_back_forward_cache(r: Run, site) -> None:
-    """18. issue 27 (tabs do not each pay for the vocabulary): a page kept in the back/forward
+    """18. tabs do not each pay for the vocabulary: a page kept in the back/forward
     cache lets the rules go and keeps its new words; on Back it comes back rewritten, takes the
     rules again — those written while it was away included (no pageState reached it) — and
     follows later changes live."""
@@ -1199,6 +1227,7 @@ CHECKS = [
     ("16-first-paint-translated", check_first_paint),
     ("17-change-behind-the-cursor", check_change_behind_cursor),
     ("18-back-forward-cache-lets-the-rules-go", check_back_forward_cache),
+    ("19-editable-later-gets-the-pages-text-back", check_editable_later),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),

@@ -35,7 +35,7 @@ public protocol BridgeAction {
     /// action with the same name replaces an earlier one.
     var name: String { get }
 
-    /// True when a successful reply should start `settingsChanged` pushes on
+    /// True when a successful reply should start `pageState` pushes on
     /// this connection (the built-in `hello` does). Default false.
     var startsChangeNotifications: Bool { get }
 

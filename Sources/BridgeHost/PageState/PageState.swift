@@ -17,7 +17,8 @@ import SharedSuite
 /// - **one writer** for its JSON (`JSONObjectWriter`, through `EncodedJSON`);
 /// - **one state** for pull and push: the push (`event(of:replyLimit:)`) is page
 ///   0 of `getPageState` (`reply(page:of:replyLimit:)`) plus the settings, so the
-///   extension applies it without asking again when the rules fit one frame.
+///   extension applies it without asking again when the rules fit one frame, and
+///   asks only for the pages after it when they do not.
 ///
 /// One instance serves every copy of the action context of a host process.
 public final class PageState {
@@ -98,9 +99,10 @@ public final class PageState {
 
     /// What a push says, and what makes two pushes the same state.
     public struct Event {
-        /// `settingsChanged` (page 0 of `getPageState` with the rules, and the
-        /// settings) or, when the rules take more than one page, `rulesChanged`
-        /// (the same fields without the rules).
+        /// `pageState`: page 0 of `getPageState` (its rules, and `pages`: the
+        /// extension fetches the others) and the settings. The rules are left
+        /// out only when page 0 and the settings do not fit one frame together
+        /// (a very long theme): the extension then fetches page 0 as well.
         public var reply: BridgeReply
         /// Equal for states the extension cannot tell apart.
         public var identity: Identity
@@ -120,13 +122,10 @@ public final class PageState {
         let split = pages(of: snapshot, budget: RulesPages.budget(forReplyLimit: replyLimit))
         var reply = BridgeReply(PageState.fields(enabled: enabled, page: 0, of: split))
         reply.set("settings", encoded: settings)
+        reply["event"] = "pageState"
         // Page 0 fits a reply less the overhead; with the settings (a long theme) it may not.
-        if split.pages.count == 1 && split.pages[0].bytes.count + settings.bytes.count < replyLimit - 512 {
-            reply["event"] = "settingsChanged"
+        if split.pages[0].bytes.count + settings.bytes.count < replyLimit - 512 {
             reply.set("rules", encoded: split.pages[0])
-        } else {
-            reply["event"] = "rulesChanged"
-            reply["rulesBytes"] = .int(enabled ? rules(of: snapshot).bytes.count : 0)
         }
         return Event(
             reply: reply,

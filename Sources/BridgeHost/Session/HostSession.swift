@@ -85,7 +85,7 @@ public final class HostSession {
         return .clean
     }
 
-    /// Pushes `settingsChanged` when the watcher saw a change the extension
+    /// Pushes a `pageState` event when the watcher saw a change the extension
     /// can see. Returns an outcome when the session must end.
     private func pushChanges() -> Outcome? {
         guard watching, let watcher, watcher.takeChanges(), let frame = endpoint.changeNotification() else {

@@ -149,7 +149,7 @@ struct HugeAction: BridgeAction {
         suite.values["vocabulary"] = .dictionary(["a": .string("b")])
         let event = try #require(endpoint.changeNotification())
         let json = try JSONParser.parse(event.body)
-        #expect(json["event"] == "settingsChanged")
+        #expect(json["event"] == "pageState")
         #expect(json["rules"] == ["vocabulary": ["a": "b"]])
         #expect(endpoint.changeNotification() == nil)
         suite.failure = .corrupt(path: "x", reason: "y")

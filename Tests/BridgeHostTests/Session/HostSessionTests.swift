@@ -158,7 +158,7 @@ func frame(_ json: JSONValue) -> [UInt8] {
         let replies = try transport.replies()
         #expect(replies.count == 2)
         #expect(replies[0]["id"] == 1)
-        #expect(replies[1]["event"] == "settingsChanged")
+        #expect(replies[1]["event"] == "pageState")
         #expect(replies[1]["settings"]?["enabled"] == true)
         #expect(replies[1]["id"] == nil)
     }

@@ -1,7 +1,7 @@
 // A floor for page_probe.py load (as a variant's CONTENT, after engine.js): text-walk.js, and
 // every text node that holds a lower-case ASCII letter is written at once, one character longer
 // (its text and an "x"). Writes right behind the parser, before the text is laid out: what
-// writing costs a content script that keeps up with the parser (docs/BENCHMARKS.md, session 14).
+// writing costs a content script that keeps up with the parser.
 // It changes the page's words: a probe, never loaded outside page_probe.py.
 (() => {
   const api = globalThis.browser ?? globalThis.chrome;
