@@ -5,15 +5,16 @@
 #
 # A thin caller of `extension-bridge pack --deb`, the one packaging path every bridge shares (a
 # project made by `new` packages itself the same way: its scripts/package-deb.sh). The layout is
-# documented there and in README.md: the host and its allowlist in /usr/lib/extension-bridge/, the
+# documented there and in docs/INSTALLING.md: the host and its configuration in /usr/lib/extension-bridge/, the
 # extension in /usr/share/extension-bridge/extension and, for every user, in Debian's chromium
 # (/usr/share/chromium/extensions) and firefox-esr (its system add-on folder), with
 # /etc/firefox-esr/extension-bridge.js as the one conffile; the system host manifests (those in /etc
 # are links into /usr/share/extension-bridge/native-messaging-hosts, so `dpkg -r` removes them);
-# /usr/bin/extension-bridge, its man page and completions; copyright and changelog.
+# /usr/bin/extension-bridge, its man page and completions; copyright, and the changelog made from
+# CHANGELOG.md's section for the version (pack refuses a version that has none).
 # --extension-id allows another extension id in the system host manifests too: the id the Chrome
 # Web Store gave your upload, or another Firefox add-on id (docs/SHIPPING.md).
-# Environment: PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
+# Environment (also in docs/SHIPPING.md): PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
 # with scripts/release-build.sh); SOURCE_DATE_EPOCH (default: the last commit's time).
 set -euo pipefail
 
@@ -42,4 +43,4 @@ else
 fi
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)} \
     "$bin/extension-bridge" pack --deb --host-path "$bin/extension-bridge-host" --extension-dir "$repo/extension" \
-    --out "$out_dir" ${extra[@]+"${extra[@]}"} | sed -n 's/^wrote //p'
+    --changelog "$repo/CHANGELOG.md" --out "$out_dir" ${extra[@]+"${extra[@]}"} | sed -n 's/^wrote //p'

@@ -1,6 +1,6 @@
 /// Every environment variable of ExtensionBridge's own, in one table: code
 /// reads them as `environment[EnvironmentVariable.group]`, never by a string
-/// of its own, and README.md's "Environment variables" table lists the same
+/// of its own, and docs/INSTALLING.md's "Environment variables" table lists the same
 /// names (`EnvironmentVariableTests` checks both).
 ///
 /// The system's variables (`HOME`, `PATH`, `XDG_DATA_HOME`, …) are not here:

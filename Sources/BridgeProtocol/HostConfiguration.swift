@@ -133,27 +133,33 @@ public struct HostConfiguration: Equatable, Sendable {
         if !ok { throw UnsafeValue(key: key, value: value) }
     }
 
-    /// The file's text, as `parse` reads it back.
+    /// The file's text as `extension-bridge install` writes it, as `parse` reads it back.
     /// - Throws: `UnsafeValue` for a value the file cannot hold as itself:
     ///   nothing is escaped into another meaning, the writer refuses it whole.
     public var text: String {
-        get throws(UnsafeValue) {
-            var out = "# extension-bridge-host configuration: written by `extension-bridge install`.\n"
-            out += "format = \(HostConfiguration.formatVersion)\n"
-            if let group {
-                try HostConfiguration.validate(key: "group", value: group)
-                out += "group = \(group)\n"
-            }
-            if let logLevel {
-                try HostConfiguration.validate(key: "log", value: logLevel)
-                out += "log = \(logLevel)\n"
-            }
-            for caller in allowedCallers {
-                try HostConfiguration.validate(key: "allow", value: caller)
-                out += "allow = \(caller)\n"
-            }
-            return out
+        get throws(UnsafeValue) { try text(writtenBy: "written by `extension-bridge install`") }
+    }
+
+    /// The file's text with a first comment line that says who wrote it (`origin`, one line without
+    /// `#`): a reader deciding whether to edit the file learns what would overwrite it.
+    /// - Throws: `UnsafeValue` as `text` does, also for an `origin` that is not one plain line.
+    public func text(writtenBy origin: String) throws(UnsafeValue) -> String {
+        try HostConfiguration.validate(key: "origin", value: origin)
+        var out = "# extension-bridge-host configuration: \(origin).\n"
+        out += "format = \(HostConfiguration.formatVersion)\n"
+        if let group {
+            try HostConfiguration.validate(key: "group", value: group)
+            out += "group = \(group)\n"
         }
+        if let logLevel {
+            try HostConfiguration.validate(key: "log", value: logLevel)
+            out += "log = \(logLevel)\n"
+        }
+        for caller in allowedCallers {
+            try HostConfiguration.validate(key: "allow", value: caller)
+            out += "allow = \(caller)\n"
+        }
+        return out
     }
 
     private static func trim(_ text: Substring) -> Substring {

@@ -32,7 +32,7 @@ public enum SuiteError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt(let path, let reason):
             return "the suite file \(path) is unreadable: \(reason). Nothing was changed; "
-                + "run `extension-bridge repair` to move it aside and start from defaults"
+                + "run `extension-bridge repair` to move it aside, keeping every key that still reads"
         case .newerFormat(let path, let version, let supported):
             return "the suite file \(path) has formatVersion \(version), but this ExtensionBridge reads "
                 + "up to \(supported); upgrade ExtensionBridge (the file was left as it is)"

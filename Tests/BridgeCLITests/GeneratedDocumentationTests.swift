@@ -1,4 +1,6 @@
+import BridgeProtocol
 import BridgeSystem
+import SharedSuite
 import Testing
 
 @testable import BridgeCLI
@@ -35,6 +37,28 @@ import Testing
         let h = Harness()
         #expect(h.run("completions", "tcsh") == 64)
         #expect(h.err.first?.contains("bash, zsh, fish") == true)
+    }
+
+    /// FILES named `extension-bridge-host.allowed` while install wrote `.conf`, and left out the receipts
+    /// of other bridges and the signing key (ManPage.files takes each path from the function the code uses).
+    @Test func manPage_files_nameWhatInstallAndPackWrite_andExamplesAreCommands() {
+        let h = Harness()
+        #expect(h.run("man") == 0)
+        let section = h.stdout.components(separatedBy: ".SH FILES").last?.components(separatedBy: ".SH ").first ?? ""
+        for path in [
+            "~/.local/share/extension\\-bridge/install\\-receipt.json", "~/.local/share/extension\\-bridge/receipts/",
+            "~/.local/share/extension\\-bridge/keys/extension\\-bridge.pem",
+            ManPage.escape(HostConfiguration.fileName(forExecutable: "extension-bridge-host")),
+            "~/.local/share/" + ManPage.escape(GroupContainer.defaultGroupID),
+        ] {
+            #expect(section.contains(".I " + path), "\(path)")
+        }
+        for (command, _) in ManPage.examples {
+            let words = command.split(separator: " ").map(String.init)
+            #expect(words.first == "extension-bridge")
+            let verb = BridgeCLI.commands.flatMap(\.flattened).first { words.dropFirst().starts(with: $0.path) }
+            #expect(verb != nil, "\(command): no such command")
+        }
     }
 
     @Test func manPage_hasEveryCommandAndOption_escapedForRoff() {

@@ -16,6 +16,14 @@ import Testing
         #expect(manifest["version"] as? String == BridgeVersion.current)
     }
 
+    @Test func changelog_hasTheCurrentVersionsSection() throws {
+        // The Debian package's changelog is that section (scripts/package-deb.sh, pack --changelog):
+        // a version bumped without its release notes would fail the package build instead.
+        let text = try String(
+            contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        #expect(text.contains("\n## [\(BridgeVersion.current)] - "))
+    }
+
     @Test func current_isThreeNumbers() {
         // Chromium and Firefox accept one to four dot-separated integers; a release is three.
         let parts = BridgeVersion.current.split(separator: ".", omittingEmptySubsequences: false)

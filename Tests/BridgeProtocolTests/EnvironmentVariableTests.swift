@@ -4,7 +4,7 @@ import Testing
 @testable import BridgeProtocol
 
 /// One table of environment variables: the code reads only names from `EnvironmentVariable`, and
-/// README.md's table lists exactly those, so a variable cannot be added, renamed or dropped in one
+/// docs/INSTALLING.md's table lists exactly those, so a variable cannot be added, renamed or dropped in one
 /// place only.
 @Suite struct EnvironmentVariableTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -14,10 +14,10 @@ import Testing
         try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test func readmeTable_namesExactlyTheTable() throws {
-        let readme = try Self.text("README.md")
-        let start = try #require(readme.range(of: "### Environment variables"))
-        let section = readme[start.upperBound...]
+    @Test func installingTable_namesExactlyTheTable() throws {
+        let page = try Self.text("docs/INSTALLING.md")
+        let start = try #require(page.range(of: "### Environment variables"))
+        let section = page[start.upperBound...]
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         let rows = section[..<end].split(separator: "\n").filter { $0.hasPrefix("| `EXTENSION_BRIDGE_") }
         let named = rows.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }

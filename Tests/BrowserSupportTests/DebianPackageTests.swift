@@ -124,12 +124,15 @@ import Testing
                 == .link(target: "/usr/share/linguisticat/nmh/h.json"))
     }
 
-    @Test func control_wrapsTheDescription_andNamesEnhances() {
+    @Test func control_wrapsTheDescription_andNamesEnhancesAndSuggests() {
         var deb = package()
+        #expect(!deb.controlText(installedKiB: 12).contains("Suggests:"))
         deb.control.enhances = ["chromium", "firefox-esr"]
+        deb.control.suggests = ["openssl", "libsecret-tools"]
         deb.control.paragraphs = [String(repeating: "word ", count: 40), "second"]
         let text = deb.controlText(installedKiB: 12)
         #expect(text.contains("Enhances: chromium, firefox-esr\n"))
+        #expect(text.contains("Suggests: openssl, libsecret-tools\n"))
         #expect(text.contains("\n .\n second\n"))
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }

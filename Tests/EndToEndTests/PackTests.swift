@@ -300,6 +300,22 @@ import Testing
         #expect(copyright.status == 0, "\(copyright.stderr)")
         #expect(copyright.outText.components(separatedBy: "\nFiles: ").count == 2, "\(copyright.outText)")
         #expect(copyright.outText.contains("\nCopyright: 2025 A\n"))
+        // The host's configuration says it is the package's (install's header would say to run install),
+        // and keeps what install planned.
+        let configuration = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "dpkg-deb --fsys-tarfile \"$0\" | tar -xO ./usr/lib/com.example.readlater/readlater-host.conf",
+                deb + ".deb",
+            ], environment: s.env)
+        #expect(configuration.status == 0, "\(configuration.stderr)")
+        #expect(configuration.outText.hasPrefix("# extension-bridge-host configuration: part of the readlater package"))
+        #expect(configuration.outText.contains("\ngroup = group.com.example.readlater\n"))
+        #expect(!configuration.outText.contains("extension-bridge install"))
+        let control = try runProcess("/usr/bin/dpkg-deb", ["-f", deb + ".deb", "Suggests"], environment: s.env)
+        #expect(
+            control.outText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            "a bridge's features decide what it needs: \(control.outText)")
     }
 
     /// Three `pack --deb` into one `--out` at once (parallel jobs of a release script): each stages in

@@ -9,7 +9,7 @@ import Testing
         #expect(
             SuiteError.corrupt(path: "/c/suite.json", reason: "not JSON").description
                 == "the suite file /c/suite.json is unreadable: not JSON. Nothing was changed; "
-                + "run `extension-bridge repair` to move it aside and start from defaults")
+                + "run `extension-bridge repair` to move it aside, keeping every key that still reads")
         #expect(
             SuiteError.newerFormat(path: "/c/suite.json", version: 2, supported: 1).description.hasSuffix(
                 "upgrade ExtensionBridge (the file was left as it is)"))

@@ -2,7 +2,7 @@
 """Docs name what exists: every repository path and Swift/JS symbol a doc names in backticks; and
 the front-door documents state no count of the project's parts and no run time.
 
-Read: README.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
+Read: README.md, CONTRIBUTING.md, docs/*.md, extension/README.md, and the Markdown the generator writes (the
 multi-line string literals of Sources/BridgeGenerator/ProjectTemplate*.swift). Only inline
 `code spans` count; fenced blocks are commands and output, not references.
 
@@ -29,6 +29,10 @@ starts a browser. No test can keep such a sentence true, so these documents do n
 the parts (a list cannot disagree with its own count) or name where they are, and leave durations to
 scripts/test.sh, which prints each step's. Exact values of behaviour ("every 250 ms", "default 30 s",
 "1 MiB") are not estimates and pass.
+The man page (Sources/BridgeCLI/Declarations/ManPage.swift): its ENVIRONMENT names every variable a
+source reads by name, and lists ExtensionBridge's own from EnvironmentVariable; its EXIT STATUS
+(HelpText.exitStatus) names every code of CLIError.Kind and no other but 0 and 1 (doctor's).
+
 Usage: scripts/checks/docs.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_docs.py)
 """
 
@@ -116,7 +120,7 @@ def tracked_files(root):
 
 def doc_sources(root, files):
     """(name, text) of every document checked; a template's text is its string literals."""
-    docs = ["README.md", "extension/README.md"] + sorted(f for f in files if re.match(r"^docs/[^/]+\.md$", f))
+    docs = ["README.md", "extension/README.md"] + [f for f in ("CONTRIBUTING.md",) if f in files] + sorted(f for f in files if re.match(r"^docs/[^/]+\.md$", f))
     for name in docs:
         with open(os.path.join(root, name), encoding="utf-8") as f:
             yield name, f.read()
@@ -304,6 +308,49 @@ def package_targets(root):
     return set(re.findall(r'name:\s*"([^"\\]+)"', text)) | set(re.findall(r'\(\s*"(Fuzz\w+)"', text))
 
 
+MANUAL = "Sources/BridgeCLI/Declarations/ManPage.swift"
+HELP_TEXT = "Sources/BridgeCLI/Declarations/HelpText.swift"
+CLI_ERROR = "Sources/BridgeCLI/CLIError.swift"
+# A variable the code reads by its name (`environment["HOME"]`, not an assignment to a child's
+# environment), and the names a child process is handed on (`for name in ["HOME", …]`).
+READ_BY_NAME = re.compile(r'environment\["([A-Z][A-Z0-9_]*)"\](?!\s*=[^=])')
+HANDED_ON = re.compile(r'for\s+name\s+in\s+\[((?:\s*"[A-Z][A-Z0-9_]*"\s*,?)+)\]')
+
+
+def manual_problems(root, files):
+    """The man page's ENVIRONMENT and EXIT STATUS against the code (the drift they had: a variable
+    the code reads that the page did not list, an exit code the tool returns that it did not name).
+    Its FILES are made from the code's own path functions, so they cannot name another file."""
+    def read(name):
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            return f.read()
+    if MANUAL not in files:
+        return []
+    manual = read(MANUAL)
+    problems = []
+    if "EnvironmentVariable.allCases" not in manual:
+        problems.append(f"{MANUAL}: ENVIRONMENT does not list EnvironmentVariable.allCases, ExtensionBridge's own variables")
+    for name in sorted(f for f in files if f.startswith("Sources/") and f.endswith(".swift") and not TEMPLATE_GLOB.match(f)):
+        text = read(name)
+        read_names = set(READ_BY_NAME.findall(text))
+        for listed in HANDED_ON.findall(text):
+            read_names |= set(re.findall(r'"([A-Z][A-Z0-9_]*)"', listed))
+        for variable in sorted(read_names):
+            if not re.search(r'\(\s*"' + variable + '"', manual):
+                problems.append(f"{MANUAL}: ENVIRONMENT does not name {variable}, which {name} reads")
+    if CLI_ERROR in files and HELP_TEXT in files:
+        codes = set(re.findall(r"\bcase\s+\w+\s*=\s*(\d+)", read(CLI_ERROR)))
+        help_text = read(HELP_TEXT)
+        start = help_text.find("static let exitStatus")
+        status = " ".join(re.findall(r'"([^"]*)"', help_text[start:help_text.find("\n\n", start)])) if start >= 0 else ""
+        named = set(re.findall(r"(?<![\w.])(\d+) [A-Za-z]", status))
+        for code in sorted(codes - named, key=int):
+            problems.append(f"{HELP_TEXT}: EXIT STATUS does not name {code}, a CLIError.Kind the tool exits with")
+        for code in sorted(named - codes - {"0", "1"}, key=int):
+            problems.append(f"{HELP_TEXT}: EXIT STATUS names {code}, which no CLIError.Kind returns")
+    return problems
+
+
 def check(root):
     files = tracked_files(root)
     index = Index(root, files, package_targets(root))
@@ -313,6 +360,7 @@ def check(root):
             problem = check_span(span, index)
             if problem:
                 problems.append(f"{name}:{line}: `{span}`: {problem}")
+    problems.extend(manual_problems(root, files))
     for name in STATEMENT_DOCS:
         if os.path.exists(os.path.join(root, name)):
             with open(os.path.join(root, name), encoding="utf-8") as f:

@@ -145,6 +145,47 @@ class DocsCheckTests(unittest.TestCase):
         self.assertIn("ProjectTemplate.swift", found[0])
 
 
+MANUAL = {
+    # The man page as it drifted: no EnvironmentVariable list, SOURCE_DATE_EPOCH and 70 left out.
+    "Sources/BridgeCLI/Declarations/ManPage.swift": (
+        'let environment = [\n    ("HOME", "the home folder"),\n    (\n        "XDG_DATA_HOME",\n        "data"\n    ),\n]\n'),
+    "Sources/BridgeCLI/Declarations/HelpText.swift": (
+        'enum HelpText {\n    static let exitStatus =\n        "Exit status: 0 ok, 1 doctor found a problem, "\n'
+        '        + "64 usage, 74 I/O."\n\n    static let other = "70 x"\n}\n'),
+    "Sources/BridgeCLI/CLIError.swift": "enum Kind: Int32 {\n    case usage = 64\n    case software = 70\n    case io = 74\n}\n",
+    "Sources/BrowserSupport/Pack.swift": (
+        'let t = environment["SOURCE_DATE_EPOCH"]\nlet h = environment["HOME"]\nchild["PATH"] = "/bin"\n'
+        'environment["TMPDIR"] = "/tmp"\nfor name in ["HOME", "XDG_DATA_HOME"] { pass(name) }\n'),
+}
+
+
+class ManualTests(unittest.TestCase):
+    """The man page's ENVIRONMENT and EXIT STATUS against what the code reads and returns."""
+
+    def test_theDriftTheManPageHad_isFound(self):
+        found = docs.check(make_repo({**SOURCES, **MANUAL}))
+        self.assertEqual(len(found), 3, found)
+        self.assertIn("does not list EnvironmentVariable.allCases", found[0])
+        self.assertIn("does not name SOURCE_DATE_EPOCH, which Sources/BrowserSupport/Pack.swift reads", found[1])
+        self.assertIn("EXIT STATUS does not name 70", found[2])
+
+    def test_aManPageThatNamesWhatTheCodeDoes_passes(self):
+        manual = dict(MANUAL)
+        manual["Sources/BridgeCLI/Declarations/ManPage.swift"] += (
+            '    ("SOURCE_DATE_EPOCH", "dates") + EnvironmentVariable.allCases.map { ($0.name, "") }\n')
+        manual["Sources/BridgeCLI/Declarations/HelpText.swift"] = manual[
+            "Sources/BridgeCLI/Declarations/HelpText.swift"].replace("64 usage,", "64 usage, 70 an internal error,")
+        self.assertEqual(docs.check(make_repo({**SOURCES, **manual})), [])
+
+    def test_anExitCodeNoKindReturns_isFound(self):
+        manual = dict(MANUAL)
+        manual["Sources/BridgeCLI/Declarations/HelpText.swift"] = manual[
+            "Sources/BridgeCLI/Declarations/HelpText.swift"].replace("64 usage,", "64 usage, 70 internal, 99 gone,")
+        found = [p for p in docs.check(make_repo({**SOURCES, **manual})) if "EXIT" in p]
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("names 99, which no CLIError.Kind returns", found[0])
+
+
 class DocsStatementTests(unittest.TestCase):
     """Counts of the project's parts and run-time estimates in the front-door documents."""
 

@@ -76,8 +76,9 @@ extension PackCommand {
                             + "installed for every user at the browser's next start, and the native-messaging host "
                             + "it talks to, registered with every supported browser."
                     ],
-                homepage: builtIn ? "https://github.com/extensionbridge/extension-bridge" : nil,
-                enhances: ["chromium", "firefox-esr"]))
+                enhances: ["chromium", "firefox-esr"],
+                // install --crx and pack sign with openssl; secret and getSecret run secret-tool.
+                suggests: builtIn ? ["openssl", "libsecret-tools"] : []))
 
         // The host and its configuration; the manifests, from the catalog, as `install --system` writes them.
         deb.add(hostPath, host, mode: 0o755, strip: true)
@@ -102,6 +103,9 @@ extension PackCommand {
                 sharedCopies[copy] = file.bytes
                 deb.add(copy, file.bytes)
                 deb.link(file.path, to: copy)
+            } else if file.kind == .configuration {
+                // install's header would tell the reader to run install; this file is the package's.
+                deb.add(file.path, try packagedConfiguration(file.bytes, package: name))
             } else {
                 deb.add(file.path, file.bytes)
             }
@@ -149,10 +153,17 @@ extension PackCommand {
             bridge?.copyright
             ?? (builtIn ? "\(year) ExtensionBridge contributors" : "\(year) \(deb.control.maintainer)")
         let date = WallTime(seconds: Int64(timestamp())).rfc2822
+        let changes = try args[PackVerbOptions.changelog].map { path throws(CLIError) in
+            String(decoding: try read(path, limit: 4 << 20), as: UTF8.self)
+        }
         let (copyright, changelog) = try pack { () throws(PackError) in
             (
                 try DebianPackage.copyright(bridgeName: bridge?.name, holder: holder),
-                try deb.changelog(date: date, builtWith: BridgeVersion.current)
+                try deb.changelog(
+                    date: date, builtWith: BridgeVersion.current,
+                    notes: try changes.map { text throws(PackError) in
+                        try ReleaseNotes(markdown: text, version: deb.control.version)
+                    })
             )
         }
         deb.add("/usr/share/doc/\(name)/copyright", copyright)
@@ -168,8 +179,8 @@ extension PackCommand {
         if builtIn {
             overrides += """
                 # install reads its own package's file list (/var/lib/dpkg/info/extension-bridge.list), read-only,
-                # so it never writes or removes a file the package owns (SECURITY rows 121 and 123); a dpkg-query
-                # process per install could not be pointed at the temporary root the tests use.
+                # so it never writes or removes a file the package owns; a dpkg-query process per install could
+                # not be pointed at the temporary root the tests install into.
                 \(name): uses-dpkg-database-directly [usr/bin/extension-bridge]
 
                 """
@@ -179,6 +190,21 @@ extension PackCommand {
             return try deb.build(into: out, timestamp: timestamp(), searchPath: context.environment["PATH"])
         } catch {
             throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+        }
+    }
+
+    /// The host configuration `install` planned, said to be the package's: dpkg puts it back at every
+    /// upgrade, so a change belongs in the package (`--extension-id`, bridge.json's group).
+    private func packagedConfiguration(_ planned: [UInt8], package: String) throws(CLIError) -> [UInt8] {
+        do {
+            let (configuration, _) = try HostConfiguration.parse(String(decoding: planned, as: UTF8.self))
+            return Array(
+                try configuration.text(
+                    writtenBy: "part of the \(package) package, made by `extension-bridge pack --deb`; "
+                        + "an upgrade replaces it: change the package instead"
+                ).utf8)
+        } catch {
+            throw CLIError(.software, "the packaged host configuration: \(error)")
         }
     }
 

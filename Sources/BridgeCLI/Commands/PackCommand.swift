@@ -26,6 +26,9 @@ struct PackCommand {
                 "--out \(out) is inside the extension folder \(folder): the next pack would pack the packages; "
                     + "choose a folder outside it", verb: "pack")
         }
+        if args[PackVerbOptions.changelog] != nil && !args.has(PackVerbOptions.deb) {
+            throw .usage("--changelog is the Debian package's changelog: it goes with --deb", verb: "pack")
+        }
         if args.has(PackVerbOptions.deb) {
             if args[PackVerbOptions.updateURL] != nil || args[PackVerbOptions.key] != nil {
                 throw .usage("--deb packages no CRX: --update-url and --key belong to the store packages", verb: "pack")

@@ -24,7 +24,8 @@ enum PackVerb: Verb {
             gzip): the static host and its configuration in /usr/lib/<host name>/ (the built-in
             bridge: /usr/lib/extension-bridge/), the system host manifests for every browser in the
             catalog, the extension installed for every user of Debian's chromium and firefox-esr,
-            /etc/firefox-esr/<package>.js (a conffile), copyright and changelog; with --config the
+            /etc/firefox-esr/<package>.js (a conffile), copyright and changelog (with --changelog FILE,
+            the release's entries from FILE's "## [<version>]" section); with --config the
             app's name, version, maintainer and copyright from bridge.json, the host from the
             project's newer build or --host-path (refused unless static), without it
             extension-bridge itself with its man page and completions. A package name of the
@@ -35,7 +36,7 @@ enum PackVerb: Verb {
             """,
         options: [
             BrowserOptions.config, BrowserOptions.extensionDirectory, PackVerbOptions.out, PackVerbOptions.updateURL,
-            PackVerbOptions.key, PackVerbOptions.deb, PackVerbOptions.hostPath,
+            PackVerbOptions.key, PackVerbOptions.deb, PackVerbOptions.hostPath, PackVerbOptions.changelog,
             BrowserOptions.extensionID,
         ])
 

@@ -9,6 +9,10 @@ enum PackVerbOptions {
     static let key = OptionSpec(
         "--key", value: "PEM", help: "the RSA private key that signs the CRX", completion: .file)
     static let deb = OptionSpec("--deb", help: "write the Debian package (host, manifests, extension) instead")
+    static let changelog = OptionSpec(
+        "--changelog", value: "FILE",
+        help: "with --deb: a Keep a Changelog file whose section for the version becomes the package's changelog",
+        completion: .file)
     static let hostPath = OptionSpec(
         "--host-path", value: "PATH", help: "with --deb: the static host to package", completion: .file)
 }

@@ -25,7 +25,6 @@ extension DebianPackage {
                 ("""
                 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
                 Upstream-Name: ExtensionBridge
-                Source: https://github.com/extensionbridge/extension-bridge
 
                 Files: *
                 Copyright: \(holder)
@@ -48,20 +47,30 @@ extension DebianPackage {
     }
 
     /// The package's `changelog` entry (gzip it for `/usr/share/doc/<package>/changelog.gz`): its
-    /// name, version and maintainer, checked as the control file's (`validate()`).
+    /// name, version and maintainer, checked as the control file's (`validate()`), and the release's
+    /// entries when there are `notes`.
     /// - Parameters:
     ///   - date: RFC 2822, as `dpkg-parsechangelog` reads it.
     ///   - builtWith: the ExtensionBridge version that built the package.
-    /// - Throws: what `validate()` throws, and `PackError.debianControl` for a date or version that is not one line.
-    public func changelog(date: String, builtWith version: String) throws(PackError) -> [UInt8] {
+    ///   - notes: the release's section of its changelog; nil for a bridge that gives none (one line
+    ///     says what built the package).
+    /// - Throws: what `validate()` throws, and `PackError.debianControl` for a date, version or entry
+    ///   that is not one line.
+    public func changelog(date: String, builtWith version: String, notes: ReleaseNotes? = nil) throws(PackError)
+        -> [UInt8]
+    {
         try validate()
         try DebianPackage.requireOneLine(date, "the changelog date")
         try DebianPackage.requireOneLine(version, "the ExtensionBridge version")
+        for entry in notes?.groups.flatMap({ [$0.heading] + $0.entries }) ?? [] {
+            try DebianPackage.requireOneLine(entry, "a changelog entry")
+        }
+        let body = notes?.debianLines ?? ["  * Built with extension-bridge pack --deb \(version)."]
         return Array(
             """
             \(control.name) (\(control.version)) unstable; urgency=medium
 
-              * Built with extension-bridge pack --deb \(version).
+            \(body.joined(separator: "\n"))
 
              -- \(control.maintainer)  \(date)
 

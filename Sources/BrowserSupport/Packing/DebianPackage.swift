@@ -19,12 +19,13 @@ public struct DebianPackage: Sendable {
         public var summary: String
         /// The extended description, one paragraph per element.
         public var paragraphs: [String]
-        public var homepage: String?
         public var enhances: [String]
+        /// Packages some features need and the rest does without (Debian policy 7.2).
+        public var suggests: [String]
 
         public init(
             name: String, version: String, architecture: String, maintainer: String, summary: String,
-            paragraphs: [String], homepage: String? = nil, enhances: [String] = []
+            paragraphs: [String], enhances: [String] = [], suggests: [String] = []
         ) {
             self.name = name
             self.version = version
@@ -32,8 +33,8 @@ public struct DebianPackage: Sendable {
             self.maintainer = maintainer
             self.summary = summary
             self.paragraphs = paragraphs
-            self.homepage = homepage
             self.enhances = enhances
+            self.suggests = suggests
         }
     }
 
@@ -115,7 +116,7 @@ public struct DebianPackage: Sendable {
             "Maintainer: \(control.maintainer)", "Installed-Size: \(installedKiB)", "Section: web",
             "Priority: optional",
         ]
-        if let homepage = control.homepage { lines.append("Homepage: \(homepage)") }
+        if !control.suggests.isEmpty { lines.append("Suggests: " + control.suggests.joined(separator: ", ")) }
         if !control.enhances.isEmpty { lines.append("Enhances: " + control.enhances.joined(separator: ", ")) }
         lines.append("Description: \(control.summary)")
         for (index, paragraph) in control.paragraphs.enumerated() {
@@ -251,10 +252,10 @@ public struct DebianPackage: Sendable {
             )
         }
         if let reason = DebianPackage.distributionUse(of: control.name) { throw .debianControl(reason) }
-        for field in [control.architecture, control.maintainer, control.summary] + control.enhances {
+        for field in [control.architecture, control.maintainer, control.summary] + control.enhances + control.suggests {
             try DebianPackage.requireOneLine(field, "a control field")
         }
-        for field in [control.homepage ?? ""] + control.paragraphs where !DebianPackage.isOneLine(field) {
+        for field in control.paragraphs where !DebianPackage.isOneLine(field) {
             try DebianPackage.requireOneLine(field, "a control field")
         }
         for path in items.keys where !path.hasPrefix("/") || path.contains("/../") || path.hasSuffix("/..") {
