@@ -159,6 +159,9 @@ EXTENSION_BRIDGE_BIN_DIR="$bin_dir" "$e2e_python" scripts/e2e/pack_chromium.py
 step "extension-bridge new: a generated bridge built offline, installed with --config, in real browsers; a Safari extension imported with --from-safari"
 E2E_BIN_DIR="$bin_dir" scripts/e2e/generated.sh --browser all
 
+step "real Safari extensions (../shared/safari-corpus, or SAFARI_CORPUS) through new --from-safari, in real Chromium and Firefox against their originals (scripts/e2e/safari_corpus.py)"
+"$e2e_python" scripts/e2e/safari_corpus.py --bin-dir "$bin_dir"
+
 step "install.sh on an empty HOME, twice, with no browser; Chromium gets the CRX (scripts/e2e/install-test.sh)"
 scripts/release-build.sh extension-bridge-host extension-bridge
 INSTALL_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/install-test.sh

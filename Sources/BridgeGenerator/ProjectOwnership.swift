@@ -16,9 +16,9 @@
 /// where core files may be, `core.json` which ones are.
 ///
 /// A project made with `new --from-safari` (`core.json`'s `"extension":
-/// "safari-import"`): its whole extension is the app's except
-/// `extension/bridge-compat/safari-shim.js` and `browser-namespace.js` (the
-/// project files and the carried libraries are core as in any project).
+/// "safari-import"`): its whole extension is the app's except the files of
+/// `extension/bridge-compat/` (`SafariImport.bundledCompat`; the project files
+/// and the carried libraries are core as in any project).
 public enum ProjectOwnership {
     /// The project files outside `extension/` that ExtensionBridge owns.
     public static let coreProjectFiles: Set<String> = [
@@ -57,15 +57,15 @@ public enum ProjectOwnership {
 
     /// The core files among `files` (what `new` writes), in their order.
     /// - Parameter safariImport: a project made with `--from-safari`: its extension is the app's
-    ///   (the author's files, the adapted manifest, the service-worker entry) except ExtensionBridge's
-    ///   two files in `extension/bridge-compat/` (`importedCoreFiles`).
+    ///   (the author's files, the adapted manifest, the service-worker entry, the generated pages) except
+    ///   ExtensionBridge's files in `extension/bridge-compat/` (`importedCoreFiles`).
     public static func coreFiles(_ files: [GeneratedFile], safariImport: Bool = false) -> [GeneratedFile] {
         guard safariImport else { return files.filter { isCore($0.path) } }
         return files.filter { isCore($0.path, safariImport: true) }
     }
 
-    /// ExtensionBridge's files in an imported extension: the Safari shim and the namespace file.
-    public static let importedCoreFiles: Set<String> = [
-        "extension/" + SafariImport.shimPath, "extension/" + SafariImport.namespacePath,
-    ]
+    /// ExtensionBridge's files in an imported extension: the Safari shim, the namespace file, the
+    /// generated pages' loader and the service worker's stand-ins.
+    public static let importedCoreFiles: Set<String> = Set(
+        SafariImport.bundledCompat.map { "extension/" + $0.imported })
 }

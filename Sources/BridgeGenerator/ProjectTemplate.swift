@@ -16,26 +16,27 @@ public enum ProjectTemplate {
     public static func files(
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], carried: CarriedSource
     ) throws(GeneratorError) -> [GeneratedFile] {
-        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`), with its test.
-        let bundled = extensionFiles.filter { !$0.path.hasPrefix("compat/") && $0.path != "test/safari-shim.test.js" }
+        // compat/ is the Safari shim for imported extensions only (`files(…, safari:)`), with its tests.
+        let bundled = extensionFiles.filter { !SafariImport.isCompat($0.path) }
         let own = try ExtensionCustomizer.customize(bundled, spec: spec, key: key)
         return project(spec: spec, key: key, extension: own, safariImport: false, carried: carried)
     }
 
     /// Every file `new --from-safari` writes: the project around the imported extension
     /// (`SafariImport.extensionFiles`), and the report of what changed. The author's files and the
-    /// rewritten manifest are the app's; only `bridge-compat/`'s shim and namespace file are core.
+    /// rewritten manifest are the app's; only the files of `bridge-compat/` are core.
     public static func files(
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], carried: CarriedSource,
         safari: SafariImport
     ) throws(GeneratorError) -> (files: [GeneratedFile], report: SafariImport.Report) {
-        let (imported, report) = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
-        let files = project(spec: spec, key: key, extension: imported, safariImport: true, carried: carried)
-        return (files, report)
+        let imported = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
+        let files = project(
+            spec: spec, key: key, extension: imported.extensionFiles, safariImport: true, carried: carried)
+        return (imported.completing(files, spec: spec), imported.report)
     }
 
     /// The core files of an imported project as `upgrade` regenerates them: the project's and the
-    /// two `bridge-compat/` files (the author's extension is never regenerated).
+    /// `bridge-compat/` files (the author's extension is never regenerated).
     static func safariImportCore(
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], carried: CarriedSource
     ) throws(GeneratorError) -> [GeneratedFile] {

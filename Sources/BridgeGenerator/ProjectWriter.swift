@@ -47,7 +47,11 @@ public enum ProjectWriter {
             for file in files {
                 let path = temporary + "/" + file.path
                 try FileSystem.makeDirectories(FileSystem.parentPath(path), permissions: 0o755)
-                try FileSystem.writeAtomically(path, file.bytes, permissions: file.permissions)
+                if let target = file.linkTarget {
+                    try FileSystem.makeSymbolicLink(path, pointingTo: target)
+                } else {
+                    try FileSystem.writeAtomically(path, file.bytes, permissions: file.permissions)
+                }
             }
             var movedAside: String?
             if exists {

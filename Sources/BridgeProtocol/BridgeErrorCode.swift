@@ -29,4 +29,7 @@ public enum BridgeErrorCode: String, Sendable, CaseIterable {
     /// `removeItem` of an item a `queue drain` or `queue watch` is handing over
     /// at this moment: it may reach the app; not removed.
     case itemBeingHandedOver = "item_being_handed_over"
+    /// An app's action that is declared but not written yet (the actions `new --from-safari`
+    /// makes for each message the imported extension sends, until the author writes them).
+    case notImplemented = "not_implemented"
 }

@@ -10,6 +10,7 @@ import BridgeSystem
 /// {"formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
 ///  "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
 ///  "extension": {"folder": "extension", "chromiumID": "…", "firefoxID": "readlater@example.com"},
+///  // a Manifest V2 import also: "chromiumManifest": "extension-chromium/manifest.json"
 ///  "features": ["vocabulary", "saving", "transform", "secrets"]}
 /// ```
 ///
@@ -25,6 +26,11 @@ public struct BridgeDescription: Equatable, Sendable {
     public var version: String
     /// The extension folder, absolute once loaded.
     public var extensionFolder: String
+    /// Chromium's own manifest, when the extension has one beside the folder's (a Manifest V2
+    /// extension imported with `new --from-safari`: Firefox's `manifest.json` stays Manifest V2,
+    /// Chromium's is Manifest V3); absolute once loaded. `pack` and `install --crx` make Chromium's
+    /// packages with it.
+    public var chromiumManifest: String?
     public var chromiumID: String
     public var firefoxID: String
     /// Who maintains the app's package: `Name <email>` (its Debian `Maintainer`); optional.
@@ -70,10 +76,12 @@ public struct BridgeDescription: Equatable, Sendable {
             "formatVersion": .int(BridgeDescription.formatVersion), "name": .string(name),
             "hostName": .string(hostName), "group": .string(group), "hostProduct": .string(hostProduct),
             "version": .string(version),
-            "extension": [
-                "folder": .string(extensionFolder), "chromiumID": .string(chromiumID), "firefoxID": .string(firefoxID),
-            ],
         ]
+        var extensionMembers: [String: JSONValue] = [
+            "folder": .string(extensionFolder), "chromiumID": .string(chromiumID), "firefoxID": .string(firefoxID),
+        ]
+        if let chromiumManifest { extensionMembers["chromiumManifest"] = .string(chromiumManifest) }
+        members["extension"] = .object(extensionMembers)
         if let maintainer { members["maintainer"] = .string(maintainer) }
         if let copyright { members["copyright"] = .string(copyright) }
         members["features"] = .array(features.map { .string($0.rawValue) })
@@ -110,6 +118,9 @@ public struct BridgeDescription: Equatable, Sendable {
             extensionFolder: try string(json["extension"]?["folder"], "extension.folder"),
             chromiumID: try string(json["extension"]?["chromiumID"], "extension.chromiumID"),
             firefoxID: try string(json["extension"]?["firefoxID"], "extension.firefoxID"))
+        if let manifest = json["extension"]?["chromiumManifest"] {
+            description.chromiumManifest = try string(manifest, "extension.chromiumManifest")
+        }
         description.maintainer = json["maintainer"]?.stringValue
         description.copyright = json["copyright"]?.stringValue
         if let features = json["features"] {
@@ -175,6 +186,9 @@ public struct BridgeDescription: Equatable, Sendable {
             path.hasPrefix("/") ? path : (FileSystem.currentDirectory() ?? ".") + "/" + path)
         if !description.extensionFolder.hasPrefix("/") {
             description.extensionFolder = folder + "/" + description.extensionFolder
+        }
+        if let manifest = description.chromiumManifest, !manifest.hasPrefix("/") {
+            description.chromiumManifest = folder + "/" + manifest
         }
         return description
     }

@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeSystem
 import Foundation
 import TestSupport
@@ -70,6 +71,40 @@ import Testing
                 try FileSystem.readFile(tmp.path + "/Hello/extension/" + name)
                     == FileSystem.readFile(folder + "/" + name))
         }
+    }
+
+    @Test func aManifestV2Import_writesChromiumsFolderOfLinks_andEachMessagesAction() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = tmp.path + "/Resources"
+        try FileSystem.makeDirectories(folder + "/images", permissions: 0o755)
+        // Safari takes the trailing comma; the popup sends its own message, in the one-argument form.
+        let manifest =
+            #"{"manifest_version": 2, "name": "L", "version": "1.0", "browser_action": {"default_popup": "popup.html"}, "permissions": ["nativeMessaging",],}"#
+        for (path, text) in [
+            ("manifest.json", manifest), ("popup.html", "<script src=\"popup.js\"></script>"),
+            ("popup.js", "browser.runtime.sendNativeMessage({ request: \"getFormats\" });\n"), ("images/a.png", "png"),
+        ] {
+            try FileSystem.writeAtomically(folder + "/" + path, Array(text.utf8))
+        }
+        let result = new(tmp, ["--from-safari", folder])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("manifest.json: removed 2 trailing commas"))
+        #expect(
+            result.out.contains(
+                "{request: \"getFormats\"} from popup.js:1 → Sources/HelloActions/SafariMessages/GetFormatsAction.swift"
+            ))
+        #expect(result.out.contains("in Chromium, extension-chromium/"), "\(result.out)")
+        let project = tmp.path + "/Hello"
+        #expect(FileSystem.readLink(project + "/extension-chromium/images") == "../extension/images")
+        #expect(
+            try FileSystem.readFile(project + "/extension-chromium/popup.js")
+                == FileSystem.readFile(folder + "/popup.js"))
+        let chromium = try JSONParser.parse(try FileSystem.readFile(project + "/extension-chromium/manifest.json"))
+        #expect(chromium["manifest_version"] == 3 && chromium["action"]?["default_popup"] == "bridge-compat-popup.html")
+        #expect(try FileSystem.status(project + "/Sources/HelloActions/SafariMessages/GetFormatsAction.swift") != nil)
+        let dry = new(tmp, ["--from-safari", folder, "--dry-run", "--force"])
+        #expect(dry.out.contains("would link \(project)/extension-chromium/images to ../extension/images"))
     }
 
     @Test func dryRun_printsTheReport_andWritesNothing() throws {

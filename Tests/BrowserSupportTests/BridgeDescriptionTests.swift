@@ -23,6 +23,14 @@ import Testing
         let loaded = try BridgeDescription.load(path)
         #expect(loaded.extensionFolder == tmp.path + "/extension")
         #expect(loaded.identity.firefoxIDs == ["a@example.com"])
+        #expect(loaded.chromiumManifest == nil)
+        // A Manifest V2 import names Chromium's own manifest; relative to the file, as the folder is.
+        var twoManifests = loaded
+        twoManifests.extensionFolder = "extension"
+        twoManifests.chromiumManifest = "extension-chromium/manifest.json"
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(twoManifests.json))
+        #expect(try BridgeDescription.load(path).chromiumManifest == tmp.path + "/extension-chromium/manifest.json")
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(good)))
         for (key, value) in [
             ("formatVersion", JSONValue.int(9)), ("hostName", "Bad.Name"), ("hostProduct", "../x"), ("name", .int(1)),
         ] {

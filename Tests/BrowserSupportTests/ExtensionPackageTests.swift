@@ -60,6 +60,58 @@ import Testing
         #expect(gecko == ["id": "readlater@example.com", "data_collection_permissions": ["required": ["none"]]])
     }
 
+    /// A Manifest V2 extension imported from Safari: Firefox's manifest in the folder, Chromium's beside it.
+    @Test func aChromiumManifestOfItsOwn_makesTheZipAndCRX_theXPIKeepsTheFolders() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = tmp.path + "/extension"
+        try FileSystem.makeDirectories(folder, permissions: 0o755)
+        let firefox =
+            #"{"manifest_version": 2, "name": "M", "version": "1.2", "key": "K", "background": {"scripts": ["bg.js"]}, "browser_specific_settings": {"gecko": {"id": "m@example.com"}}}"#
+        try FileSystem.writeAtomically(folder + "/manifest.json", Array(firefox.utf8))
+        try FileSystem.writeAtomically(folder + "/bg.js", Array("//".utf8))
+        let chromium = tmp.path + "/chromium.json"
+        try FileSystem.writeAtomically(
+            chromium,
+            Array(
+                #"{"manifest_version": 3, "name": "M", "version": "1.2", "key": "K", "background": {"service_worker": "sw.js"}}"#
+                    .utf8))
+        // Without it the folder's Manifest V2 cannot make Chromium's packages, and says why.
+        #expect(throws: PackError.self) { try ExtensionPackage(extensionDirectory: folder) }
+        let package = try ExtensionPackage(extensionDirectory: folder, chromiumManifest: chromium)
+        let zip = try manifest(in: package.chromeZip())
+        #expect(zip["manifest_version"] == 3 && zip["background"] == ["service_worker": "sw.js"] && zip["key"] == nil)
+        let xpi = try manifest(in: package.firefoxXPI(updateURL: nil))
+        #expect(xpi["manifest_version"] == 2 && xpi["background"] == ["scripts": ["bg.js"]])
+        let unpacked = try JSONParser.parse(try #require(package.chromiumManifestBytes))
+        #expect(unpacked["key"] == "K", "an unpacked install keeps the id")
+        // Another version in one of the two is refused: both would ship.
+        try FileSystem.writeAtomically(chromium, Array(#"{"manifest_version": 3, "version": "1.3"}"#.utf8))
+        do {
+            _ = try ExtensionPackage(extensionDirectory: folder, chromiumManifest: chromium)
+            Issue.record("two versions were packed")
+        } catch {
+            #expect(error.description.contains("\"1.3\", not the folder manifest's 1.2"), "\(error)")
+        }
+    }
+
+    /// Chromium's manifest goes into the zip and the CRX like the folder's files: a private key pasted
+    /// into it is refused by name as one in the folder is.
+    @Test func aPrivateKeyInChromiumsManifest_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try Packing.smallExtension(at: tmp.path + "/ext")
+        let pem = String(decoding: try Packing.key(in: tmp.path).privateKeyPEM, as: UTF8.self)
+        let escaped = pem.replacingOccurrences(of: "\n", with: "\\n")
+        let chromium = tmp.path + "/chromium.json"
+        let version = try ExtensionPackage(extensionDirectory: tmp.path + "/ext").version
+        try FileSystem.writeAtomically(
+            chromium, Array(#"{"manifest_version": 3, "version": "\#(version)", "note": "\#(escaped)"}"#.utf8))
+        #expect(throws: PackError.privateKey(path: chromium)) {
+            try ExtensionPackage(extensionDirectory: tmp.path + "/ext", chromiumManifest: chromium)
+        }
+    }
+
     @Test func updateURLs_onlyWithAnUpdateURL_andNeverInTheWebStoreZip() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -12,9 +12,14 @@
 //   browser.runtime.sendNativeMessage(anyAppId, message)       → a promise
 //   browser.runtime.sendNativeMessage(anyAppId, message, callback)
 //
-// on `browser` and on `chrome`; in Chromium, where `browser` does not exist,
-// `browser` is defined as `chrome`. `runtime.connectNative(anyAppId)` opens
-// this bridge's host too.
+// on `browser` and on `chrome`; in a Chromium-family browser without the
+// `browser` namespace (Chromium 156 has it), `browser` is defined as `chrome`.
+// `runtime.connectNative(anyAppId)` opens this bridge's host too.
+//
+// Where the extension runs as Manifest V3 but was written for Manifest V2
+// (Chromium), `browserAction`, `pageAction`, `tabs.executeScript`,
+// `tabs.insertCSS`/`removeCSS` and `extension.getURL` are given on what
+// replaced them (below); a browser that has them keeps its own.
 //
 // When the host is missing or fails: a promise rejects with an Error (as
 // Safari's does); a callback is called with no argument (`undefined`) and
@@ -186,7 +191,156 @@
     }
   }
   if (!browserNS && chromeNS) {
-    // Chromium has no `browser`: Safari code written for it finds chrome (with the shim) there.
+    // A Chromium-family browser without `browser`: Safari code written for it finds chrome (with the shim) there.
     root.browser = root.chrome;
+  }
+
+  // A service worker's importScripts, where the background is a page (Firefox): the import lists what
+  // the worker imports before it in background.scripts, so each has run; one that has not is an error.
+  if (typeof root.importScripts === 'undefined' && typeof root.document !== 'undefined') {
+    root.importScripts = function importScripts(...urls) {
+      const loaded = [...root.document.scripts].map((script) => script.src);
+      for (const url of urls) {
+        const name = String(url).replace(/^(\.\/|\/)+/, '');
+        if (!loaded.some((source) => source.endsWith('/' + name))) {
+          console.error(TAG, `importScripts(${url}): a background page cannot import a script; list it in background.scripts`);
+        }
+      }
+    };
+  }
+
+  // ---- Manifest V2's APIs where the browser runs the extension as Manifest V3 (Chromium) ----
+  // Safari and Firefox still run a Manifest V2 extension; Chromium runs the Manifest V3 manifest
+  // derived from it, which has no browserAction, pageAction or tabs.executeScript. Each is given
+  // on what replaced it, where it is missing and the semantics allow; nothing is replaced.
+
+  /** Runs `work` (a promise) and answers as a callback when the caller passed one, else as a promise. */
+  function answer(work, callback) {
+    if (!callback) return work;
+    work.then(
+      (value) => runCallback(callback, [value]),
+      (error) => runCallback(callback, [], error),
+    );
+    return undefined;
+  }
+
+  /** Manifest V2's `(tabId?, details, callback?)`: the tab (the active one when omitted) and the rest. */
+  function tabArguments(namespace, args) {
+    const list = [...args];
+    const callback = typeof list[list.length - 1] === 'function' ? list.pop() : undefined;
+    const tabId = typeof list[0] === 'number' ? list.shift() : undefined;
+    const details = list[0] ?? {};
+    const tab = tabId !== undefined
+      ? Promise.resolve(tabId)
+      : Promise.resolve(namespace.tabs.query({ active: true, currentWindow: true })).then((tabs) => {
+          if (!tabs || !tabs[0]) throw new Error('no active tab to inject into');
+          return tabs[0].id;
+        });
+    return { tab, details, callback };
+  }
+
+  function injectionTarget(tabId, details) {
+    const target = { tabId };
+    if (details.allFrames) target.allFrames = true;
+    else if (details.frameId !== undefined) target.frameIds = [details.frameId];
+    return target;
+  }
+
+  function executeScript(namespace) {
+    return function executeScript(...args) {
+      const { tab, details, callback } = tabArguments(namespace, args);
+      const work = tab.then((tabId) => {
+        if (details.code !== undefined || !details.file) {
+          throw new Error('tabs.executeScript: only {file} has a Manifest V3 equivalent here (scripting.executeScript runs no code strings)');
+        }
+        const injection = { target: injectionTarget(tabId, details), files: [details.file] };
+        if (details.runAt === 'document_start') injection.injectImmediately = true;
+        return namespace.scripting.executeScript(injection);
+      }).then((results) => (results || []).map((result) => result.result));
+      return answer(work, callback);
+    };
+  }
+
+  function styleSheet(namespace, method) {
+    return function cssInjection(...args) {
+      const { tab, details, callback } = tabArguments(namespace, args);
+      const work = tab.then((tabId) => {
+        const injection = { target: injectionTarget(tabId, details) };
+        if (details.file) injection.files = [details.file];
+        else injection.css = String(details.code ?? '');
+        if (details.cssOrigin) injection.origin = details.cssOrigin.toUpperCase();
+        return namespace.scripting[method](injection);
+      }).then(() => undefined);
+      return answer(work, callback);
+    };
+  }
+
+  /** pageAction as action: show and hide are enable and disable (the button is on every tab). */
+  function pageAction(action) {
+    return new Proxy(action, {
+      get(target, property) {
+        if (property === 'show') return (tabId, callback) => answer(Promise.resolve(target.enable(tabId)), callback);
+        if (property === 'hide') return (tabId, callback) => answer(Promise.resolve(target.disable(tabId)), callback);
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  function define(target, name, value) {
+    if (!target || target[name] !== undefined) return;
+    try {
+      Object.defineProperty(target, name, { value, configurable: true, writable: true });
+    } catch (error) {
+      console.warn(TAG, `cannot give ${name} here:`, error);
+    }
+  }
+
+  // Safari (and Firefox) show SVG toolbar icons; Chromium cannot decode one for action.setIcon and
+  // rejects. There the SVG paths are left out (the icon stays as it is) with a warning, instead of a
+  // rejection the extension's code never expected; the import reports each SVG icon it found.
+  const svgIcons = new WeakSet();
+  function withoutSvgIcons(action) {
+    if (!action || typeof action.setIcon !== 'function' || svgIcons.has(action)) return;
+    if (runtime && typeof runtime.getBrowserInfo === 'function') return; // Firefox decodes SVG
+    svgIcons.add(action);
+    const setIcon = action.setIcon;
+    const isSvg = (path) => typeof path === 'string' && /\.svg(?:[?#].*)?$/i.test(path);
+    let warned = false;
+    Object.defineProperty(action, 'setIcon', {
+      configurable: true,
+      writable: true,
+      value: function setIconWithoutSvg(details, callback) {
+        let call = details;
+        if (details && typeof details === 'object' && details.path !== undefined && !details.imageData) {
+          const paths = typeof details.path === 'string' ? { '': details.path } : details.path;
+          const kept = Object.entries(paths ?? {}).filter(([, path]) => !isSvg(path));
+          if (kept.length !== Object.keys(paths ?? {}).length) {
+            if (!warned) console.warn(TAG, 'Chromium cannot show an SVG toolbar icon; left out:', details.path);
+            warned = true;
+            if (kept.length === 0) return answer(Promise.resolve(), callback);
+            call = { ...details, path: typeof details.path === 'string' ? kept[0][1] : Object.fromEntries(kept) };
+          }
+        }
+        return callback ? setIcon.call(this, call, callback) : setIcon.call(this, call);
+      },
+    });
+  }
+
+  for (const namespace of [root.browser, root.chrome]) {
+    if (!namespace || typeof namespace !== 'object') continue;
+    withoutSvgIcons(namespace.action);
+    if (namespace.action) {
+      define(namespace, 'browserAction', namespace.action);
+      define(namespace, 'pageAction', pageAction(namespace.action));
+    }
+    if (namespace.tabs && namespace.scripting) {
+      define(namespace.tabs, 'executeScript', executeScript(namespace));
+      define(namespace.tabs, 'insertCSS', styleSheet(namespace, 'insertCSS'));
+      define(namespace.tabs, 'removeCSS', styleSheet(namespace, 'removeCSS'));
+    }
+    if (namespace.extension && namespace.runtime && typeof namespace.runtime.getURL === 'function') {
+      define(namespace.extension, 'getURL', (path) => namespace.runtime.getURL(path));
+    }
   }
 })(globalThis);

@@ -209,3 +209,128 @@ test('the host name sits on one line the generator replaces', () => {
   const lines = SHIM.split('\n').filter((line) => line.includes(`'${HOST}'`));
   assert.deepEqual(lines, [`  const HOST_NAME = '${HOST}';`]);
 });
+
+// ---- Manifest V2's APIs where the browser runs Manifest V3 (Chromium), and SVG toolbar icons ----
+
+/** Values made in the shim's realm, as plain data (their prototypes are another realm's). */
+const plain = (value) => JSON.parse(JSON.stringify(value));
+
+/** Chromium 156 as a Manifest V3 extension sees it: `browser` and `chrome` (distinct objects sharing their
+ * APIs), action and scripting, no browserAction, no tabs.executeScript, no runtime.getBrowserInfo. */
+function chromiumManifestV3() {
+  const record = [];
+  const action = {
+    enable: async (tabId) => record.push(['enable', tabId]),
+    disable: async (tabId) => record.push(['disable', tabId]),
+    setIcon: async (details) => record.push(['setIcon', details]),
+    setBadgeText: async (details) => record.push(['setBadgeText', details]),
+  };
+  const scripting = {
+    executeScript: async (injection) => {
+      record.push(['executeScript', injection]);
+      return [{ frameId: 0, result: 'ran' }, { frameId: 3, result: 42 }];
+    },
+    insertCSS: async (injection) => record.push(['insertCSS', injection]),
+    removeCSS: async (injection) => record.push(['removeCSS', injection]),
+  };
+  const tabs = { query: async () => [{ id: 77 }] };
+  const runtime = { sendNativeMessage: async () => ({}), getURL: (path) => `chrome-extension://id/${path}` };
+  const extension = {};
+  const apis = { runtime, action, scripting, tabs, extension };
+  return { globals: { chrome: { ...apis }, browser: { ...apis } }, calls: [], record };
+}
+
+test('chromium: browserAction and pageAction are action, pageAction.show/hide enable/disable', async () => {
+  const setup = chromiumManifestV3();
+  const { context } = load(setup);
+  assert.equal(context.browser.browserAction, context.browser.action);
+  assert.equal(context.chrome.browserAction, context.chrome.action);
+  await context.chrome.browserAction.setBadgeText({ text: '1' });
+  await context.browser.pageAction.show(5);
+  await new Promise((resolve) => context.chrome.pageAction.hide(6, resolve));
+  assert.deepEqual(setup.record, [['setBadgeText', { text: '1' }], ['enable', 5], ['disable', 6]]);
+});
+
+test('chromium: tabs.executeScript runs scripting.executeScript with a file, answering each frame\'s result', async () => {
+  const setup = chromiumManifestV3();
+  const { context } = load(setup);
+  const results = await context.browser.tabs.executeScript(9, { file: 'inject.js', allFrames: true });
+  assert.deepEqual(results, ['ran', 42]);
+  const byCallback = await new Promise((resolve) => {
+    context.chrome.tabs.executeScript({ file: '/inject.js', frameId: 3, runAt: 'document_start' }, resolve);
+  });
+  assert.deepEqual(byCallback, ['ran', 42]);
+  assert.deepEqual(plain(setup.record), [
+    ['executeScript', { target: { tabId: 9, allFrames: true }, files: ['inject.js'] }],
+    ['executeScript', { target: { tabId: 77, frameIds: [3] }, files: ['/inject.js'], injectImmediately: true }],
+  ]);
+});
+
+test('chromium: tabs.executeScript with a code string rejects (no Manifest V3 equivalent), and calls back with lastError', async () => {
+  const setup = chromiumManifestV3();
+  const { context, logs } = load(setup);
+  await assert.rejects(context.browser.tabs.executeScript({ code: 'alert(1)' }), /only \{file\}/);
+  const seen = await new Promise((resolve) => {
+    context.chrome.tabs.executeScript({ code: 'alert(1)' }, (result) => {
+      resolve({ result, lastError: context.chrome.runtime.lastError?.message });
+    });
+  });
+  assert.equal(seen.result, undefined);
+  assert.match(seen.lastError, /only \{file\}/);
+  assert.deepEqual(setup.record, [], 'nothing injected');
+  assert.deepEqual(logs.error, []);
+});
+
+test('chromium: tabs.insertCSS / removeCSS run scripting\'s, code as css, cssOrigin as origin', async () => {
+  const setup = chromiumManifestV3();
+  const { context } = load(setup);
+  await context.browser.tabs.insertCSS(4, { code: 'p{color:red}', cssOrigin: 'user' });
+  await context.browser.tabs.removeCSS({ file: 'a.css' });
+  assert.deepEqual(plain(setup.record), [
+    ['insertCSS', { target: { tabId: 4 }, css: 'p{color:red}', origin: 'USER' }],
+    ['removeCSS', { target: { tabId: 77 }, files: ['a.css'] }],
+  ]);
+  assert.equal(context.browser.extension.getURL('x.png'), 'chrome-extension://id/x.png');
+});
+
+test('chromium: action.setIcon leaves SVG paths out (Chromium cannot decode them), with one warning', async () => {
+  const setup = chromiumManifestV3();
+  const { context, logs } = load(setup);
+  await context.browser.action.setIcon({ path: 'images/off.svg' });
+  await context.chrome.browserAction.setIcon({ path: { 16: 'images/a.svg', 32: 'images/b.png' }, tabId: 2 });
+  await context.chrome.action.setIcon({ path: 'images/on.png' });
+  assert.deepEqual(plain(setup.record), [
+    ['setIcon', { path: { 32: 'images/b.png' }, tabId: 2 }],
+    ['setIcon', { path: 'images/on.png' }],
+  ]);
+  assert.equal(logs.warn.length, 1);
+  assert.match(logs.warn[0], /SVG/);
+});
+
+test('firefox: its own browserAction, tabs.executeScript and SVG icons are left alone', async () => {
+  const own = { setIcon: async () => 'own' };
+  const executeScript = async () => 'own';
+  const runtime = { sendNativeMessage: async () => ({}), getBrowserInfo: async () => ({ name: 'Firefox' }) };
+  const browser = {
+    runtime, browserAction: own, action: { setIcon: own.setIcon }, tabs: { executeScript }, scripting: {},
+  };
+  const { context } = load({ globals: { browser }, calls: [] });
+  assert.equal(context.browser.browserAction, own);
+  assert.equal(context.browser.tabs.executeScript, executeScript);
+  assert.equal(context.browser.action.setIcon, own.setIcon, 'Firefox decodes SVG');
+});
+
+test('a page without importScripts (Firefox\'s background page) gets one that checks the scripts already listed', () => {
+  const document = { scripts: [{ src: 'moz-extension://u/bridge-compat/safari-shim.js' }, { src: 'moz-extension://u/js/lib.js' }] };
+  const setup = firefox(enabled);
+  setup.globals.document = document;
+  const { context, logs } = load(setup);
+  context.importScripts('lib.js', './lib.js');
+  assert.deepEqual(logs.error, [], 'listed before the worker: nothing to do');
+  context.importScripts('missing.js');
+  assert.equal(logs.error.length, 1);
+  assert.match(logs.error[0], /importScripts\(missing\.js\)/);
+  const worker = chromiumManifestV3();
+  worker.globals.importScripts = () => 'own';
+  assert.equal(load(worker).context.importScripts(), 'own', 'a worker keeps its own');
+});

@@ -70,6 +70,7 @@ ALLOWED = {
     "NaN", "WeakMap", "ParseHTML", "ExecStart", "NSString.boolValue",
     # Files of other sites and projects that benchmarks and examples talk about.
     "jquery.js", "menu.js", "SafariWebExtensionHandler.swift", "ReadLater/extension",
+    "options.html", "options/",  # a Safari extension's page, where its manifest names it and where Xcode keeps it
     # The products of the example project docs/GENERATOR.md generates, the seed's view controller, and the
     # Swift runtime's file a static link's dlopen warning comes from (the generated scripts/build.sh).
     "ReadLaterActions", "ReadLaterApp", "ReadLaterSafari", "ViewController", "LibPrespecialized.cpp",
@@ -92,6 +93,7 @@ ALLOWED_PATH_PREFIXES = (
     "http://", "https://", "chrome-extension://", "moz-extension://", "chrome://", "about:", "file:",
     ".build/", ".swiftpm/",  # build output
     "keys/", "Safari/", "extension/app/", "bridge-compat/", "extension/bridge-compat/", "Sources/AppActions", "Sources/AppHost", "Tests/AppHostTests",
+    "extension-chromium/", "bridge-compat-",  # a Safari import's Chromium folder and generated files
     "ExtensionBridge/", "scripts/build.sh",
     # ^ a project `extension-bridge new` generates (docs/GENERATOR.md, the generated README)
     "queue/", "files/", "suite.json", "core.json", "bridge.json",  # files of a group container or project

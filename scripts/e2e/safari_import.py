@@ -14,7 +14,9 @@ installed with `install --config bridge.json`, the extension loaded, and:
 - with the seed's key `user_defaults_suite_enabled` false (written with the CLI, as an app written
   against the seed does), the content script's own question to the background answers false and the
   page stays unchanged;
-- the project's background.js and content.js are byte-identical to the seed's.
+- the project's background.js and content.js are byte-identical to the seed's;
+- in Chromium, the browser namespace is Chromium's own in a page without the shim, the worker and a content
+  script.
 The last line is `N passed, N failed`.
 """
 from __future__ import annotations
@@ -114,8 +116,6 @@ def import_project(cli: Path, work: Path, env: dict, log) -> tuple[Path, dict, d
         f"{time.monotonic() - t0:.1f}s; its report:")
     for line in out.stdout.splitlines():
         log("    " + line)
-    expect("popup.js:1: the browser namespace in a page: differs" in out.stdout,
-           "the report names the popup's use of browser")
     expect("background.js:4: browser.runtime.sendNativeMessage (background): yes" in out.stdout,
            "the report names the background's sendNativeMessage")
     for name in ("background.js", "content.js"):
@@ -236,6 +236,23 @@ def check_browser(browser: str, cli: Path, project: Path, description: dict, art
                 expect(text == ORIGINAL, f"the page is unchanged: {text!r}")
                 tab.close()
             step("key-false-page-unchanged", disabled)
+
+            def browser_namespace() -> None:
+                # Chromium 156's own `browser`, which GENERATOR.md and the report rely on: in a page that
+                # loads no shim (the popup), and in the service worker and a content script, where the shim
+                # and browser-namespace.js would have made `browser` the same object as `chrome` had
+                # Chromium none.
+                tab = b.open_extension_page("popup.html")
+                expect(tab.evaluate("typeof browser") == "object", "the popup has a browser namespace")
+                expect(b.service_worker_eval("typeof browser === 'object' && browser !== chrome") is True,
+                       "the service worker has Chromium's own browser namespace")
+                tab.close()
+                page = b.new_tab(site.url("index.html"))
+                expect(page.content_script_eval("typeof browser === 'object' && browser !== chrome") is True,
+                       "a content script has Chromium's own browser namespace")
+                page.close()
+            if browser == "chromium":
+                step("chromium-has-its-own-browser-namespace", browser_namespace)
     finally:
         if b is not None:
             try:

@@ -341,7 +341,9 @@ struct BrowserCommands {
     func packedExtension(_ bridge: BridgeDescription?) throws(CLIError) -> PackedExtension? {
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try extensionFolder() }
-        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         let source = try signingKeySource()
         try pack { () throws(PackError) in try source.check(for: package) }
         if args.has(InstallVerbOptions.dryRun), case .machine(let path) = source, (try? FileSystem.status(path)) == nil

@@ -68,17 +68,7 @@ struct NewCommand {
             if let report, !args.json {
                 for line in report.lines { try context.print(line) }
             }
-            if args.has(NewVerbOptions.dryRun) {
-                for file in files {
-                    if args.json {
-                        try context.print(
-                            JSONWriter.string(["path": .string(file.path), "bytes": .int(file.bytes.count)]))
-                    } else {
-                        try context.print("would write \(target)/\(file.path) (\(file.bytes.count) bytes)")
-                    }
-                }
-                return
-            }
+            if args.has(NewVerbOptions.dryRun) { return try printDryRun(files, target: target) }
             let aside = try ProjectWriter.write(files, to: target, force: args.has(NewVerbOptions.force))
             if args.json {
                 try context.print(
@@ -90,18 +80,7 @@ struct NewCommand {
                     ]))
             } else {
                 if let aside { context.writeErr("the folder that was there is kept as \(aside)") }
-                try context.print("wrote \(target) (\(files.count) files)")
-                try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
-                if report == nil {
-                    try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
-                }
-                try context.print("next:")
-                try context.print("  cd \(target.shellQuoted)")
-                try context.print("  scripts/test.sh          # build it and run its tests (no ExtensionBridge needed)")
-                try context.print(
-                    "  scripts/install.sh       # build the host and register it: install --config bridge.json")
-                try context.print(
-                    "  then the extension: scripts/package-deb.sh, or scripts/install.sh --crx (README.md)")
+                try printWritten(files, target: target, spec: spec, key: key, imported: report != nil)
             }
         } catch let error as GeneratorError {
             throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
@@ -112,6 +91,45 @@ struct NewCommand {
             throw error
         } catch {
             throw CLIError(.software, "\(error)")
+        }
+    }
+
+    /// `--dry-run`: each file (or link) that would be written.
+    private func printDryRun(_ files: [GeneratedFile], target: String) throws(CLIError) {
+        for file in files {
+            if args.json {
+                try context.print(
+                    JSONWriter.string(
+                        file.linkTarget.map { ["path": .string(file.path), "link": .string($0)] }
+                            ?? ["path": .string(file.path), "bytes": .int(file.bytes.count)]))
+            } else if let link = file.linkTarget {
+                try context.print("would link \(target)/\(file.path) to \(link)")
+            } else {
+                try context.print("would write \(target)/\(file.path) (\(file.bytes.count) bytes)")
+            }
+        }
+    }
+
+    /// What was written, its ids, and the next steps.
+    private func printWritten(
+        _ files: [GeneratedFile], target: String, spec: ProjectSpec, key: ExtensionKey, imported: Bool
+    ) throws(CLIError) {
+        try context.print("wrote \(target) (\(files.count) files)")
+        try context.print("  Chromium extension id \(key.chromiumID), Firefox add-on id \(spec.firefoxID)")
+        if !imported {
+            try context.print("  features: \(spec.features.map(\.rawValue).joined(separator: ", "))")
+        }
+        try context.print("next:")
+        try context.print("  cd \(target.shellQuoted)")
+        try context.print("  scripts/test.sh          # build it and run its tests (no ExtensionBridge needed)")
+        try context.print("  scripts/install.sh       # build the host and register it: install --config bridge.json")
+        try context.print("  then the extension: scripts/package-deb.sh, or scripts/install.sh --crx (README.md)")
+        if files.contains(where: { $0.path.hasPrefix(SafariImport.chromiumFolder + "/") }) {
+            try context.print(
+                "  in Chromium, \(SafariImport.chromiumFolder)/: its Manifest V3 manifest (yours is Manifest V2)")
+        }
+        if imported {
+            try context.print("  install the host before the extension: your code's sendNativeMessage needs it")
         }
     }
 }

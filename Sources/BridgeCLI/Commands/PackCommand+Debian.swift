@@ -45,7 +45,9 @@ extension PackCommand {
         }
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try browser.extensionFolder() }
-        let package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        let package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         let identity = try browser.identity()  // with --extension-id
         guard let geckoID = identity.firefoxIDs.first else {
             throw CLIError(.data, PackError.noFirefoxID(path: folder + "/manifest.json").description)
@@ -115,7 +117,14 @@ extension PackCommand {
         let extensionFolder = "/usr/share/\(name)/extension"
         for entry in package.files { deb.add(extensionFolder + "/" + entry.path, entry.bytes) }
         deb.add(extensionFolder + "/manifest.json", package.manifestBytes)
-        deb.link("/usr/share/chromium/extensions/\(name)", to: extensionFolder)
+        // An extension with a manifest of Chromium's own (a Manifest V2 import) gets a folder of its own there.
+        var chromiumFolder = extensionFolder
+        if let manifest = package.chromiumManifestBytes {
+            chromiumFolder = "/usr/share/\(name)/extension-chromium"
+            for entry in package.files { deb.add(chromiumFolder + "/" + entry.path, entry.bytes) }
+            deb.add(chromiumFolder + "/manifest.json", manifest)
+        }
+        deb.link("/usr/share/chromium/extensions/\(name)", to: chromiumFolder)
         deb.link("/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/\(geckoID)", to: extensionFolder)
         deb.addConffile(
             "/etc/firefox-esr/\(name).js",

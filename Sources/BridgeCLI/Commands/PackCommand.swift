@@ -37,7 +37,9 @@ struct PackCommand {
             try context.print(args.json ? JSONWriter.string(["kind": "deb", "path": .string(deb)]) : "wrote \(deb)")
             return
         }
-        var package = try pack { () throws(PackError) in try ExtensionPackage(extensionDirectory: folder) }
+        var package = try pack { () throws(PackError) in
+            try ExtensionPackage(extensionDirectory: folder, chromiumManifest: bridge?.chromiumManifest)
+        }
         // A bridge's packages carry its one name (`readlater-1.0.0.crx`, as `readlater-host` and the
         // `readlater` Debian package), not one made from the manifest's display name.
         if let bridge { package.slug = bridge.fileName }

@@ -47,6 +47,14 @@ public protocol BridgeAction {
     /// runs (an append) must not be sent twice.
     var resendSafe: Bool { get }
 
+    /// The request member that also selects this action by its name, for messages
+    /// that name themselves another way than `action`: a Safari extension's own
+    /// `{type: "syncGet"}` or `{message: "getSettings"}`, which its
+    /// `SafariWebExtensionHandler` switched on. A request without `action` whose
+    /// `messageKey` member is this action's name goes to it. Default nil: only
+    /// `action` selects it (the built-in actions are never reached another way).
+    var messageKey: String? { get }
+
     /// Answers `request`; failures are error replies, never thrown.
     func perform(_ request: BridgeRequest, in context: ActionContext) -> BridgeReply
 }
@@ -54,4 +62,5 @@ public protocol BridgeAction {
 extension BridgeAction {
     public var startsChangeNotifications: Bool { false }
     public var resendSafe: Bool { false }
+    public var messageKey: String? { nil }
 }

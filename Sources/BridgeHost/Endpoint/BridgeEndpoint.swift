@@ -48,6 +48,9 @@ public final class BridgeEndpoint {
     public let context: ActionContext
     private let actions: [BridgeAction]
     private let names: [String]
+    /// The members other than `action` that name an action (`BridgeAction.messageKey`), in the
+    /// order the actions were given; each with the actions it selects.
+    private let messageKeys: [(key: String, names: Set<String>)]
     /// The state last pushed (or noted when notifications started).
     private var lastPushed: PageState.Identity?
 
@@ -69,6 +72,16 @@ public final class BridgeEndpoint {
                 actions: table))
         self.actions = table
         self.names = table.map { $0.name }
+        var keys: [(key: String, names: Set<String>)] = []
+        for action in table {
+            guard let key = action.messageKey else { continue }
+            if let index = keys.firstIndex(where: { $0.key == key }) {
+                keys[index].names.insert(action.name)
+            } else {
+                keys.append((key, [action.name]))
+            }
+        }
+        self.messageKeys = keys
     }
 
     /// The action names, sorted, as `hello` lists them.
@@ -140,7 +153,9 @@ public final class BridgeEndpoint {
             let limit = ProtocolLimits.maxIDBytes
             return (.error(.invalidRequest, "id must be a string of at most \(limit) UTF-8 bytes or a number"), false)
         }
-        let action = request.action
+        // A Safari extension's own message may carry an `action` member as data (`{message: "edit",
+        // action: "delete"}`): a name its handler declared under its own key comes first.
+        let action = messageName(of: request) ?? request.action
         if action == nil, let legacy = request.legacyMessage, legacy == LegacyEnabledStatus.message {
             return (LegacyEnabledStatus.perform(in: context).echoing(id), false)
         }
@@ -157,6 +172,15 @@ public final class BridgeEndpoint {
         let subscribes = chosen.startsChangeNotifications && reply["status"]?.stringValue == "success"
         context.logger.debug("\(name) -> \(reply["status"]?.stringValue ?? "?") \(reply["code"]?.stringValue ?? "")")
         return (reply.echoing(id), subscribes)
+    }
+
+    /// The name under the first `messageKey` whose value is an action that declared that key
+    /// (`{type: "syncGet"}` reaches only an action named `syncGet` with `messageKey` "type").
+    private func messageName(of request: BridgeRequest) -> String? {
+        for (key, names) in messageKeys {
+            if let name = request.string(key), names.contains(name) { return name }
+        }
+        return nil
     }
 
     static func isValidID(_ id: JSONValue) -> Bool {

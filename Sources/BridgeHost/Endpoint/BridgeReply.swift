@@ -1,7 +1,8 @@
 import BridgeJSON
 import BridgeProtocol
 
-/// A reply to the extension: a JSON object.
+/// A reply to the extension: a JSON object, or (`value(_:)`) any JSON value,
+/// as a Safari `SafariWebExtensionHandler` may answer.
 ///
 /// Members are kept in the order the writer writes keys (UTF-8 bytes), so
 /// the reply is written in one pass; a member is a value, or JSON text
@@ -20,6 +21,8 @@ public struct BridgeReply: Equatable, Sendable {
 
     /// In the writer's key order.
     private var members: [Entry] = []
+    /// A reply that is not an object (`value(_:)`): written as it is; it has no members.
+    private var whole: JSONValue?
 
     public init(_ body: [String: JSONValue] = [:]) {
         members.reserveCapacity(body.count + 4)  // status, id, an encoded member: no regrowth
@@ -29,6 +32,7 @@ public struct BridgeReply: Equatable, Sendable {
     /// The member `key`; setting nil removes it.
     public subscript(key: String) -> JSONValue? {
         get {
+            if let whole { return whole.objectValue?[key] }
             guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
             switch members[i].member {
             case .value(let value): return value
@@ -67,6 +71,7 @@ public struct BridgeReply: Equatable, Sendable {
     /// The reply as a JSON value (encoded members parsed back: for tests and
     /// the in-process `RequestHandling` path).
     public var json: JSONValue {
+        if let whole { return whole }
         var body: [String: JSONValue] = [:]
         for i in members.indices { body[members[i].key] = self[members[i].key] }
         return .object(body)
@@ -85,6 +90,10 @@ public struct BridgeReply: Equatable, Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(headerRoom + smallSize)
         for _ in 0..<headerRoom { out.append(0) }
+        if let whole {
+            out += JSONWriter.bytes(whole)
+            return [out]
+        }
         // The one object writer (BridgeJSON): the reply is the writer's bytes by construction.
         var object = JSONObjectWriter(into: &out)
         for entry in members {
@@ -130,9 +139,20 @@ public struct BridgeReply: Equatable, Sendable {
         return reply
     }
 
-    /// The same reply carrying `id` (when there is one).
+    /// A reply that is exactly `value`: what a Safari handler answered (an array of formats, a
+    /// string, an object without `status`), for an extension whose code reads it as it is. An object
+    /// becomes an ordinary reply (members, `id` echoed); anything else is sent as it is, without an `id`
+    /// (an extension that sends `id`s reads object replies).
+    public static func value(_ value: JSONValue) -> BridgeReply {
+        if case .object(let members) = value { return BridgeReply(members) }
+        var reply = BridgeReply()
+        reply.whole = value
+        return reply
+    }
+
+    /// The same reply carrying `id` (when there is one and the reply is an object).
     public consuming func echoing(_ id: JSONValue?) -> BridgeReply {
-        guard let id else { return self }
+        guard let id, whole == nil else { return self }
         // consuming: the reply is usually unique here, so adding the id does not copy its members.
         self["id"] = id
         return self

@@ -46,6 +46,11 @@ public struct ExtensionPackage: Sendable {
     public let leftOut: [String]
     /// The source manifest, as read.
     public let manifest: JSONValue
+    /// Chromium's own manifest, when the extension has one (`BridgeDescription.chromiumManifest`): the
+    /// zip and the CRX are made from it instead of `manifest`.
+    public let chromiumSource: JSONValue?
+    /// That manifest as written (with its `key`), for an unpacked install in Chromium.
+    public let chromiumManifestBytes: [UInt8]?
     /// `manifest.json` as written in the folder (with its `key`): what an unpacked install needs.
     public let manifestBytes: [UInt8]
     /// The manifest's `version` (one to four dot-separated numbers, each at most 65535).
@@ -59,10 +64,14 @@ public struct ExtensionPackage: Sendable {
     /// Reads the folder: every file that goes into the packages, and the manifest.
     /// - Parameters:
     ///   - extensionDirectory: the folder with `manifest.json` (a link to a folder is followed here, and only here).
+    ///   - chromiumManifest: Chromium's own manifest, when the extension has one (a file; the folder's
+    ///     `manifest.json` is then Firefox's). Its `version` must be the folder manifest's.
     ///   - limit: the most bytes read, all files together.
     /// - Throws: `PackError.missingExtension` (66) without a folder or manifest; `.symbolicLink`,
     ///   `.notRegularFile`, `.privateKey`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.io` (74).
-    public init(extensionDirectory: String, limit: Int = PackLimits.inputBytes) throws(PackError) {
+    public init(extensionDirectory: String, chromiumManifest: String? = nil, limit: Int = PackLimits.inputBytes)
+        throws(PackError)
+    {
         self.extensionDirectory = extensionDirectory
         let root: Directory
         do {
@@ -96,12 +105,17 @@ public struct ExtensionPackage: Sendable {
         if let id = gecko?["id"], id.stringValue?.isEmpty != false {
             throw .manifest(path: manifestPath, reason: "browser_specific_settings.gecko.id is not a string")
         }
-        let background = manifest["background"]
+        let chromium = try chromiumManifest.map { (path) throws(PackError) in
+            try ExtensionPackage.chromiumManifest(path, version: version)
+        }
+        let background = (chromium?.value ?? manifest)["background"]
         if background?["scripts"] != nil && background?["service_worker"]?.stringValue == nil {
             throw .manifest(
-                path: manifestPath,
+                path: chromiumManifest ?? manifestPath,
                 reason: "background has scripts but no service_worker (Chromium's Manifest V3 needs one)")
         }
+        self.chromiumSource = chromium?.value
+        self.chromiumManifestBytes = chromium?.bytes
         self.files = reader.entries
         self.leftOut = reader.leftOut
         self.manifestBytes = manifestBytes
@@ -153,7 +167,8 @@ public struct ExtensionPackage: Sendable {
 
     /// The manifest the zip and the CRX carry.
     public func chromiumManifest(updateURL: UpdateURL?) -> JSONValue {
-        guard case .object(var members) = manifest else { return manifest }
+        let source = chromiumSource ?? manifest
+        guard case .object(var members) = source else { return source }
         members["key"] = nil
         members["browser_specific_settings"] = nil
         members["update_url"] = nil
@@ -184,6 +199,31 @@ public struct ExtensionPackage: Sendable {
 
     private func zip(_ manifest: JSONValue) throws(PackError) -> [UInt8] {
         try ZipArchive.make(files + [ZipArchive.Entry(path: "manifest.json", bytes: JSONWriter.prettyBytes(manifest))])
+    }
+
+    /// Chromium's own manifest at `path`: a regular file, a JSON object, of `version`.
+    static func chromiumManifest(_ path: String, version: String) throws(PackError) -> (
+        value: JSONValue, bytes: [UInt8]
+    ) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path, noFollow: true, limit: 1 << 20)
+        } catch {
+            if error.isNotFound { throw .missingExtension(path: path) }
+            throw .io(error)
+        }
+        // It goes into the zip and the CRX as the folder's files do, so the same rule holds.
+        if PrivateKeyScan.holdsPrivateKey(bytes) { throw .privateKey(path: path) }
+        guard let value = try? JSONParser.parse(bytes), value.objectValue != nil else {
+            throw .manifest(path: path, reason: "not a JSON object")
+        }
+        guard value["version"]?.stringValue == version else {
+            throw .manifest(
+                path: path,
+                reason: "\"version\" is \(value["version"].map { JSONWriter.string($0) } ?? "missing"), not the folder "
+                    + "manifest's \(version): give both manifests the same version")
+        }
+        return (value, bytes)
     }
 
     /// True for a Chromium/Firefox version string: 1–4 dot-separated integers 0…65535 without leading zeros.

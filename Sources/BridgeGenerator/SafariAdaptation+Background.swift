@@ -1,0 +1,122 @@
+import BridgeJSON
+
+extension SafariAdaptation {
+    /// The background: Firefox runs the author's scripts (or page) with the shim first; Chromium a
+    /// generated service worker that loads the shim, then the author's scripts. The worker sits in the
+    /// folder the author's background URLs are relative to (the service worker's, the page's, else the
+    /// root, where Safari's and Firefox's background page is), so a relative URL in their code
+    /// (`action.setIcon({path: "images/on.png"})`, `fetch("data.json")`) names what it named in Safari.
+    mutating func adaptBackground() throws(GeneratorError) {
+        guard let value = manifest["background"] else { return }
+        guard case .object(var fields) = value else { throw .invalid("manifest.json: background is not an object") }
+        if let scripts = fields["scripts"], scripts.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
+            throw .invalid("manifest.json: background.scripts is not a list of paths")
+        }
+        let scripts = roles.backgroundScripts
+        for path in scripts + [roles.backgroundPage].compactMap({ $0 }) {
+            guard ProjectPath.isPlainRelative(path) else {
+                throw .invalid(
+                    "manifest.json: the background's '\(DisplayText.escaped(path))' is not a path inside the extension")
+            }
+        }
+        let folder =
+            roles.serviceWorker.map(ExtensionPath.folder) ?? roles.backgroundPage.map(ExtensionPath.folder) ?? ""
+        let entry = folder.isEmpty ? SafariImport.entryName : folder + "/" + SafariImport.entryName
+        entryPath = entry
+        let standIn = workerGlobalsNeeded()
+        // A manifest with both a service worker and scripts (for Firefox) ran the worker in Chromium.
+        let workerScripts = roles.serviceWorker.map { [$0] } ?? scripts
+        add(
+            GeneratedFile(
+                entry,
+                text: SafariAdaptation.serviceWorker(workerScripts, module: roles.backgroundIsModule, standIn: standIn)
+            ))
+        let shown =
+            workerScripts.isEmpty
+            ? "nothing else" : workerScripts.map { DisplayText.escaped($0) }.joined(separator: ", ")
+        report.change(
+            "Chromium's background is \(DisplayText.escaped(entry)), a service worker beside your background's "
+                + "URLs that loads \(SafariImport.shimPath)"
+                + (standIn ? ", \(SafariImport.workerGlobalsPath)" : "") + ", then \(shown)"
+                + (roles.backgroundIsModule ? " (as modules)" : " (importScripts)"))
+
+        if let page = roles.backgroundPage {
+            fields["page"] = .string(wrap(page: page, key: "background.page"))
+        } else {
+            // A service worker's importScripts has no page equivalent: what it imports runs before it.
+            let imported = roles.serviceWorker != nil ? roles.workerImports.filter { !scripts.contains($0) } : []
+            fields["scripts"] = .array(([SafariImport.shimPath] + imported + scripts).map(JSONValue.string))
+            report.change(
+                "manifest.json: background.scripts is \(SafariImport.shimPath), then "
+                    + (imported.isEmpty
+                        ? "yours"
+                        : "what your service worker imports (\(imported.map { DisplayText.escaped($0) }.joined(separator: ", "))), then it")
+                    + " (Firefox)")
+            if !imported.isEmpty, let worker = roles.serviceWorker {
+                report.find(
+                    worker, 0, "importScripts in the service worker (Firefox)", .differs,
+                    "Firefox runs the background as a page, which cannot import a script: the scripts it imports are "
+                        + "listed before it in background.scripts, and the shim's importScripts does nothing for them")
+            }
+        }
+        if version == 3 {
+            fields["service_worker"] = .string(entry)
+            if fields.removeValue(forKey: "persistent") != nil {
+                report.change(
+                    "manifest.json: dropped background.persistent (Chromium refuses it in Manifest V3; Firefox's "
+                        + "Manifest V3 background is an event page anyway)")
+            }
+        }
+        manifest["background"] = .object(fields)
+    }
+
+    /// Chromium's service worker: the shim (and the page globals a worker can stand in for), then the
+    /// author's scripts, each a string literal of a root-relative URL (every byte outside
+    /// `A-Z a-z 0-9 - . _ ~ /` percent-encoded, so a quote, `#` or `?` in a file name neither ends
+    /// the string nor changes the URL).
+    static func serviceWorker(_ scripts: [String], module: Bool, standIn: Bool) -> String {
+        let ours = [SafariImport.shimPath] + (standIn ? [SafariImport.workerGlobalsPath] : [])
+        let urls = (ours + scripts).map { SafariImport.javaScriptString("/" + SafariImport.urlPath($0)) }
+        var text = """
+            // Generated by `extension-bridge new --from-safari`: Chromium's service worker. It loads
+            // ExtensionBridge's Safari shim, then the extension's own background scripts, unchanged.
+            // It sits in the folder your background's relative URLs resolve against, as they did in Safari.
+            // Firefox reads background.scripts instead. Yours: edit it with manifest.json's background.
+
+            """
+        if module {
+            for url in urls { text += "import \(url);\n" }
+        } else {
+            text += "importScripts(\n" + urls.map { "  \($0)," }.joined(separator: "\n") + "\n);\n"
+        }
+        return text
+    }
+
+    /// Whether the background's code uses `window` or `matchMedia` as globals without testing for
+    /// them (`typeof window`): then Chromium's worker gets `bridge-compat/worker-globals.js`.
+    func workerGlobalsNeeded() -> Bool {
+        var uses = false
+        for (path, bytes) in files where roles[path].contains(.background) && SafariScriptRoles.isScript(path) {
+            let tokens = JavaScriptTokens(bytes)
+            for index in tokens.tokens.indices where SafariAdaptation.isGlobal(tokens, index) {
+                let name = tokens.tokens[index].text
+                guard name == "window" || name == "matchMedia" else { continue }
+                if tokens.isIdentifier(index - 1, "typeof") { return false }
+                uses = true
+            }
+        }
+        return uses
+    }
+
+    /// True when the identifier at `index` is a free name (not `x.name`, not an object key `name:`).
+    static func isGlobal(_ tokens: JavaScriptTokens, _ index: Int) -> Bool {
+        guard let token = tokens[index], token.kind == .identifier else { return false }
+        if tokens.isPunctuation(index - 1, ".") { return false }
+        if tokens.isPunctuation(index + 1, ":")
+            && (tokens.isPunctuation(index - 1, "{") || tokens.isPunctuation(index - 1, ","))
+        {
+            return false
+        }
+        return true
+    }
+}
