@@ -76,7 +76,7 @@ public struct LaunchPlan: Equatable, Sendable {
             ]
             arguments =
                 [
-                    "--user-data-dir=\(folder.profile)", "--load-extension=\(project.extensionFolder)",
+                    "--user-data-dir=\(folder.profile)", "--load-extension=\(project.extensionFolder(for: .chromium))",
                     "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check", "--disable-sync",
                     "--password-store=basic",
                 ] + (inputs.headless ? ["--headless=new"] : []) + (inputs.isRoot ? ["--no-sandbox"] : [])

@@ -16,6 +16,10 @@ public struct RunProject: Equatable, Sendable {
     /// The Swift package the host is built in.
     public var folder: String
     public var extensionFolder: String
+    /// Chromium's own folder, when the extension has one: a Manifest V2 extension imported with
+    /// `new --from-safari` keeps its manifest for Firefox, and Chromium loads the Manifest V3 one
+    /// `bridge.json`'s `chromiumManifest` names (beside links to the extension's files).
+    public var chromiumFolder: String? = nil
     public var hostName: String
     /// The host executable's product name.
     public var hostProduct: String
@@ -39,9 +43,15 @@ public struct RunProject: Equatable, Sendable {
     public static func generated(_ description: BridgeDescription, path: String) -> RunProject {
         RunProject(
             kind: .generated, name: description.name, folder: FileSystem.parentPath(path),
-            extensionFolder: description.extensionFolder, hostName: description.hostName,
+            extensionFolder: description.extensionFolder,
+            chromiumFolder: description.chromiumManifest.map(FileSystem.parentPath), hostName: description.hostName,
             hostProduct: description.hostProduct, group: description.group, chromiumID: description.chromiumID,
             firefoxID: description.firefoxID)
+    }
+
+    /// The folder `browser` loads the extension from.
+    public func extensionFolder(for browser: RunBrowser) -> String {
+        browser == .chromium ? chromiumFolder ?? extensionFolder : extensionFolder
     }
 
     /// The script of the bridge whose build `run` makes: ExtensionBridge's `scripts/install.sh`,

@@ -178,15 +178,15 @@ public final class RunSession {
             }
         }
         try spawn(plan)
-        let roles = ExtensionRoles.load(extensionFolder: project.extensionFolder)
+        let extensionFolder = project.extensionFolder(for: options.browser)
+        let roles = ExtensionRoles.load(extensionFolder: extensionFolder)
         switch options.browser {
         case .chromium:
-            debugger = ChromiumDebugger(
-                extensionID: project.chromiumID, extensionFolder: project.extensionFolder, roles: roles)
+            debugger = ChromiumDebugger(extensionID: project.chromiumID, extensionFolder: extensionFolder, roles: roles)
         case .firefox:
             connection = try connectFirefox(folder)
             debugger = FirefoxDebugger(
-                addonID: project.firefoxID, uuid: uuid, extensionFolder: project.extensionFolder, roles: roles)
+                addonID: project.firefoxID, uuid: uuid, extensionFolder: extensionFolder, roles: roles)
         }
         startedAt = clock.milliseconds
         pendingURL = options.url

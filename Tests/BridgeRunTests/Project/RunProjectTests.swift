@@ -1,5 +1,6 @@
 import BridgeSystem
 import BrowserSupport
+import TestSupport
 import Testing
 
 @testable import BridgeRun
@@ -28,6 +29,24 @@ let repository = FileSystem.parentPath(FileSystem.parentPath(FileSystem.parentPa
         #expect(project.folder == "/p")
         #expect(project.buildCommand(searchPath: "/nonexistent") == nil)
         #expect(HostBuild.projectCommand(product: "readlater-host").hasPrefix("swift build -c release"))
+    }
+
+    /// A Manifest V2 import: Firefox loads `extension/`, Chromium the folder of its own Manifest V3 manifest.
+    @Test func anImportWithChromiumsOwnManifest_isLoadedFromItsFolderInChromiumOnly() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let json = """
+            {"formatVersion": 1, "name": "Linker", "hostName": "com.example.linker", "group": "group.com.example.linker",
+             "hostProduct": "linker-host", "version": "1.0.0",
+             "extension": {"folder": "extension", "chromiumManifest": "extension-chromium/manifest.json",
+                           "chromiumID": "abcdefghijklmnopabcdefghijklmnop", "firefoxID": "linker@example.com"}}
+            """
+        try FileSystem.writeAtomically(tmp.path + "/bridge.json", Array(json.utf8))
+        let project = RunProject.generated(
+            try BridgeDescription.load(tmp.path + "/bridge.json"), path: tmp.path + "/bridge.json")
+        #expect(project.extensionFolder(for: .chromium) == tmp.path + "/extension-chromium")
+        #expect(project.extensionFolder(for: .firefox) == tmp.path + "/extension")
+        #expect(RunProject.generatedSample.extensionFolder(for: .chromium) == "/p/extension")
     }
 
     @Test func theHostsSources_leaveOutWhatTheHostDoesNotBuild() {
