@@ -89,19 +89,19 @@ mkdir -p "$mandir" "$bash_dir" "$zsh_dir" "$fish_dir"
 echo "==> registering the host with your browsers, and the extension with Chromium"
 # --crx: Chromium installs the extension from a CRX signed with this machine's key (made the first
 # time under ~/.local/share/extension-bridge/keys, reused so the id never changes). openssl signs it.
+# What each browser got is said by `extension-bridge install` itself, per browser, and only when it
+# wrote the file that browser installs from: this script claims nothing about the extension.
+cli="$bindir/extension-bridge"
 crx=(--crx)
 if ! command -v openssl >/dev/null 2>&1; then
     crx=()
-    echo "install.sh: openssl is missing, so the extension is not installed into Chromium (only the host is"
-    echo "  registered); install it (sudo apt-get install openssl) and run scripts/install.sh again"
+    if command -v apt-get >/dev/null 2>&1; then get_openssl="sudo apt-get install openssl"; else get_openssl="install openssl"; fi
+    echo "install.sh: openssl is not on PATH, so the extension is not installed into any browser (only the host"
+    echo "  is registered); $get_openssl, then run: $cli install --crx"
 fi
-registered=1
 status=0
-"$bindir/extension-bridge" install --extension-dir "$sharedir/extension" "${crx[@]}" "$@" || status=$?
-if [[ $status -eq 66 && $# -eq 0 ]]; then
-    # The host and the extension folder were just copied, so 66 here means: no browser found.
-    registered=0
-elif [[ $status -ne 0 ]]; then
+"$cli" install --extension-dir "$sharedir/extension" "${crx[@]}" "$@" || status=$?
+if [[ $status -ne 0 && ! ($status -eq 66 && $# -eq 0) ]]; then
     exit "$status"
 fi
 
@@ -114,27 +114,24 @@ Installed:
   $sharedir/sources/$version     (this version's source, for \`extension-bridge new\` and \`upgrade\`;
                                    $sharedir/source links to it; other versions' folders are kept)
   $mandir/extension-bridge.1, completions for bash, zsh and fish under $prefix/share
-
-The extension:
-  Chromium (also Edge, Brave, Vivaldi; untested here): installed at the browser's next start,
-    enabled, from the CRX above (see the lines before). Restart it if it is running.
-  Google Chrome: only from the Chrome Web Store (docs/SHIPPING.md).
-  Firefox: only add-ons signed by Mozilla: the add-on from addons.mozilla.org or a signed .xpi
-    (docs/SHIPPING.md). For Debian's firefox-esr, the Debian package installs it for every user
-    (scripts/package-deb.sh). Developers: about:debugging, "Load Temporary Add-on…",
-    $sharedir/extension/manifest.json (gone at the next restart).
-Check everything with: extension-bridge doctor
 TXT
-if [[ $registered -eq 0 ]]; then
+if [[ $status -eq 66 ]]; then
+    # The host and the extension folder were just copied, so 66 here means: no browser found.
     cat <<TXT
 
 No browser was found (no Chromium, Chrome, Edge, Brave, Vivaldi, Firefox or
-LibreWolf executable, profile folder or Flatpak), so the host is not registered
-yet. After installing a browser, run:
-  $bindir/extension-bridge install
-or register one by name now: $bindir/extension-bridge install --browser chromium
+LibreWolf executable, profile folder or Flatpak), so neither the host nor the
+extension is installed into a browser yet. After installing a browser, run:
+  $cli install --crx
+or name one now: $cli install --crx --browser chromium
 TXT
 fi
+cat <<TXT
+
+Developers can load the unpacked copy by hand: in Firefox, about:debugging, "Load Temporary
+Add-on…", $sharedir/extension/manifest.json (gone at the next restart).
+Check everything with: $cli doctor
+TXT
 case ":$PATH:" in
     *":$bindir:"*) ;;
     *) echo "Note: $bindir is not on your PATH; add it to use extension-bridge by name." ;;

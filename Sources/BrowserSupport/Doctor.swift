@@ -27,7 +27,7 @@ public struct Doctor {
     /// The user whose programs doctor runs: a host (or build) that fails `PathTrust` for them is not run.
     public var userID: UInt32 = Platform.effectiveUserID
     /// The command that installs the newest build, for a stale host's fix line.
-    public var reinstallCommand = "scripts/install.sh"
+    public var reinstallCommand = "extension-bridge install"
     /// Whether to read each profile for the extension itself (`profileChecks`).
     public var checkProfiles = true
     /// Prefixed to the system folders the profile checks look in (tests).
@@ -55,10 +55,7 @@ public struct Doctor {
                 locations = locations.filter { $0.scope == .system }
                 if locations.isEmpty { continue }
             }
-            let installCommand =
-                (self.installCommand.map { "\($0) --browser \(browser.id)" }
-                    ?? "extension-bridge install --browser \(browser.id)" + bridgeArguments)
-                + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
+            let installCommand = command(installing: browser, userDataDirectory: userDataDirectory)
             var found: [DoctorCheck] = []
             for location in locations {
                 let path = location.manifestPath(hostName: hostName)
@@ -136,7 +133,7 @@ public struct Doctor {
         }
         guard FileSystem.isExecutable(hostPath) else {
             check.detail = "\"path\" \(hostPath) is missing or not executable"
-            check.fix = "scripts/install.sh   (then: \(installCommand))"
+            check.fix = hostFix(hostPath, installCommand: installCommand)
             return check
         }
         let allowedKey = HostIdentity.allowedCallersKey(chromium: browser.family == .chromium)
@@ -202,7 +199,7 @@ public struct Doctor {
         else {
             check.detail =
                 "the host's stdout is not exactly one frame: something else writes to it (exit \(result.status))"
-            check.fix = "scripts/install.sh   (reinstall the host)"
+            check.fix = hostFix(hostPath, installCommand: check.fix ?? command(installing: nil))
             return check
         }
         if reply["code"]?.stringValue == BridgeErrorCode.callerNotAllowed.rawValue {

@@ -43,8 +43,9 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
                 "unknown browser '\(name)'; known: \(BrowserCatalog.all.map(\.id).joined(separator: ", ")), all, detected"
         case .noBrowserDetected:
             return "no browser found (no executable on PATH or in the vendors' folders, no profile folder, no "
-                + "Flatpak); install a browser and run `extension-bridge install` again, or name one with --browser "
-                + "(for example --browser chromium)"
+                + "Flatpak), so nothing was installed; install a browser, then run `extension-bridge install --crx` "
+                + "(the host, and the extension for Chromium, Edge, Brave and Vivaldi), or name one now: "
+                + "`extension-bridge install --crx --browser chromium`"
         case .hostMissing(let path):
             return "no executable host at \(path); build and install it with scripts/install.sh, or pass --host-path"
         case .firefoxWithProfile:

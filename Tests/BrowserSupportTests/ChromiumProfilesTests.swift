@@ -59,7 +59,37 @@ import Testing
         #expect(result == .notInstalled(systemFolder: nil))
         let row = check(result)
         #expect(row.status == .warning && row.detail == "not installed")
-        #expect(row.fix?.contains("sudo apt install ./extension-bridge_*.deb") == true)
+        // No package or repository script the user may not have: the browser's own page, or the
+        // installed CLI when the caller knows one installs it.
+        #expect(row.fix?.contains(".deb") == false && row.fix?.contains("scripts/") == false)
+        #expect(row.fix?.contains("chrome://extensions") == true)
+        let installable = Doctor.check(
+            result, browser: BrowserCatalog.named("chromium") ?? BrowserCatalog.all[0],
+            profile: BrowserProfile(name: "Default", path: "/p/Default"),
+            install: "extension-bridge install --crx --browser chromium")
+        #expect(
+            installable.fix
+                == "install it: extension-bridge install --crx --browser chromium   (Chromium installs it at its next start)"
+        )
+    }
+
+    /// Before Chromium's first start there is no profile: a warning saying so, never silence (which
+    /// left only ok rows and "Everything checks out.").
+    @Test func noProfileYet_isAWarningThatSaysToStartTheBrowser() {
+        let home = TemporaryFolder()
+        defer { home.remove() }
+        var doctor = Doctor(
+            home: home.path, hostName: "org.extensionbridge.host",
+            identity: ExtensionIdentity(chromiumIDs: [String(repeating: "a", count: 32)], firefoxIDs: []),
+            passEnvironment: [:])
+        doctor.systemRoot = home.path + "/no-system"
+        let rows = BrowserCatalog.named("chromium").map { doctor.profileChecks(browser: $0, userDataDirectory: nil) }
+        #expect(rows?.count == 1)
+        #expect(rows?.first?.status == .warning)
+        #expect(rows?.first?.path == home.path + "/.config/chromium")
+        #expect(rows?.first?.detail.hasPrefix("no Chromium profile yet") == true)
+        #expect(rows?.first?.fix == "start Chromium once, then run `extension-bridge doctor` again")
+        #expect(Doctor.summary(rows ?? []) != "Everything checks out.")
     }
 
     @Test func missing_butInTheSystemFolder_saysRestart() {

@@ -81,7 +81,8 @@ import Testing
     @Test func missing_namesTheSignedAddOn_orRestartWhenTheSystemFolderHasIt() {
         let result = presence([], origins: nil)
         #expect(result == .notInstalled(systemFolder: nil))
-        #expect(check(result).fix?.contains("signed add-on from addons.mozilla.org") == true)
+        #expect(check(result).fix?.contains("signed by Mozilla") == true)
+        #expect(check(result).fix?.contains(".deb") == false)
         let pending = presence([], origins: nil, systemFolder: "/usr/share/mozilla/extensions/x/\(id)")
         #expect(check(pending).fix == "restart Firefox (profile default)")
     }

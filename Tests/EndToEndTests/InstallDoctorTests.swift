@@ -80,15 +80,94 @@ import Testing
         }
     }
 
-    @Test func noBrowserAtAll_installSaysWhatToDo() throws {
+    /// No browser: install names the one command that finishes the job (the host and the extension),
+    /// and that command, pasted once a browser is there, does; doctor still diagnoses what it can.
+    @Test func noBrowserAtAll_installSaysWhatToDo_andDoctorStillChecks() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
         try FileManager.default.removeItem(atPath: s.root + "/usr/bin/chromium")
-        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        // install.sh's layout: the extension beside bin/, found without --extension-dir.
+        try FileManager.default.createDirectory(
+            atPath: s.tmp.path + "/share/extension-bridge", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: repository + "/extension", toPath: s.tmp.path + "/share/extension-bridge/extension")
+        let install = try s.cli("install")
         #expect(install.status == 66)
         #expect(install.stderr.contains("no browser found"))
-        #expect(install.stderr.contains("--browser chromium"))
-        #expect(try s.cli("doctor", "--extension-dir", repository + "/extension").status == 66)
+        #expect(install.stderr.contains("`extension-bridge install --crx --browser chromium`"))
+        #expect(!install.stderr.contains("next start,"))
+        // --help (and the man page, from the same declaration) names the same command.
+        let help = try s.cli("install", "--help").outText.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("install a browser, then run `extension-bridge install --crx`"), "\(help)")
+        let doctor = try s.cli("doctor")
+        #expect(doctor.status == 1, "\(doctor.outText)")
+        #expect(doctor.outText.contains("error    no browser found"))
+        #expect(doctor.outText.contains("-: install a browser, then run: extension-bridge install --crx\n"))
+        #expect(doctor.outText.contains(s.bin + "/extension-bridge-host: not registered with any browser yet"))
+        #expect(doctor.outText.contains("\nSecrets ("))
+        #expect(!doctor.outText.contains("Everything checks out."))
+        // A browser arrives; the command doctor and install named, pasted, installs the extension too.
+        try "#!/bin/sh\n".write(toFile: s.root + "/usr/bin/chromium", atomically: true, encoding: .utf8)
+        chmod(s.root + "/usr/bin/chromium", 0o755)
+        var env = s.env
+        env["PATH"] = s.bin + ":/usr/bin:/bin"
+        let pasted = try runProcess("/bin/sh", ["-c", "extension-bridge install --crx"], environment: env)
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        let external =
+            (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))
+            ?? []
+        #expect(external.count == 1)
+        #expect(pasted.stderr.contains("Chromium: the extension (id " + (external.first?.dropLast(5) ?? "?")))
+    }
+
+    /// The host install registered, with every manifest gone and no browser: doctor still starts it.
+    @Test func noBrowser_butAnInstalledHost_doctorSaysItAnswersHello() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        #expect(try s.cli("install", "--extension-dir", repository + "/extension").status == 0)
+        try FileManager.default.removeItem(atPath: s.home + "/.config/chromium")
+        try FileManager.default.removeItem(atPath: s.root + "/usr/bin/chromium")
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(doctor.status == 1, "\(doctor.outText)")
+        #expect(doctor.outText.contains("ok       " + s.bin + "/extension-bridge-host: host "))
+        #expect(doctor.outText.contains("answered hello"))
+    }
+
+    /// Chromium installed, never started: no profile, so doctor cannot see the extension. A warning
+    /// (exit 0) that says to start it once, never "Everything checks out."; once a profile exists
+    /// without the extension, the fix is the installed CLI's `install --crx`, not a package.
+    @Test func beforeTheBrowsersFirstStart_doctorWarns_andItsFixesAreCommandsTheUserHas() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let install = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let doctor = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(doctor.status == 0, "\(doctor.outText)")
+        #expect(doctor.outText.contains("warning  " + s.home + "/.config/chromium: no Chromium profile yet"))
+        #expect(doctor.outText.contains("chromium: start Chromium once, then run `extension-bridge doctor` again"))
+        #expect(!doctor.outText.contains("Everything checks out."))
+        #expect(doctor.outText.contains("No errors, 1 warning(s)"))
+        // A first start made a profile without the extension (the user removed the External Extensions file).
+        try FileManager.default.createDirectory(
+            atPath: s.home + "/.config/chromium/Default", withIntermediateDirectories: true)
+        try "{}".write(toFile: s.home + "/.config/chromium/Default/Preferences", atomically: true, encoding: .utf8)
+        let external = s.home + "/.config/chromium/External Extensions"
+        for name in try FileManager.default.contentsOfDirectory(atPath: external) {
+            try FileManager.default.removeItem(atPath: external + "/" + name)
+        }
+        let missing = try s.cli("doctor", "--extension-dir", repository + "/extension")
+        #expect(missing.status == 0, "\(missing.outText)")
+        #expect(missing.outText.contains("chromium: install it: extension-bridge install --crx --browser chromium"))
+        #expect(!missing.outText.contains(".deb") && !missing.outText.contains("scripts/install.sh"))
+        // The fix, pasted, writes the file Chromium installs it from.
+        var env = s.env
+        env["PATH"] = s.bin + ":/usr/bin:/bin"
+        let pasted = try runProcess(
+            "/bin/sh",
+            ["-c", "extension-bridge install --crx --browser chromium --extension-dir '\(repository)/extension'"],
+            environment: env)
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: external).count == 1)
     }
 
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
@@ -134,6 +213,12 @@ import Testing
                 $0["browser"] == "firefox" && ($0["detail"]?.stringValue ?? "").contains("not executable")
             })
         #expect(errors.allSatisfy { $0["fix"] != .null })
+        // The fix is the installed CLI (it points the manifest at the host beside it), not a
+        // repository script the user may not have.
+        #expect(
+            errors.contains {
+                $0["browser"] == "firefox" && $0["fix"] == "extension-bridge install --browser firefox"
+            })
     }
 
     @Test func doctor_reportsARefusingAllowlist() throws {

@@ -89,6 +89,51 @@ none=$(HOME="$home3" EXTENSION_BRIDGE_DETECT_ROOT="$tmp/emptyroot" INSTALL_BIN_D
     && ok "no browser: exit 0" || { echo "$none"; fail "no browser: install.sh failed"; }
 grep -q "No browser was found" <<<"$none" && [[ -x "$home3/.local/bin/extension-bridge-host" ]] \
     && ok "no browser: binaries installed and next steps printed" || { echo "$none"; fail "no browser: no advice"; }
+# Nothing was installed into a browser, so nothing may say so.
+grep -Eiq "next start|installed at|enabled" <<<"$none" && { echo "$none"; fail "no browser: claims an extension install"; } \
+    || ok "no browser: no sentence claims the extension was installed"
+# The command it names for later, run as printed once a browser is there, installs the host and the extension.
+later=$(grep -A1 "After installing a browser, run:" <<<"$none" | tail -n 1 | sed 's/^ *//')
+[[ "$later" == "$home3/.local/bin/extension-bridge install --crx" ]] || fail "no browser: the command for later is '$later'"
+mkdir -p "$tmp/emptyroot/usr/bin" && printf '#!/bin/sh\n' >"$tmp/emptyroot/usr/bin/chromium" && chmod 755 "$tmp/emptyroot/usr/bin/chromium"
+after=$(HOME="$home3" EXTENSION_BRIDGE_DETECT_ROOT="$tmp/emptyroot" bash -c "$later" 2>&1) || { echo "$after"; fail "'$later' failed"; }
+if compgen -G "$home3/.config/chromium/External Extensions/*.json" >/dev/null \
+    && [[ -f "$home3/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json" ]]; then
+    ok "no browser, then one: the command named installs the host and the extension"
+else
+    echo "$after"
+    fail "no browser, then one: '$later' did not install the extension"
+fi
+
+# 5b. No openssl on PATH (a PATH of links to every tool but openssl), a browser present: only the host
+#     is registered, the output says so and names the command that finishes the job, and claims nothing.
+home3b="$tmp/noopenssl"
+nossl="$tmp/path-without-openssl"
+mkdir -p "$home3b" "$nossl" "$tmp/chromiumroot/usr/bin"
+for tool in /usr/bin/* /bin/*; do
+    name=${tool##*/}
+    [[ "$name" == openssl || -e "$nossl/$name" ]] || ln -s "$tool" "$nossl/$name"
+done
+printf '#!/bin/sh\n' >"$tmp/chromiumroot/usr/bin/chromium" && chmod 755 "$tmp/chromiumroot/usr/bin/chromium"
+nossl_out=$(HOME="$home3b" PATH="$nossl" EXTENSION_BRIDGE_DETECT_ROOT="$tmp/chromiumroot" INSTALL_BIN_DIR="$bin" \
+    "$repo/scripts/install.sh" 2>&1) || { echo "$nossl_out"; fail "no openssl: install.sh failed"; }
+if grep -q "openssl is not on PATH" <<<"$nossl_out" && grep -q "run: $home3b/.local/bin/extension-bridge install --crx" <<<"$nossl_out" \
+    && ! grep -Eiq "next start|installed at" <<<"$nossl_out" && [[ ! -e "$home3b/.config/chromium/External Extensions" ]]; then
+    ok "no openssl: host only, said so, the command that installs the extension named, no claim"
+else
+    echo "$nossl_out"
+    fail "no openssl: wrong output or an External Extensions file"
+fi
+# With openssl and the same browser: the claim is made by install, for Chromium, and is true.
+withssl=$(HOME="$home3b" EXTENSION_BRIDGE_DETECT_ROOT="$tmp/chromiumroot" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" 2>&1) \
+    || fail "with openssl: install.sh failed"
+if [[ $(grep -c "installs at the browser's next start" <<<"$withssl") -eq 1 ]] && grep -q "^Chromium: the extension" <<<"$withssl" \
+    && compgen -G "$home3b/.config/chromium/External Extensions/*.json" >/dev/null; then
+    ok "with openssl: one claim, for Chromium, and its External Extensions file is there"
+else
+    echo "$withssl"
+    fail "with openssl: the claim and the files disagree"
+fi
 
 # 6. PREFIX somewhere unwritable (a file stands where the folder should be): a clear error, not a half install.
 home4="$tmp/badprefix"

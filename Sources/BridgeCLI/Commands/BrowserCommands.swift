@@ -468,7 +468,8 @@ struct BrowserCommands {
         if args.json {
             try context.print(
                 JSONWriter.prettyString([
-                    "ok": .bool(!broken), "checks": .array(checks.map(\.json)),
+                    "ok": .bool(!broken), "summary": .string(Doctor.summary(checks)),
+                    "checks": .array(checks.map(\.json)),
                     "secrets": [
                         "status": .string(secrets.ok ? "ok" : "warning"), "backend": .string(secrets.backend),
                         "detail": .string(secrets.detail),
@@ -519,7 +520,6 @@ struct BrowserCommands {
                         (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                     }
             }
-            if selected.isEmpty { throw CLIError(.missing, InstallError.noBrowserDetected.description) }
         }
         var doctor = Doctor(home: home, hostName: hostName, identity: bridge.identity, passEnvironment: pass)
         // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
@@ -535,9 +535,20 @@ struct BrowserCommands {
         } else if hostName != HostManifest.defaultName {
             doctor.bridgeArguments = " --host-name " + hostName.shellQuoted
         }
+        guard !selected.isEmpty else {
+            // Still a diagnosis: the row that says why, and the built-in host install would register.
+            let host = bridge.configPath == nil && hostName == HostManifest.defaultName ? defaultHost() : nil
+            return [doctor.noBrowserCheck()] + (host.map { [doctor.hostCheck(hostPath: $0)] } ?? [])
+        }
         return doctor.run(
             browsers: selected, userDataDirectory: userDataDirectory(),
             systemOnly: args.has(BrowserOptions.system))
+    }
+
+    /// The host `install` would register without `--host-path`, if one is there.
+    private func defaultHost() -> String? {
+        let candidates = Platform.executablePath().map(BrowserCommands.defaultHostCandidates) ?? []
+        return candidates.first(where: FileSystem.isExecutable)
     }
 
     private func printTable(_ checks: [DoctorCheck]) throws(CLIError) {
@@ -547,7 +558,7 @@ struct BrowserCommands {
         for check in shown {
             try context.print(
                 pad(check.browser, browserWidth) + "  " + pad(check.scope, 7) + "  " + pad(check.status.rawValue, 7)
-                    + "  " + check.path + ": " + check.detail)
+                    + "  " + (check.path.isEmpty ? "" : check.path + ": ") + check.detail)
         }
         let used = checks.filter(\.inUse)
         if !used.isEmpty {
@@ -555,12 +566,11 @@ struct BrowserCommands {
             for check in used { try context.print("  \(check.browser): \(check.scope) \(check.path)") }
         }
         let fixes = shown.filter { $0.fix != nil && $0.status != .ok }
-        if fixes.isEmpty {
-            try context.print("\nEverything checks out.")
-        } else {
+        if !fixes.isEmpty {
             try context.print("\nTo fix:")
             for check in fixes { try context.print("  \(check.browser): \(check.fix ?? "")") }
         }
+        try context.print("\n" + Doctor.summary(checks))
     }
 
     private func report(_ results: [(String, Installer.Outcome)]) throws(CLIError) {

@@ -10,8 +10,13 @@ enum DoctorVerb: Verb {
             have put there (the file or a folder on its path writable by others) is not run,
             and the table says why. Prints a table, the manifest each browser uses (user
             before system), and the command that fixes each problem. Looks at the same
-            browsers install detects, plus any with a manifest of ours. Exit 1 when
-            anything is broken.
+            browsers install detects, plus any with a manifest of ours; then reads each
+            profile for the extension (a browser never started has no profile yet: a warning
+            that says to start it once). With no browser it still checks what it can: a row
+            that says so, the host install would register (started if install configured it),
+            and secrets. Ends with "Everything checks out." only when no row is a warning or
+            an error. Exit 1 when anything is broken (an error row, no browser found); warnings
+            alone exit 0.
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.system,

@@ -11,7 +11,8 @@ enum InstallVerb: Verb {
             the level given with --log-level): the host the browser starts reads it. --user-data-dir DIR writes DIR/NativeMessagingHosts (a custom
             Chromium profile); --system the system folder. A second run changes nothing.
             A receipt records every file for uninstall, as it is written. Exit 66 when no browser
-            is found; 73 when another program's manifest or a package's file is in the way; 77
+            is found (nothing is written: install a browser, then run `extension-bridge install --crx`,
+            which installs the host and the extension); 73 when another program's manifest or a package's file is in the way; 77
             when the host it found (beside this binary, or the project's build) is in a folder
             others can write.
             --config bridge.json installs a bridge made by `new` instead: its host name, ids and
@@ -21,7 +22,8 @@ enum InstallVerb: Verb {
             (not Google Chrome, which takes only the Web Store): a CRX signed with this machine's
             key (made the first time, mode 0600, reused so the id never changes; a bridge's own
             keys/ with --config), named in <user data>/External Extensions; the browser installs
-            it at its next start, and uninstall removes it. Firefox installs only signed add-ons.
+            it at its next start, and uninstall removes it; install says so for each browser that gets
+            it. Without --crx only the host is registered. Firefox installs only signed add-ons.
             Browsers: chrome chrome-beta chrome-dev chromium edge brave vivaldi firefox librewolf.
             """,
         options: [

@@ -11,18 +11,31 @@ extension Doctor {
     public func profileChecks(browser: Browser, userDataDirectory: String?) -> [DoctorCheck] {
         let list: ProfileList
         let systemFolder: String?
+        let folder: String
         switch browser.family {
         case .chromium:
-            let folder = userDataDirectory ?? FileSystem.parentPath(home + "/" + browser.linuxUserHosts)
+            folder = userDataDirectory ?? FileSystem.parentPath(home + "/" + browser.linuxUserHosts)
             list = ChromiumProfiles.list(userDataDirectory: folder)
             systemFolder =
                 browser.id == "chromium"
                 ? ChromiumProfiles.systemFolderEntry(root: systemRoot, ids: identity.chromiumIDs) : nil
         case .firefox:
+            folder = home + "/" + (FirefoxProfiles.iniFolders(for: browser).first ?? browser.linuxConfig)
             list = FirefoxProfiles.list(browser: browser, home: home)
             systemFolder =
                 browser.id == "firefox"
                 ? FirefoxProfiles.systemFolderEntry(root: systemRoot, ids: identity.firefoxIDs) : nil
+        }
+        // A browser never started has no profile: whether it has the extension cannot be seen yet.
+        if list.profiles.isEmpty && list.problems.isEmpty {
+            return [
+                DoctorCheck(
+                    browser: browser.id, scope: "profile", path: folder, status: .warning,
+                    detail: "no \(browser.displayName) profile yet, so doctor cannot see whether the extension is "
+                        + "installed",
+                    fix: "start \(browser.displayName) once, then run `extension-bridge doctor\(bridgeArguments)` again"
+                )
+            ]
         }
         var checks = list.problems.map {
             DoctorCheck(
@@ -36,13 +49,21 @@ extension Doctor {
                     profilePath: profile.path, ids: identity.chromiumIDs, systemFolder: systemFolder)
                 : FirefoxProfiles.presence(
                     profilePath: profile.path, ids: identity.firefoxIDs, systemFolder: systemFolder)
-            checks.append(Doctor.check(presence, browser: browser, profile: profile))
+            checks.append(
+                Doctor.check(
+                    presence, browser: browser, profile: profile,
+                    install: browser.readsExternalExtensions && !Platform.isMacOS
+                        ? command(installing: browser, userDataDirectory: userDataDirectory, crx: true) : nil))
         }
         return checks
     }
 
     /// The doctor's row for one profile's `presence`, with a fix a user can follow.
-    public static func check(_ presence: ExtensionPresence, browser: Browser, profile: BrowserProfile) -> DoctorCheck {
+    /// - Parameter install: the command that installs the extension into `browser` (`install --crx`),
+    ///   or nil where none does (Google Chrome takes the Web Store's only, Firefox signed add-ons only).
+    public static func check(
+        _ presence: ExtensionPresence, browser: Browser, profile: BrowserProfile, install: String? = nil
+    ) -> DoctorCheck {
         var check = DoctorCheck(
             browser: browser.id, scope: "profile", path: profile.path, status: .warning, detail: "", fix: nil)
         let chromium = browser.family == .chromium
@@ -76,11 +97,18 @@ extension Doctor {
                 check.fix = "restart \(browser.displayName)\(profileNote)"
             } else {
                 check.detail = "not installed"
-                check.fix =
-                    chromium
-                    ? "install it: sudo apt install ./extension-bridge_*.deb, or scripts/install.sh for Chromium"
-                    : "install it: Firefox needs the signed add-on from addons.mozilla.org "
-                        + "(or sudo apt install ./extension-bridge_*.deb for Debian's firefox-esr)"
+                // Only commands this machine has: the installed CLI, or the browser's own page.
+                if let install {
+                    check.fix = "install it: \(install)   (\(browser.displayName) installs it at its next start)"
+                } else if chromium {
+                    check.fix =
+                        "\(browser.displayName) installs extensions only from the Chrome Web Store; to try it, open "
+                        + "chrome://extensions, turn on Developer mode and Load unpacked the extension folder"
+                } else {
+                    check.fix =
+                        "Firefox installs only add-ons signed by Mozilla (the signed add-on or .xpi); to try it, "
+                        + "open about:debugging, This Firefox, Load Temporary Add-on, and pick its manifest.json"
+                }
             }
         case .unreadable(let reason):
             check.detail = "cannot tell whether \(name) is installed: \(reason)"
