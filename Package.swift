@@ -42,12 +42,17 @@ let package = Package(
         // Browser catalog, host manifests, install, uninstall, doctor.
         .target(
             name: "BrowserSupport", dependencies: ["BridgeProtocol", "BridgeJSON", "NativeMessaging", "BridgeSystem"]),
+        // `extension-bridge run`: a bridge in a throwaway browser profile, its host built and traced, the
+        // extension reloaded on edits (Chromium's DevTools protocol, Firefox's remote debugging protocol).
+        .target(
+            name: "BridgeRun",
+            dependencies: ["BrowserSupport", "SharedSuite", "BridgeProtocol", "BridgeJSON", "BridgeSystem"]),
         // The settings tool's verbs and argument parsing, testable as a library.
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "BridgeProtocol", "BridgeJSON", "SharedSuite", "BrowserSupport", "BridgeGenerator", "BridgeKeychain",
-                "BridgeSystem",
+                "BridgeRun", "BridgeSystem",
             ]
         ),
         .executableTarget(name: "extension-bridge-host", dependencies: ["BridgeHost", "BridgeSystem"]),
@@ -80,6 +85,11 @@ let package = Package(
         .testTarget(
             name: "BridgeCLITests",
             dependencies: ["TestSupport", "BridgeCLI", "BridgeProtocol", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
+        .testTarget(
+            name: "BridgeRunTests",
+            dependencies: [
+                "TestSupport", "BridgeRun", "BrowserSupport", "BridgeProtocol", "BridgeJSON", "BridgeSystem",
+            ]),
         .testTarget(
             name: "BrowserSupportTests",
             dependencies: ["TestSupport", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),

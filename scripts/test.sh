@@ -166,6 +166,10 @@ step "install.sh on an empty HOME, twice, with no browser; Chromium gets the CRX
 scripts/release-build.sh extension-bridge-host extension-bridge
 INSTALL_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/install-test.sh
 
+step "extension-bridge run: the built-in bridge and a generated project in real Chromium and Firefox, edits reloaded and rebuilt, Ctrl-C and SIGTERM leave nothing, the user's HOME untouched (scripts/e2e/run-verb.sh)"
+# After install.sh's step: the release host it built is the one run finds up to date.
+E2E_BIN_DIR="$bin_dir" scripts/e2e/run-verb.sh --browser all
+
 step "Debian package: lintian, dpkg -i, the extension in real Chromium and Firefox, dpkg -r, purge (scripts/e2e/deb-test.sh)"
 if [ "$(id -u)" -eq 0 ] && command -v dpkg-deb >/dev/null 2>&1; then
     PACKAGE_BIN_DIR="$(swift build -c release --show-bin-path)" scripts/e2e/deb-test.sh

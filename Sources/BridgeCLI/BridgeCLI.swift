@@ -12,6 +12,7 @@ public enum BridgeCLI {
             ReadVerb.self, WriteVerb.self, DeleteVerb.self, ExportVerb.self, ImportVerb.self, EnableVerb.self,
             DisableVerb.self, RepairVerb.self, WhereVerb.self, InstallVerb.self, UninstallVerb.self, DoctorVerb.self,
             QueueVerb.self, FilesVerb.self, SecretVerb.self, NewVerb.self, UpgradeVerb.self, PackVerb.self,
+            RunVerb.self,
             HelpVerb.self,
             CompletionsVerb.self,
             ManVerb.self,

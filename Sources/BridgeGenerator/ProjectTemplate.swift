@@ -358,7 +358,7 @@ public enum ProjectTemplate {
 
     /// The one build line of the project, for the host as browsers run it: release, static.
     static func buildLine(_ spec: ProjectSpec) -> String {
-        "swift build -c release -Xswiftc -static-executable --product \(spec.hostProduct)"
+        HostBuild.projectCommand(product: spec.hostProduct)
     }
 
     /// The link warning `buildScript` explains: glibc's, for any static executable that calls dlopen.
@@ -513,11 +513,14 @@ public enum ProjectTemplate {
         A clone has no `keys/extension-private-key.pem` (`.gitignore` keeps it out): copy it
         from whoever made the project, or the CRX gets another id.
 
-        For development only, load it by hand: in Chromium `chrome://extensions`, Developer
-        mode, "Load unpacked", this project's `extension/` (the card then shows
-        "'background.scripts' requires manifest version of 2 or lower": harmless); in Firefox
-        `about:debugging`, "Load Temporary Add-on…", `extension/manifest.json`: a temporary
-        add-on is gone when Firefox restarts. The unpacked ids are the ones below.
+        For development, `extension-bridge run --config bridge.json` builds the host when its
+        sources changed, starts a throwaway Chromium or Firefox profile with the extension and the
+        host (registered for that profile only) and prints every native message and error; an edit
+        reloads the extension or rebuilds the host, and Ctrl-C removes everything it started and
+        wrote. Or load it by hand: in Chromium `chrome://extensions`, Developer mode, "Load
+        unpacked", this project's `extension/` (the card then shows "'background.scripts' requires
+        manifest version of 2 or lower": harmless); in Firefox `about:debugging`, "Load Temporary
+        Add-on…", `extension/manifest.json`: a temporary add-on is gone when Firefox restarts. The unpacked ids are the ones below.
 
         """
     }

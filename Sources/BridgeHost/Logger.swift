@@ -20,6 +20,15 @@ public struct Logger: Sendable {
         }
     }
 
+    /// This logger, also handing each line it writes to `other` (`extension-bridge run`'s trace).
+    public func alsoWriting(to other: @escaping @Sendable (String) -> Void) -> Logger {
+        let sink = self.sink
+        return Logger(level: level) { line in
+            sink(line)
+            other(line)
+        }
+    }
+
     /// A logger that drops everything.
     public static let silent = Logger(level: .error) { _ in }
 

@@ -32,6 +32,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case secretTool = "EXTENSION_BRIDGE_SECRET_TOOL"
     /// CLI (`new`, `upgrade`): where ExtensionBridge's sources are, when `--package-path` is not given.
     case source = "EXTENSION_BRIDGE_SOURCE"
+    /// The host: the socket `extension-bridge run` reads (`TraceRecord`); set in the browser it
+    /// starts, so its hosts report what crosses the bridge. Unset, the host does nothing more.
+    case trace = "EXTENSION_BRIDGE_TRACE"
     /// Host and CLI (`queue watch`): `poll` looks every 250 ms instead of waiting on inotify.
     case watch = "EXTENSION_BRIDGE_WATCH"
     /// The host: how long one reply may wait for a browser that stopped reading, in milliseconds (default 30 s).

@@ -33,3 +33,34 @@ public struct Environment: Sendable {
         return value
     }
 }
+
+extension Environment {
+    /// Every variable of this process, copied: for a program started with this
+    /// environment changed (`extension-bridge run` starts a browser so). The host never
+    /// calls it (see the type's note).
+    public static func processVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        guard var entry = system_environ else { return variables }
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
+    }
+}
+
+extension Platform {
+    /// The first executable file named `name` in the folders of `searchPath` (`PATH`'s
+    /// form, colon-separated); nil when there is none. A name with a `/` is taken as a path.
+    public static func executable(named name: String, searchPath: String?) -> String? {
+        if name.contains("/") { return isExecutableFile(name) ? name : nil }
+        for folder in (searchPath ?? "").split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = folder + "/" + name
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+}

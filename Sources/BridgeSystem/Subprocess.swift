@@ -49,15 +49,18 @@ public enum Subprocess {
         guard system_pipe(&inPipe) == 0, system_pipe(&outPipe) == 0, system_pipe(&errPipe) == 0 else {
             throw SystemError("pipe")
         }
+        // Close-on-exec: the child gets only the ends `spawnProcess` puts on its 0, 1 and 2.
+        for fd in inPipe + outPipe + errPipe { _ = system_fcntl(fd, _F_SETFD, _FD_CLOEXEC) }
         defer { for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { system_close(fd) } }
         let pid: _pid_t
         do {
             // The child's ends are the child's: closed here whether or not it started.
             defer { for fd in [inPipe[0], outPipe[1], errPipe[1]] { system_close(fd) } }
-            pid = try spawn(
-                path, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-                ownProcessGroup: ownProcessGroup, standardStreams: [inPipe[0], outPipe[1], errPipe[1]],
-                closing: inPipe + outPipe + errPipe)
+            pid = _pid_t(
+                try spawnProcess(
+                    path, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                    descriptors: [inPipe[0], outPipe[1], errPipe[1]].map(FileDescriptor.init(rawValue:)),
+                    ownProcessGroup: ownProcessGroup))
         }
         var exchange = Exchange(
             input: input, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0], forward: forward)
@@ -66,66 +69,8 @@ public enum Subprocess {
         let (reaped, timedOut) = exchange.run(pid: pid, deadline: deadline, ownProcessGroup: ownProcessGroup)
         var status: Int32 = reaped ?? 0
         if reaped == nil { while system_waitpid(pid, &status, 0) < 0 && system_errno == _EINTR {} }
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let exitStatus = ChildProcess.decode(status)
         return Result(status: exitStatus, stdout: exchange.stdout, stderr: exchange.stderr, timedOut: timedOut)
-    }
-
-    /// Starts `path` with `standardStreams` as its descriptors 0, 1 and 2, every descriptor of
-    /// `closing` closed in it, SIGPIPE and SIGXFSZ at their defaults, in `workingDirectory`.
-    private static func spawn(
-        _ path: String, arguments: [String], environment: [String: String]?, workingDirectory: String?,
-        ownProcessGroup: Bool, standardStreams: [Int32], closing: [Int32]
-    ) throws(SystemError) -> _pid_t {
-        var actions = _posix_spawn_file_actions_t()
-        system_posix_spawn_file_actions_init(&actions)
-        defer { system_posix_spawn_file_actions_destroy(&actions) }
-        for (target, fd) in standardStreams.enumerated() {
-            system_posix_spawn_file_actions_adddup2(&actions, fd, Int32(target))
-        }
-        for fd in closing { system_posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = _posix_spawnattr_t()
-        system_posix_spawnattr_init(&attributes)
-        defer { system_posix_spawnattr_destroy(&attributes) }
-        // The program starts with SIGPIPE (and SIGXFSZ) at their defaults, whatever this process
-        // ignores: a pipeline's reader closing must end a writer that expects it.
-        var defaults = _sigset_t()
-        system_sigemptyset(&defaults)
-        system_sigaddset(&defaults, _SIGPIPE)
-        system_sigaddset(&defaults, _SIGXFSZ)
-        system_posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = Int32(_POSIX_SPAWN_SETSIGDEF)
-        if ownProcessGroup {
-            flags |= Int32(_POSIX_SPAWN_SETPGROUP)
-            system_posix_spawnattr_setpgroup(&attributes, 0)
-        }
-        system_posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([path] + arguments).map { system_strdup($0) } + [nil]
-        let envp = environment.map { $0.map { system_strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for p in argv + (envp ?? []) { system_free(p) } }
-        var pid = _pid_t()
-        // The child inherits the working directory: change ours around the
-        // spawn (posix_spawn_file_actions_addchdir_np is not exported to Swift
-        // on Linux). The CLI is single-threaded, so nothing else sees it.
-        let previous = system_open(".", _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC)
-        defer { if previous >= 0 { system_close(previous) } }
-        if let workingDirectory, system_chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
-        var rc: Int32 = 0
-        // ETXTBSY: the program was just written and another thread's child,
-        // forked meanwhile, still holds it open for writing until it execs.
-        // That passes within milliseconds; try again a few times.
-        for attempt in 0..<20 {
-            if attempt > 0 { Platform.sleep(milliseconds: 5) }
-            if let envp {
-                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-            } else {
-                rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, system_environ)
-            }
-            if rc != _ETXTBSY { break }
-        }
-        if workingDirectory != nil && previous >= 0 { _ = system_fchdir(previous) }
-        if rc != 0 { throw SystemError("spawn", path, code: rc) }
-        return pid
     }
 
     /// The parent's side of a running program's pipes: its input written as it reads it, its

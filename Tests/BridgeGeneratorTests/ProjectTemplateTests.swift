@@ -74,6 +74,14 @@ import Testing
         #expect(files.first { $0.path == "keys/extension-private-key.pem" }?.permissions == 0o600)
     }
 
+    /// `extension-bridge run` builds the host as scripts/build.sh does: both take the command from `HostBuild`.
+    @Test func buildScript_buildsTheHostWithTheBuildRunMakes_andTheReadmeSaysToRunIt() throws {
+        let files = try files()
+        #expect(
+            try text(files, "scripts/build.sh").contains(HostBuild.projectCommand(product: "readlater-host") + " 2>&1"))
+        #expect(try text(files, "README.md").contains("extension-bridge run --config bridge.json"))
+    }
+
     @Test func bridgeJSON_readsBackWithTheKeysIds() throws {
         let files = try files()
         let tmp = TemporaryFolder()

@@ -27,4 +27,17 @@ import Testing
         setenv(name, "", 1)
         #expect(environment[name] == nil)
     }
+
+    @Test func anExecutableByName_isFoundOnTheSearchPath() {
+        #expect(Platform.executable(named: "sh", searchPath: "/nonexistent:/bin:/usr/bin") == "/bin/sh")
+        #expect(Platform.executable(named: "/bin/sh", searchPath: nil) == "/bin/sh")
+        #expect(Platform.executable(named: "no-such-program-here", searchPath: "/bin:/usr/bin") == nil)
+        #expect(Platform.executable(named: "sh", searchPath: "bin:relative") == nil)
+    }
+
+    @Test func theProcessVariables_areEveryVariable() {
+        let variables = Environment.processVariables()
+        #expect(variables["PATH"] == Environment.current()["PATH"])
+        #expect(!variables.isEmpty)
+    }
 }

@@ -79,6 +79,20 @@ enum ManPage {
             ),
             ("XDG_RUNTIME_DIR", "where the session bus is looked for when DBUS_SESSION_BUS_ADDRESS is unset"),
             ("SOURCE_DATE_EPOCH", "pack --deb: the time every date in the package is set to (default: now)"),
+            (
+                "TMPDIR",
+                "run: where its private folder is made (/tmp when unset, relative, or too long for a socket's path)"
+            ),
+            (
+                "DISPLAY",
+                "run: the X display the browser opens its window on (without it or WAYLAND_DISPLAY, --headless)"
+            ),
+            ("WAYLAND_DISPLAY", "run: the Wayland display the browser opens its window on"),
+            (
+                "XAUTHORITY",
+                "run: the X cookie, passed to the browser; when unset, ~/.Xauthority of your own HOME (the "
+                    + "browser's HOME is private)"
+            ),
         ] + EnvironmentVariable.allCases.map { ($0.name, describe($0)) }
     }
 
@@ -97,6 +111,8 @@ enum ManPage {
         case .secretTimeoutMilliseconds: "how long secret-tool may take, in milliseconds (default 30000)"
         case .secretTool: "the secret-tool to run instead of the first on PATH"
         case .source: "new and upgrade: ExtensionBridge's sources, when --package-path is not given"
+        case .trace:
+            "the host: the socket it reports each message and log line to; set by run in the browser it starts"
         case .watch: "poll: look every 250 ms instead of waiting on inotify (the host, queue watch)"
         case .writeTimeoutMilliseconds: "the host: how long one reply waits for a browser that stopped reading (ms)"
         }

@@ -92,12 +92,16 @@ public final class HostProgram {
         }
 
         let environment = Environment.current()
+        // Only under `extension-bridge run`: without it, this lookup is all the trace costs.
+        let trace = MessageTrace.open(environment: environment)
         let settings = HostSettings.load(
             environment: environment, defaultGroupID: configuration.defaultGroupID,
             executablePath: Platform.executablePath())
-        let logger = Logger.standardError(level: settings.logLevel, name: configuration.name)
+        var logger = Logger.standardError(level: settings.logLevel, name: configuration.name)
+        if let trace { logger = logger.alsoWriting { trace.log($0) } }
         for warning in settings.warnings { logger.warn(warning) }
         let caller = Caller(arguments: options)
+        trace?.caller = caller.identity
         let maxRequest = Int(
             HostProgram.clamped(
                 environment[EnvironmentVariable.maxRequestBytes], default: Int64(ProtocolLimits.defaultMaxRequestBytes),
@@ -105,7 +109,8 @@ public final class HostProgram {
         let channel = HostProgram.channel(writingTo: frameOutput, maxRequest: maxRequest, environment: environment)
         guard settings.policy.allows(caller) else {
             return HostProgram.refuse(
-                caller, policy: settings.policy, on: channel, logger: logger, commands: configuration.allowAndCheck)
+                caller, policy: settings.policy, on: channel, logger: logger, commands: configuration.allowAndCheck,
+                trace: trace)
         }
 
         let (context, container) = makeContext(
@@ -119,7 +124,11 @@ public final class HostProgram {
             shouldStop: { Signals.terminationRequested })
         self.session = session
         logger.debug("serving \(caller.identity) from group \(settings.groupID)")
-        return session.run().rawValue
+        session.trace = trace
+        trace?.started(group: settings.groupID)
+        let status = session.run().rawValue
+        trace?.ended(status: status)
+        return status
     }
 
     /// What `--version`, `--actions` and `--help` print; nil for anything else (a browser's
@@ -151,11 +160,13 @@ public final class HostProgram {
 
     /// Tells a caller the allowlist refuses: one `caller_not_allowed` frame, before any request
     /// is read, and the exit status that says so.
-    /// - Parameter commands: how to allow one more extension and how to check the install, in this
-    ///   bridge's commands (`Configuration.allowAndCheck`).
+    /// - Parameters:
+    ///   - commands: how to allow one more extension and how to check the install, in this
+    ///     bridge's commands (`Configuration.allowAndCheck`).
+    ///   - trace: `run`'s trace, told of the refusal, when there is one.
     static func refuse(
         _ caller: Caller, policy: CallerPolicy, on channel: StdioChannel, logger: Logger,
-        commands: (allow: String, check: String) = Configuration().allowAndCheck
+        commands: (allow: String, check: String) = Configuration().allowAndCheck, trace: MessageTrace? = nil
     ) -> Int32 {
         logger.error(
             "refused caller \(DisplayText.escaped(caller.identity, maxBytes: 256)) (allowlist: \(policy.source))")
@@ -164,6 +175,7 @@ public final class HostProgram {
             "the caller \(caller.identity) is not allowed to use this host; run \(commands.check), or "
                 + "\(commands.allow) to allow it")
         try? channel.send(refusal.bytes)
+        trace?.refused(refusal.bytes)
         return HostIdentity.callerRefusedStatus
     }
 

@@ -24,6 +24,8 @@ public final class HostSession {
     private let logger: Logger
     private let shouldStop: () -> Bool
     private var watching = false
+    /// Reports each frame to `extension-bridge run`; nil unless it started the browser.
+    var trace: MessageTrace?
 
     /// - Parameters:
     ///   - transport: where frames come from and go to (the stdio pipes).
@@ -63,9 +65,12 @@ public final class HostSession {
                 if let outcome = pushChanges() { return outcome }
             case .oversized(let length):
                 logger.warn("discarded a \(length)-byte message (limit \(transport.maximumFrameLength))")
+                let traced = trace?.oversized(length: length)
                 let response = endpoint.respondToOversized(length: length, limit: transport.maximumFrameLength)
                 if let outcome = send(response.frame) { return outcome }
+                if let traced { trace?.reply(response.frame.body, to: traced) }
             case .frame(var body):
+                let traced = trace?.request(body)
                 let response = endpoint.respond(to: &body)
                 if response.startsChangeNotifications && !watching, let watcher {
                     watcher.start()  // before noting the state, so no change falls between
@@ -73,6 +78,7 @@ public final class HostSession {
                     watching = true
                 }
                 if let outcome = send(response.frame) { return outcome }
+                if let traced { trace?.reply(response.frame.body, to: traced) }
                 endpoint.finishReply()  // off the reply's path
             }
         }
@@ -85,7 +91,9 @@ public final class HostSession {
         guard watching, let watcher, watcher.takeChanges(), let frame = endpoint.changeNotification() else {
             return nil
         }
-        return send(frame)
+        let outcome = send(frame)
+        if outcome == nil { trace?.push(frame.body) }
+        return outcome
     }
 
     /// Writes one frame. Returns an outcome when the session must end: the

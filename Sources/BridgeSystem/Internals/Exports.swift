@@ -33,6 +33,12 @@ internal typealias _tcflag_t = tcflag_t
 internal typealias _termios = termios
 internal typealias _timespec = timespec
 internal typealias _flock = flock
+internal typealias _sockaddr = sockaddr
+internal typealias _sockaddr_un = sockaddr_un
+internal typealias _sa_family_t = sa_family_t
+internal typealias _socklen_t = socklen_t
+internal typealias _time_t = time_t
+internal typealias _tm = tm
 #if canImport(Darwin)
     internal typealias _passwd = passwd
 #endif
@@ -42,8 +48,10 @@ internal typealias _flock = flock
 internal let _AT_SYMLINK_NOFOLLOW = AT_SYMLINK_NOFOLLOW
 internal let _CLOCK_MONOTONIC = CLOCK_MONOTONIC
 internal let _CLOCK_REALTIME = CLOCK_REALTIME
+internal let _AF_UNIX = AF_UNIX
 internal let _EACCES = EACCES
 internal let _EAGAIN = EAGAIN
+internal let _ECONNREFUSED = ECONNREFUSED
 internal let _ECHO = ECHO
 internal let _ECHONL = ECHONL
 internal let _EDQUOT = EDQUOT
@@ -54,6 +62,7 @@ internal let _EINVAL = EINVAL
 internal let _EIO = EIO
 internal let _EISDIR = EISDIR
 internal let _ELOOP = ELOOP
+internal let _ENAMETOOLONG = ENAMETOOLONG
 internal let _ENOENT = ENOENT
 internal let _ENOSPC = ENOSPC
 internal let _ENOSYS = ENOSYS
@@ -90,8 +99,20 @@ internal let _POLLNVAL = POLLNVAL
 internal let _POLLOUT = POLLOUT
 internal let _POSIX_SPAWN_SETPGROUP = POSIX_SPAWN_SETPGROUP
 internal let _POSIX_SPAWN_SETSIGDEF = POSIX_SPAWN_SETSIGDEF
+internal let _POSIX_SPAWN_SETSIGMASK = POSIX_SPAWN_SETSIGMASK
 internal let _SEEK_SET = SEEK_SET
 internal let _SIGHUP = SIGHUP
+#if canImport(Glibc)
+    // Glibc imports the socket types as an enum (`__socket_type`); elsewhere they are plain ints.
+    internal let _SOCK_DGRAM = Int32(SOCK_DGRAM.rawValue)
+    internal let _SOCK_STREAM = Int32(SOCK_STREAM.rawValue)
+#else
+    internal let _SOCK_DGRAM = SOCK_DGRAM
+    internal let _SOCK_STREAM = SOCK_STREAM
+#endif
+internal let _SOL_SOCKET = SOL_SOCKET
+internal let _SO_RCVBUF = SO_RCVBUF
+internal let _SO_SNDBUF = SO_SNDBUF
 internal let _SIGINT = SIGINT
 internal let _SIGKILL = SIGKILL
 internal let _SIGPIPE = SIGPIPE

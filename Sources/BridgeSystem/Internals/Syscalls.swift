@@ -370,6 +370,12 @@
     posix_spawnattr_setsigdefault(attributes, set)
 }
 
+@discardableResult @inline(__always) internal func system_posix_spawnattr_setsigmask(
+    _ attributes: UnsafeMutablePointer<posix_spawnattr_t>, _ set: UnsafePointer<sigset_t>
+) -> Int32 {
+    posix_spawnattr_setsigmask(attributes, set)
+}
+
 @discardableResult @inline(__always) internal func system_posix_spawnattr_setpgroup(
     _ attributes: UnsafeMutablePointer<posix_spawnattr_t>, _ group: pid_t
 ) -> Int32 {
@@ -462,4 +468,44 @@ internal var system_environ: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 internal var system_errno: Int32 {
     @inline(__always) get { errno }
     @inline(__always) set { errno = newValue }
+}
+
+// MARK: Local sockets (`extension-bridge run`: the hosts' trace, a browser's debugging server)
+
+@discardableResult @inline(__always) internal func system_socket(_ domain: Int32, _ type: Int32, _ proto: Int32)
+    -> Int32
+{
+    socket(domain, type, proto)
+}
+
+@discardableResult @inline(__always) internal func system_bind(
+    _ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t
+) -> Int32 {
+    bind(fd, address, length)
+}
+
+@discardableResult @inline(__always) internal func system_connect(
+    _ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t
+) -> Int32 {
+    connect(fd, address, length)
+}
+
+@discardableResult @inline(__always) internal func system_setsockopt(
+    _ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t
+) -> Int32 {
+    setsockopt(fd, level, name, value, length)
+}
+
+// MARK: Private folders and local time (`extension-bridge run`)
+
+@discardableResult @inline(__always) internal func system_mkdtemp(_ template: UnsafeMutablePointer<CChar>)
+    -> UnsafeMutablePointer<CChar>?
+{
+    mkdtemp(template)
+}
+
+@discardableResult @inline(__always) internal func system_localtime_r(
+    _ time: UnsafePointer<time_t>, _ result: UnsafeMutablePointer<tm>
+) -> UnsafeMutablePointer<tm>? {
+    localtime_r(time, result)
 }

@@ -1,0 +1,42 @@
+import BridgeSystem
+import TestSupport
+import Testing
+
+@testable import BridgeRun
+
+@Suite struct HostBuilderTests {
+    func tree(_ root: String) -> SourceTree {
+        SourceTree.scan(SourceTree.Rule(root: root, includes: { $0.hasSuffix(".swift") }, skippedFolders: []))
+    }
+
+    @Test func aHostMissingOrOlderThanASource_isStale_andANewerOneIsNot() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.makeDirectories(tmp.path + "/src")
+        try FileSystem.writeAtomically(tmp.path + "/src/a.swift", utf8: "1")
+        #expect(HostBuilder.isStale(tmp.path + "/host", sources: tree(tmp.path + "/src")))
+        Platform.sleep(milliseconds: 20)
+        try FileSystem.writeAtomically(tmp.path + "/host", utf8: "built", permissions: 0o755)
+        #expect(!HostBuilder.isStale(tmp.path + "/host", sources: tree(tmp.path + "/src")))
+        Platform.sleep(milliseconds: 20)
+        try FileSystem.writeAtomically(tmp.path + "/src/a.swift", utf8: "2")
+        #expect(HostBuilder.isStale(tmp.path + "/host", sources: tree(tmp.path + "/src")))
+    }
+
+    /// A host the browser is running keeps its file; the next one starts the new one.
+    @Test func install_replacesTheCopyByRename_leavingTheRunningFileWhole() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.writeAtomically(tmp.path + "/built", utf8: "one", permissions: 0o755)
+        try HostBuilder.install(tmp.path + "/built", at: tmp.path + "/host")
+        let running = try FileDescriptor.openForReading(tmp.path + "/host")
+        defer { running.close() }
+        try FileSystem.writeAtomically(tmp.path + "/built", utf8: "two", permissions: 0o755)
+        try HostBuilder.install(tmp.path + "/built", at: tmp.path + "/host")
+        #expect(try FileSystem.readFile(tmp.path + "/host") == Array("two".utf8))
+        #expect(try FileSystem.status(tmp.path + "/host")?.permissions == 0o700)
+        var old = [UInt8](repeating: 0, count: 8)
+        let n = try old.withUnsafeMutableBytes { try running.read(into: $0) }
+        #expect(Array(old[0..<n]) == Array("one".utf8))
+    }
+}
