@@ -218,8 +218,9 @@ def processes_naming(folder: str) -> list[str]:
     return found
 
 
-def check_nothing_left(run: Run, tmpdir: Path | None, status: int) -> None:
-    """`run` stopped cleanly and left nothing; with `tmpdir`, nothing of any run is left there either."""
+def check_nothing_left(run: Run, tmpdir: Path | None, status: int, before: set[str] | None = None) -> None:
+    """`run` stopped cleanly and left nothing; with `tmpdir`, no folder of any run is left there either, and
+    with `before` (what TMPDIR held before runs that build nothing), nothing at all that was not there."""
     folder = run.folder
     assert folder, "run never said where its folder is"
     assert status == 0, f"run exited {status}; last lines: {run.tail()}"
@@ -233,6 +234,10 @@ def check_nothing_left(run: Run, tmpdir: Path | None, status: int) -> None:
         assert not left, f"processes naming TMPDIR left behind: {left}"
         leftovers = [p.name for p in tmpdir.iterdir() if p.name.startswith("extension-bridge-run-")]
         assert not leftovers, f"left in TMPDIR: {leftovers}"
+        # A build is SwiftPM's and writes in TMPDIR as the user's own does; without one, run writes nothing
+        # there (`swift build --show-bin-path` would leave TemporaryDirectory.* folders).
+        new = sorted({p.name for p in tmpdir.iterdir()} - (before if before is not None else set()))
+        assert before is None or not new, f"left in TMPDIR: {new}"
 
 
 def processes_still_naming(path: str) -> list[str]:
@@ -357,10 +362,15 @@ def built_in(ctx: Context, browsers: list[str]) -> None:
     # One after the other, so that only the first builds the host if it must; then both run at once.
     runs: dict[str, Run] = {}
     folders: dict[str, str] = {}
+    before: set[str] | None = None
     try:
         for browser in browsers:
             runs[browser] = ctx.start(["--browser", browser, "--url", ctx.site.url], f"built-in-{browser}.log")
             folders[browser] = runs[browser].started(timeout=BUILD_TIMEOUT)
+            if before is None:
+                # TMPDIR was empty; a first run that built the host left the build's files there.
+                built = not any("run: the host is up to date" in line for line in runs[browser].lines)
+                before = {p.name for p in ctx.tmpdir.iterdir() if built and not folders[browser].endswith(p.name)}
         assert len(set(folders.values())) == len(folders), f"two runs shared a folder: {folders}"
         for browser, folder in folders.items():
             assert os.stat(folder).st_mode & 0o777 == 0o700, f"{folder} is not mode 0700"
@@ -378,7 +388,7 @@ def built_in(ctx: Context, browsers: list[str]) -> None:
         signals = {"chromium": signal.SIGINT, "firefox": signal.SIGTERM}
         for browser, run in runs.items():
             check_nothing_left(run, None, run.stop(signals[browser]))
-        check_nothing_left(run, ctx.tmpdir, 0)
+        check_nothing_left(run, ctx.tmpdir, 0, before)
     finally:
         for run in runs.values():
             run.kill()

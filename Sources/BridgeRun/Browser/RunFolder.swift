@@ -2,11 +2,13 @@ import BridgeSystem
 
 /// The private folder of one `run` (mode 0700, a new name each time: a second `run`
 /// gets its own): the browser's HOME and profile, the host manifest, the copy of the
-/// host the browser starts, and the sockets. Removed at exit; nothing else is written.
+/// host the browser starts, the sockets, and the TMPDIR of `swift build --show-bin-path`.
+/// Removed at exit.
 ///
 /// ```
 /// extension-bridge-run-XXXXXX/
 ///   home/       HOME and the XDG folders of the browser (Firefox's .mozilla/native-messaging-hosts/)
+///   tmp/        TMPDIR of `swift build --show-bin-path` (it leaves empty folders in its TMPDIR)
 ///   profile/    Chromium's --user-data-dir (its NativeMessagingHosts/), Firefox's --profile
 ///   host/       the host as built; a rebuild replaces it by rename
 ///   trace.sock  where the hosts send their records
@@ -18,6 +20,7 @@ public struct RunFolder: Equatable, Sendable {
     public var home: String { path + "/home" }
     public var profile: String { path + "/profile" }
     public var hostFolder: String { path + "/host" }
+    public var temporary: String { path + "/tmp" }
     public var traceSocket: String { path + "/trace.sock" }
     public var devToolsSocket: String { path + "/devtools.sock" }
 
@@ -34,12 +37,14 @@ public struct RunFolder: Equatable, Sendable {
         return "/tmp"
     }
 
-    /// Makes a new folder and its `home`, `profile` and `host` folders.
+    /// Makes a new folder and its `home`, `profile`, `host` and `tmp` folders.
     /// - Throws: `SystemError` when the parent is not writable.
     public static func create(in parent: String) throws(SystemError) -> RunFolder {
         let folder = RunFolder(path: try Platform.makePrivateFolder(in: parent, prefix: "extension-bridge-run-"))
         do {
-            for sub in [folder.home, folder.profile, folder.hostFolder] { try FileSystem.makeDirectory(sub) }
+            for sub in [folder.home, folder.profile, folder.hostFolder, folder.temporary] {
+                try FileSystem.makeDirectory(sub)
+            }
         } catch {
             try? FileSystem.removeTree(folder.path)
             throw error

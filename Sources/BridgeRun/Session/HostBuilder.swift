@@ -17,9 +17,15 @@ struct HostBuilder {
         return ([shown] + arguments).joined(separator: " ")
     }
 
-    /// Where the release build puts the host (`swift build -c release --show-bin-path`).
-    func builtHostPath() throws(RunError) -> String {
+    /// Where the release build puts the host (`swift build -c release --show-bin-path`), asked with
+    /// `TMPDIR` set to `temporaryDirectory`: the Swift driver leaves empty `TemporaryDirectory.*`
+    /// folders in its TMPDIR on every call, and this one builds nothing, so it needs none of the
+    /// lock files SwiftPM keeps there. (The builds keep the user's TMPDIR: SwiftPM's lock on the
+    /// package's `.build` is a file there, and it is what makes a build wait for the user's own.)
+    func builtHostPath(temporaryDirectory: String) throws(RunError) -> String {
         guard let swift = Platform.executable(named: "swift", searchPath: searchPath) else { throw .noSwift }
+        var environment = environment
+        environment["TMPDIR"] = temporaryDirectory
         let result: Subprocess.Result
         do {
             result = try Subprocess.run(

@@ -87,16 +87,7 @@ public final class RunSession {
         if !options.headless && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
             throw .noDisplay
         }
-        do {
-            try prepareHost()
-        } catch {
-            // Ctrl-C during the first build ends the build (its process group): a stop, not a failure.
-            guard Signals.terminationRequested else { throw error }
-        }
-        if Signals.terminationRequested {
-            status("stopped before the browser started")
-            return 0
-        }
+        // The folder first: asking SwiftPM where the host is writes in the folder, not in TMPDIR.
         let parent = RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
         let made: RunFolder
         do {
@@ -106,6 +97,16 @@ public final class RunSession {
         }
         folder = made
         defer { cleanUp() }
+        do {
+            try prepareHost(in: made)
+        } catch {
+            // Ctrl-C during the first build ends the build (its process group): a stop, not a failure.
+            guard Signals.terminationRequested else { throw error }
+        }
+        if Signals.terminationRequested {
+            status("stopped before the browser started")
+            return 0
+        }
         try start(executable, in: made)
         return loop()
     }
@@ -142,10 +143,10 @@ public final class RunSession {
     }
 
     /// Builds the host when it is missing or older than its sources, as the bridge's own script does.
-    private func prepareHost() throws(RunError) {
+    private func prepareHost(in folder: RunFolder) throws(RunError) {
         hostTree = SourceTree.scan(project.hostSources)
         extensionTree = SourceTree.scan(project.extensionSources)
-        builtHostPath = try builder.builtHostPath()
+        builtHostPath = try builder.builtHostPath(temporaryDirectory: folder.temporary)
         if HostBuilder.isStale(builtHostPath, sources: hostTree) {
             status("building the host, as \(project.buildScript) does: \(try builder.commandLine())")
             try builder.buildNow { [weak self] line in self?.emit(.build(line)) }

@@ -12,7 +12,7 @@ import Testing
         let second = try RunFolder.create(in: tmp.path)
         #expect(folder.path != second.path)
         #expect(try FileSystem.status(folder.path)?.permissions == 0o700)
-        for part in [folder.home, folder.profile, folder.hostFolder] {
+        for part in [folder.home, folder.profile, folder.hostFolder, folder.temporary] {
             #expect(try FileSystem.status(part)?.isDirectory == true)
         }
         try FileSystem.makeDirectories(folder.profile + "/deep")

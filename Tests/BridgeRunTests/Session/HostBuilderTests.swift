@@ -23,6 +23,36 @@ import Testing
         #expect(HostBuilder.isStale(tmp.path + "/host", sources: tree(tmp.path + "/src")))
     }
 
+    /// The Swift driver leaves empty `TemporaryDirectory.*` folders in its TMPDIR on every call (as
+    /// this `swift` does): asking where the host is, at every start, leaves them in run's folder,
+    /// removed at the end. A build keeps the user's TMPDIR, where SwiftPM's lock on `.build` is
+    /// (with another, a build beside the user's own fails: "database is locked").
+    @Test func askingWhereTheHostIs_leavesNothingInTheUsersTMPDIR_andABuildKeepsIt() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let userTemporary = tmp.path + "/user-tmp"
+        try FileSystem.makeDirectories(userTemporary)
+        try FileSystem.makeDirectories(tmp.path + "/bin")
+        try FileSystem.writeAtomically(
+            tmp.path + "/bin/swift",
+            utf8: "#!/bin/sh\nmktemp -d \"${TMPDIR:-/tmp}/TemporaryDirectory.XXXXXX\" >/dev/null || exit 9\n"
+                + "echo \"$TMPDIR\"\n", permissions: 0o755)
+        let project = RunProject(
+            kind: .generated, name: "P", folder: tmp.path, extensionFolder: tmp.path + "/extension",
+            hostName: "com.example.p", hostProduct: "p-host", group: "group.com.example.p", chromiumID: "",
+            firefoxID: "")
+        let builder = HostBuilder(
+            project: project, environment: ["PATH": tmp.path + "/bin:/usr/bin:/bin", "TMPDIR": userTemporary])
+        let folder = try RunFolder.create(in: userTemporary)
+        #expect(try builder.builtHostPath(temporaryDirectory: folder.temporary) == folder.temporary + "/p-host")
+        #expect(try FileSystem.listDirectory(folder.temporary).count == 1)
+        #expect(folder.remove())
+        #expect(try FileSystem.listDirectory(userTemporary) == [])
+        var lines: [String] = []
+        try builder.buildNow { lines.append($0) }
+        #expect(lines == [userTemporary])
+    }
+
     /// A host the browser is running keeps its file; the next one starts the new one.
     @Test func install_replacesTheCopyByRename_leavingTheRunningFileWhole() throws {
         let tmp = TemporaryFolder()
