@@ -81,7 +81,8 @@ enum ManPage {
             ("SOURCE_DATE_EPOCH", "pack --deb: the time every date in the package is set to (default: now)"),
             (
                 "TMPDIR",
-                "run: where its private folder is made (/tmp when unset, relative, or too long for a socket's path)"
+                "run: where its private folder is made (/tmp when unset or too long for a socket's path); "
+                    + "run refuses one that is not an absolute path to a folder (exit 73)"
             ),
             (
                 "DISPLAY",

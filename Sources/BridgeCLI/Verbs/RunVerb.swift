@@ -32,7 +32,8 @@ enum RunVerb: Verb {
             DevTools pipe, Firefox through its remote debugging protocol on a socket inside the folder
             (no TCP port). Exit 0 when stopped or the browser closed, 1 when the browser ended with a
             failure, 64 usage, 65 a bad bridge.json, 66 no ExtensionBridge source, 69 no browser,
-            display or swift, or a browser that did not start, 70 the first build failed, 73 the folder.
+            display or swift, or a browser that did not start, 70 the first build failed, 73 the folder
+            (or TMPDIR, when it is not an absolute path to a folder).
             """,
         options: [BrowserOptions.config, browser, url, verbose, headless])
 

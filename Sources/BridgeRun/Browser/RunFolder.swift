@@ -26,15 +26,25 @@ public struct RunFolder: Equatable, Sendable {
 
     init(path: String) { self.path = path }
 
-    /// The parent for a new folder: `TMPDIR` when it is absolute and short enough for the
-    /// sockets' paths (`LocalSocket.maximumPathBytes`), else `/tmp`.
-    public static func parent(temporaryDirectory: String?) -> String {
+    /// The parent for a new folder: `TMPDIR` when it is short enough for the sockets' paths
+    /// (`LocalSocket.maximumPathBytes`), else `/tmp`; `/tmp` when it is unset or empty.
+    /// - Throws: `RunError.temporaryDirectory` when `TMPDIR` is set and is not an absolute path
+    ///   to a folder: the host's build would fail on it too, with no word of TMPDIR.
+    public static func parent(temporaryDirectory: String?) throws(RunError) -> String {
+        guard let folder = temporaryDirectory, !folder.isEmpty else { return "/tmp" }
+        guard folder.hasPrefix("/") else { throw .temporaryDirectory(folder, problem: "is not an absolute path") }
+        let status: FileStatus?
+        do {
+            status = try FileSystem.status(folder, followLinks: true)
+        } catch {
+            throw .temporaryDirectory(folder, problem: "cannot be read (\(error))")
+        }
+        guard let status else { throw .temporaryDirectory(folder, problem: "does not exist") }
+        guard status.isDirectory else { throw .temporaryDirectory(folder, problem: "is not a folder") }
         // The longest path inside: the folder's name (27 bytes) and "/devtools.sock".
         let room = LocalSocket.maximumPathBytes - 28 - 14
-        if let folder = temporaryDirectory, folder.hasPrefix("/"), folder.utf8.count <= room {
-            return folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        }
-        return "/tmp"
+        guard folder.utf8.count <= room else { return "/tmp" }
+        return folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
     }
 
     /// Makes a new folder and its `home`, `profile`, `host` and `tmp` folders.

@@ -12,6 +12,8 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
     case buildFailed(command: String, status: Int32)
     /// The build succeeded but its product is not where SwiftPM said.
     case noHostBinary(path: String)
+    /// `TMPDIR` is set to something that is not an absolute path to a folder.
+    case temporaryDirectory(String, problem: String)
     /// The private folder, a file in it, or the trace socket could not be made.
     case folder(SystemError)
     /// The browser did not start or did not answer its debugging protocol.
@@ -31,6 +33,9 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
             return "building the host failed (\(command), exit \(status)); fix the error above and run again"
         case .noHostBinary(let path):
             return "the build finished but left no host at \(path)"
+        case .temporaryDirectory(let path, let problem):
+            return "TMPDIR is '\(path)', which \(problem); run makes its private folder there and the host's "
+                + "build uses it: set TMPDIR to an existing folder's absolute path, or unset it to use /tmp"
         case .folder(let error):
             return "cannot make run's private folder: \(error)"
         case .browserFailed(let reason, let output):
@@ -44,7 +49,7 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noBrowser, .noDisplay, .noSwift, .browserFailed: return 69
         case .buildFailed, .noHostBinary: return 70
-        case .folder: return 73
+        case .temporaryDirectory, .folder: return 73
         }
     }
 }

@@ -82,13 +82,14 @@ public final class RunSession {
     /// - Returns: 0, or 1 when the browser ended on its own with a failure.
     /// - Throws: `RunError` when it cannot start; what it started is stopped and removed first.
     public func run() throws(RunError) -> Int32 {
+        // Before anything: the folder and every build need it.
+        let parent = try RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
         Signals.requestTermination(on: [.interrupt, .terminate, .hangUp])
         let executable = try browserExecutable()
         if !options.headless && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
             throw .noDisplay
         }
         // The folder first: asking SwiftPM where the host is writes in the folder, not in TMPDIR.
-        let parent = RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
         let made: RunFolder
         do {
             made = try RunFolder.create(in: parent)

@@ -22,13 +22,37 @@ import Testing
         #expect(Platform.exists(second.path))
     }
 
-    @Test func theParent_isTMPDIR_unlessItIsTooLongForTheSockets() {
-        #expect(RunFolder.parent(temporaryDirectory: "/var/tmp/") == "/var/tmp")
-        #expect(RunFolder.parent(temporaryDirectory: nil) == "/tmp")
-        #expect(RunFolder.parent(temporaryDirectory: "relative") == "/tmp")
-        let long = "/" + String(repeating: "d", count: 90)
-        #expect(RunFolder.parent(temporaryDirectory: long) == "/tmp")
+    @Test func theParent_isTMPDIR_unlessItIsTooLongForTheSockets() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        #expect(try RunFolder.parent(temporaryDirectory: tmp.path + "/") == tmp.path)
+        #expect(try RunFolder.parent(temporaryDirectory: nil) == "/tmp")
+        #expect(try RunFolder.parent(temporaryDirectory: "") == "/tmp")
+        let long = tmp.path + "/" + String(repeating: "d", count: 90)
+        try FileSystem.makeDirectories(long)
+        #expect(try RunFolder.parent(temporaryDirectory: long) == "/tmp")
         let made = RunFolder(path: "/var/tmp/extension-bridge-run-XXXXXX")
         #expect(made.devToolsSocket.utf8.count <= LocalSocket.maximumPathBytes)
+    }
+
+    /// SwiftPM fails on such a TMPDIR with no word of it (and run's error said "fix the error
+    /// above" with nothing above): run names the variable and what is wrong with it.
+    @Test func aTMPDIRThatIsNotAnAbsolutePathToAFolder_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.writeAtomically(tmp.path + "/file", utf8: "x")
+        let cases = [
+            ("relative", "is not an absolute path"), (tmp.path + "/missing", "does not exist"),
+            (tmp.path + "/file", "is not a folder"),
+        ]
+        for (value, problem) in cases {
+            #expect(throws: RunError.temporaryDirectory(value, problem: problem)) {
+                try RunFolder.parent(temporaryDirectory: value)
+            }
+        }
+        let error = RunError.temporaryDirectory("relative", problem: "is not an absolute path")
+        #expect(error.exitStatus == 73)
+        #expect(error.description.hasPrefix("TMPDIR is 'relative', which is not an absolute path;"))
+        #expect(error.description.hasSuffix("or unset it to use /tmp"))
     }
 }
