@@ -12,8 +12,26 @@ extension Doctor {
         -> String
     {
         let options = (crx ? " --crx" : "") + (browser.map { " --browser \($0.id)" } ?? "")
-        return (installCommand.map { $0 + options } ?? "extension-bridge install" + options + bridgeArguments)
+        return (installCommand.map { $0 + options } ?? tool + " install" + options + bridgeArguments)
             + (userDataDirectory.map { " --user-data-dir " + $0.shellQuoted } ?? "")
+    }
+
+    /// How a fix line runs this program (`executable`, absolute) from a shell whose PATH is
+    /// `searchPath`: `extension-bridge` when that name there is this very file; else its path,
+    /// quoted, so that a fix pasted as printed runs (right after `scripts/install.sh`,
+    /// `~/.local/bin` is often not on PATH yet; another `extension-bridge` may be first on it).
+    public static func toolCommand(executable: String?, searchPath: String?) -> String {
+        let name = "extension-bridge"
+        guard let executable else { return name }
+        func file(_ path: String) -> [UInt64]? {
+            (try? FileSystem.status(path, followLinks: true)).map { [$0.identity.device, $0.identity.inode] }
+        }
+        if let found = Platform.executable(named: name, searchPath: searchPath), let this = file(executable),
+            file(found) == this
+        {
+            return name
+        }
+        return executable.shellQuoted
     }
 
     /// The fix for a host that is missing or does not answer as one: the package manager's for a

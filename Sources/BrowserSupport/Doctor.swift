@@ -12,6 +12,9 @@ public struct Doctor {
     public var identity: ExtensionIdentity
     /// Variables passed to the host besides HOME and PATH (the browser passes its own environment).
     public var passEnvironment: [String: String]
+    /// How the fix lines run this tool (`Doctor.toolCommand`): `extension-bridge`, or this
+    /// program's path when that name on PATH is not this program.
+    public var tool = "extension-bridge"
     /// What the fix lines add to `extension-bridge install` / `uninstall` so they name this
     /// bridge (`--config '…/bridge.json'`, `--host-name NAME`), shell-quoted; empty for the built-in one.
     public var bridgeArguments = ""
@@ -26,8 +29,8 @@ public struct Doctor {
     public var projectActions: ProjectBuild.Actions = .unknown
     /// The user whose programs doctor runs: a host (or build) that fails `PathTrust` for them is not run.
     public var userID: UInt32 = Platform.effectiveUserID
-    /// The command that installs the newest build, for a stale host's fix line.
-    public var reinstallCommand = "extension-bridge install"
+    /// The command that installs the newest build, for a stale host's fix line; nil for `tool install`.
+    public var reinstallCommand: String?
     /// Whether to read each profile for the extension itself (`profileChecks`).
     public var checkProfiles = true
     /// Prefixed to the system folders the profile checks look in (tests).
@@ -79,7 +82,7 @@ public struct Doctor {
                     check.fix =
                         shadowingUserManifest == nil
                         ? "rm \(path.shellQuoted)   (or make it identical: \(installCommand))"
-                        : "extension-bridge uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
+                        : "\(tool) uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
                 } else if location.scope != .flatpak {
                     check.inUse = true
                 }
@@ -293,7 +296,7 @@ public struct Doctor {
                 + (missing.isEmpty ? "" : "lacks \(missing.joined(separator: ", "))")
                 + (missing.isEmpty || extra.isEmpty ? "" : " and ")
                 + (extra.isEmpty ? "" : "still has \(extra.joined(separator: ", "))")
-            check.fix = reinstallCommand + "   (install the newest build)"
+            check.fix = (reinstallCommand ?? tool + " install") + "   (install the newest build)"
         }
         return check
     }

@@ -32,6 +32,34 @@ import Testing
         )
     }
 
+    /// A fix line is a command the user has: the bare name only when it is this program on PATH
+    /// (the file itself or a link to it); else this program's path, one shell word.
+    @Test func theToolInFixLines_isTheNameOnlyWhenPATHFindsThisProgram() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let program = folder.write("my bin/extension-bridge", "#!/bin/sh\n")
+        chmod(program, 0o755)
+        let other = folder.write("other/extension-bridge", "#!/bin/sh\n")
+        chmod(other, 0o755)
+        try FileManager.default.createDirectory(atPath: folder.path + "/link", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link/extension-bridge", withDestinationPath: program)
+        let quoted = "'" + program + "'"
+        #expect(
+            Doctor.toolCommand(executable: program, searchPath: folder.path + "/my bin:/usr/bin") == "extension-bridge")
+        #expect(Doctor.toolCommand(executable: program, searchPath: folder.path + "/link") == "extension-bridge")
+        #expect(Doctor.toolCommand(executable: program, searchPath: "/usr/bin:/bin") == quoted)
+        #expect(Doctor.toolCommand(executable: program, searchPath: nil) == quoted)
+        #expect(
+            Doctor.toolCommand(executable: program, searchPath: folder.path + "/other:" + folder.path + "/my bin")
+                == quoted)
+        var located = doctor
+        located.tool = quoted
+        #expect(located.noBrowserCheck().fix == "install a browser, then run: \(quoted) install --crx")
+        #expect(
+            located.command(installing: BrowserCatalog.named("chromium")) == quoted + " install --browser chromium")
+    }
+
     @Test func noBrowser_isAnErrorWhoseFixInstallsTheExtensionToo() {
         let row = doctor.noBrowserCheck()
         #expect(row.status == .error)

@@ -11,6 +11,7 @@ import Testing
 
     /// An empty HOME; browsers are looked for under a root of our own (EXTENSION_BRIDGE_DETECT_ROOT)
     /// that holds only a Chromium executable, as a fresh machine with Chromium installed would.
+    /// The binaries' folder is on PATH, as ~/.local/bin is once install.sh's note is followed.
     struct Setup {
         let tmp = TemporaryFolder()
         var bin: String { tmp.path + "/bin" }
@@ -18,7 +19,7 @@ import Testing
         var root: String { tmp.path + "/root" }
         var env: [String: String] {
             [
-                "HOME": home, "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "PATH": "/usr/bin:/bin",
+                "HOME": home, "EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "PATH": bin + ":/usr/bin:/bin",
                 "EXTENSION_BRIDGE_DETECT_ROOT": root,
             ]
         }
@@ -168,6 +169,34 @@ import Testing
             environment: env)
         #expect(pasted.status == 0, "\(pasted.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: external).count == 1)
+    }
+
+    /// Right after scripts/install.sh when ~/.local/bin is not on PATH: a bare `extension-bridge` in a
+    /// fix line is "command not found", so doctor names itself by its path, and that line, pasted, runs.
+    @Test func withoutTheToolOnPATH_doctorsFixesNameItByItsPath_andRunAsPasted() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        var env = s.env
+        env["PATH"] = "/usr/bin:/bin"
+        let doctor = try s.cli(environment: env, "doctor", "--extension-dir", repository + "/extension")
+        #expect(doctor.status == 1, "\(doctor.outText)")
+        let tool = s.bin + "/extension-bridge"
+        #expect(doctor.outText.contains("chromium: \(tool) install --browser chromium\n"), "\(doctor.outText)")
+        #expect(!doctor.outText.contains(": extension-bridge "), "\(doctor.outText)")
+        let pasted = try runProcess(
+            "/bin/sh", ["-c", "\(tool) install --browser chromium --extension-dir '\(repository)/extension'"],
+            environment: env)
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        let fixed = try s.cli(environment: env, "doctor", "--extension-dir", repository + "/extension")
+        #expect(fixed.outText.contains("start Chromium once, then run `\(tool) doctor` again"), "\(fixed.outText)")
+        // Another extension-bridge first on PATH is not this one: the path still.
+        try FileManager.default.createDirectory(atPath: s.tmp.path + "/other", withIntermediateDirectories: true)
+        try "#!/bin/sh\nexit 0\n".write(
+            toFile: s.tmp.path + "/other/extension-bridge", atomically: true, encoding: .utf8)
+        chmod(s.tmp.path + "/other/extension-bridge", 0o755)
+        env["PATH"] = s.tmp.path + "/other:" + s.bin + ":/usr/bin:/bin"
+        let shadowed = try s.cli(environment: env, "doctor", "--extension-dir", repository + "/extension")
+        #expect(shadowed.outText.contains("then run `\(tool) doctor` again"), "\(shadowed.outText)")
     }
 
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {

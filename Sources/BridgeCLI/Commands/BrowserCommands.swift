@@ -537,11 +537,12 @@ struct BrowserCommands {
             }
         }
         var doctor = Doctor(home: home, hostName: hostName, identity: bridge.identity, passEnvironment: pass)
+        doctor.tool = Doctor.toolCommand(executable: Platform.executablePath(), searchPath: context.environment["PATH"])
         // The fix lines name the bridge the way it was installed: its bridge.json, or its host name.
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
             doctor.projectActions = ProjectBuild.actions(configPath: config)
-            doctor.reinstallCommand = "extension-bridge install --config " + config.shellQuoted
+            doctor.reinstallCommand = doctor.tool + " install --config " + config.shellQuoted
             // A project made by `new` installs through its own script, which builds the host first.
             if let script = Self.projectScript("install.sh", besides: config) {
                 doctor.installCommand = script

@@ -33,7 +33,7 @@ extension Doctor {
                     browser: browser.id, scope: "profile", path: folder, status: .warning,
                     detail: "no \(browser.displayName) profile yet, so doctor cannot see whether the extension is "
                         + "installed",
-                    fix: "start \(browser.displayName) once, then run `extension-bridge doctor\(bridgeArguments)` again"
+                    fix: "start \(browser.displayName) once, then run `\(tool) doctor\(bridgeArguments)` again"
                 )
             ]
         }
