@@ -144,7 +144,7 @@ public struct BridgeDescription: Equatable, Sendable {
             description.features = ExtensionFeature.allCases.filter(chosen.contains)
         }
         try HostManifest.validate(name: description.hostName)
-        // Issue 28: every value that reaches a manifest, the host's configuration or a path is checked here,
+        // Every value that reaches a manifest, the host's configuration or a path is checked here,
         // at load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.
         guard description.hostName != HostIdentity.defaultHostName else {
             throw .bridgeConfig(

@@ -243,8 +243,8 @@ public struct Installer {
     /// them, with the bridge they belong to, in the receipt, unless
     /// `recordReceipt` is false (a package's staging folder: dpkg owns those files).
     ///
-    /// Only what install made is recorded, so `uninstall` removes only that
-    /// (issue 28): a file it wrote now, or one the receipt already held. A file
+    /// Only what install made is recorded, so `uninstall` removes only that:
+    /// a file it wrote now, or one the receipt already held. A file
     /// already there with the same content is `found`, not recorded. A file of
     /// the Debian package or of another user is never rewritten: install
     /// refuses before writing anything if one would change, and leaves it out
@@ -394,7 +394,7 @@ public struct Installer {
     }
 
     private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
-        // A receipt written before issue 28 may name a package's file that install only found.
+        // A receipt written by an older install may name a package's file that install only found.
         if packaged.owns(entry.path) { return .packaged }
         guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
             return .missing

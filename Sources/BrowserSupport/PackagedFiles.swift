@@ -2,7 +2,7 @@ import BridgeSystem
 
 /// The files the Debian package (`scripts/package-deb.sh`) owns, so that
 /// `install` neither rewrites nor adopts them and `uninstall` never removes
-/// them (issue 28, findings 12 and 14). None of them is a conffile: dpkg would
+/// them. None of them is a conffile: dpkg would
 /// silently put a changed one back at the next upgrade, and a per-user receipt
 /// naming one would make `uninstall` remove the package's file.
 ///

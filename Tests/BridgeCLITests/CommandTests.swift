@@ -111,7 +111,7 @@ final class Harness {
         #expect(h.run("import", h.tmp.path + "/missing.json") == 66)
     }
 
-    /// Issue 13: values the reader would reject are refused at input (exit 65)
+    /// Values the reader would reject are refused at input (exit 65)
     /// and the suite stays as it was, readable by every action.
     @Test(arguments: [
         ["-date", "9999-12-31T23:59:60Z"], ["-date", "0001-01-01T00:30:00+01:00"],

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BridgeCLI
 
-/// Issue 13: a page's title and text, and a file's name, cannot drive the
+/// A page's title and text, and a file's name, cannot drive the
 /// terminal or forge a record, in plain and `--json` output.
 @Suite struct TerminalOutputTests {
     static let title = "Bank\u{1b}]0;owned\u{7}\u{1b}]52;c;cm0gLXJmIH4=\u{7}\u{9b}2J\u{7f}\u{202e}gnp.exe\u{2066}"

@@ -76,7 +76,7 @@ import Testing
         #expect(throws: GeneratorError.self) { try s.validate() }
     }
 
-    /// Issue 28, finding 7: the package identity from the URL and `--from` are checked strictly.
+    /// The package identity from the URL and `--from` are checked strictly.
     @Test(arguments: [
         ("https://example.com/x\")]),.target(name: \"Evil", "0.1.0"), ("https://example.com/-x.git", "0.1.0"),
         ("https://example.com/.git", "0.1.0"), ("https://example.com/a b", "0.1.0"),

@@ -181,7 +181,7 @@ import Testing
         return out
     }
 
-    /// Issue 28, finding 7: the URL's last component was written unescaped as
+    /// The URL's last component was written unescaped as
     /// `package: "…"`, so evaluating the manifest ran code from the URL.
     @Test(arguments: [
         #"https://example.com/x")]),.target(name: "Evil", path: "/tmp"),.target(name: "y"#,

@@ -64,7 +64,7 @@ import Testing
         return path
     }
 
-    /// Issue 28, finding 9: `group` and `firefoxID` went raw into the host's
+    /// `group` and `firefoxID` went raw into the host's
     /// `.conf`, where a line break added `allow` lines.
     @Test(arguments: [
         ("group.a\nallow = chrome-extension://eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/", "a@example.com"),
@@ -109,7 +109,7 @@ import Testing
         }
     }
 
-    /// Issue 28, finding 10: a bridge.json naming the built-in host took over the built-in bridge.
+    /// A bridge.json naming the built-in host took over the built-in bridge.
     @Test func load_refusesTheBuiltInHostName() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -22,7 +22,7 @@ import Testing
         #expect(identity.firefoxIDs == ["a@b", "c@d"])
     }
 
-    /// Issue 28, finding 9: `--extension-id` takes Chromium and Firefox ids only.
+    /// `--extension-id` takes Chromium and Firefox ids only.
     @Test func extraIds_thatAreNeitherId_areRefusedWhole() {
         for bad in ["a@b\nallow = evil@x", "--help", "x y", "nothing", "a@b,c@d", "chrome-extension://short/", "a@"] {
             var identity = ExtensionIdentity(chromiumIDs: [], firefoxIDs: [])

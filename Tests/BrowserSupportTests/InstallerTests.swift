@@ -150,7 +150,7 @@ import Testing
         #expect(FileSystem.absolutePath("/x//y/.", from: "/home/u") == "/x/y")
     }
 
-    /// Issue 28, finding 9: the `.conf` writer refuses a value that would read back as something else.
+    /// The `.conf` writer refuses a value that would read back as something else.
     @Test func plan_refusesConfigurationValuesThatWouldAddLines() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -168,7 +168,7 @@ import Testing
         #expect(throws: InstallError.self) { try installer.plan(log) }
     }
 
-    /// Issue 28, finding 12: a file install only found (already there, the same) is not recorded,
+    /// A file install only found (already there, the same) is not recorded,
     /// so uninstall never removes it.
     @Test func aFileAlreadyThere_isFoundNotRecorded_andUninstallLeavesIt() throws {
         let tmp = TemporaryFolder()

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 13: the container is not trusted. Links in it are never followed, a
+/// The container is not trusted. Links in it are never followed, a
 /// FIFO never hangs anything, and every command finishes with a clear error.
 /// Real binaries on the real file system, each run under `timeout 20` so a
 /// hang fails the test (exit 124) instead of stalling the suite.
@@ -108,7 +108,7 @@ import Testing
     }
 }
 
-/// Issue 13: a file-size limit or a full disk gets an error reply, and what
+/// A file-size limit or a full disk gets an error reply, and what
 /// a crashed writer left behind is swept and counted.
 @Suite struct ResourceLimitTests {
     @Test(.disabled(if: Binaries.isThreadSanitized, "TSan's runtime dies of SIGBUS under ulimit -f before main"))
@@ -166,7 +166,7 @@ import Testing
     }
 }
 
-/// Issue 13: an inbound frame of any shape costs at most 3× its size in peak
+/// An inbound frame of any shape costs at most 3× its size in peak
 /// memory (the host's whole peak RSS, start-up included, from
 /// `getrusage(RUSAGE_CHILDREN)` in a Python parent).
 @Suite struct InboundMemoryTests {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `extension-bridge new` takes its ExtensionBridge source only from where it
-/// may trust it (issue 28, finding 8).
+/// may trust it.
 @Suite struct GeneratorTrustTests {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

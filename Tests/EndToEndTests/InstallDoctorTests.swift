@@ -348,7 +348,7 @@ import Testing
         #expect(ran == "\(project) scripts/install.sh --browser chromium\n")
     }
 
-    /// Issue 25: `install --config` takes the newer of the project's builds and says so; `doctor
+    /// `install --config` takes the newer of the project's builds and says so; `doctor
     /// --config` compares the installed host's `hello` actions with the newest build's (`--actions`).
     @Test func config_newestBuildWins_andDoctorNamesAStaleInstalledHost() throws {
         let s = try Setup()
@@ -515,7 +515,7 @@ import Testing
         FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.sorted()
     }
 
-    /// Issue 28, finding 9: line breaks in bridge.json's `group` or `firefoxID`
+    /// Line breaks in bridge.json's `group` or `firefoxID`
     /// (or in `--extension-id`, `--suite`) added `allow` lines to the host's `.conf`.
     @Test func installConfig_valuesWithLineBreaks_areRefused_andNothingIsWritten() throws {
         let s = try Setup()
@@ -539,7 +539,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.bin + "/extension-bridge-host.conf"))
     }
 
-    /// Issue 28, finding 10: a bridge.json naming the built-in host took over
+    /// A bridge.json naming the built-in host took over
     /// the built-in bridge, and `uninstall --config` removed its files.
     @Test func configNamingTheBuiltInHost_isRefused_andTheBuiltInBridgeStays() throws {
         let s = try Setup()
@@ -572,7 +572,7 @@ import Testing
         return out
     }
 
-    /// Issue 28, finding 12: with the .deb installed, a per-user install with
+    /// With the .deb installed, a per-user install with
     /// `--host-path` to the package's host adopted the package's `.conf` in its
     /// receipt; uninstall then removed it (as root) or failed forever (as a user).
     /// In a temporary root: the package's files and its dpkg list under it.
@@ -635,7 +635,7 @@ import Testing
             "nothing written")
     }
 
-    /// Issue 28, finding 13: with the .deb (`/usr/bin/extension-bridge`,
+    /// With the .deb (`/usr/bin/extension-bridge`,
     /// `/usr/lib/extension-bridge/extension-bridge-host`), `install` looked for
     /// the host in `/usr/bin` only and exited 66. The same layout in a temporary folder.
     @Test func install_findsThePackagesHostInLibExtensionBridge_andSaysSo() throws {
@@ -671,7 +671,7 @@ import Testing
         #expect(beside.outText.contains(#""path": ""# + usr + "/bin/extension-bridge-host"))
     }
 
-    /// Issue 28, finding 14: `install --system` over the .deb turned the
+    /// `install --system` over the .deb turned the
     /// package's /etc links into files and edited its host `.conf`, which dpkg
     /// silently reverts at the next upgrade (none is a conffile). In a temporary
     /// root through `--destdir` (the real /etc needs root and the package).

@@ -11,7 +11,7 @@ enum SourceLocation {
     /// (`<prefix>/share/extension-bridge/source`), or the checkout this binary
     /// was built in. The two found by walking from the binary are used only
     /// when `SourceTrust` trusts them: one another user could have planted or
-    /// changed is refused (exit 77), never skipped for the next (issue 28).
+    /// changed is refused (exit 77), never skipped for the next.
     static func locate(given packagePath: String?, context: CLIContext, absolute: (String) -> String) throws(CLIError)
         -> String
     {
