@@ -1,3 +1,5 @@
+import BrowserSupport
+
 /// `extension-bridge uninstall`.
 enum UninstallVerb: Verb {
     static let spec = CommandSpec(
@@ -9,7 +11,19 @@ enum UninstallVerb: Verb {
         options: [BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.config])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try BrowserCommands(context: context, args: invocation).uninstall()
+        let inputs = BrowserInputs(context: context, args: invocation)
+        let selection = invocation[BrowserOptions.browser] == nil ? nil : try inputs.browsers()
+        let installer = try inputs.installer()
+        let results: [(String, Installer.Outcome)]
+        do throws(InstallError) {
+            results = try installer.uninstall(browsers: selection, folderPrefix: inputs.userDataDirectory())
+        } catch {
+            throw CLIError(.io, error.description)
+        }
+        try inputs.printOutcomes(results)
+        if !invocation.json && results.isEmpty {
+            context.writeErr("nothing to uninstall: the receipt lists no such files")
+        }
         return 0
     }
 }
