@@ -199,6 +199,21 @@ import Testing
         #expect(shadowed.outText.contains("then run `\(tool) doctor` again"), "\(shadowed.outText)")
     }
 
+    /// install's closing line names doctor the way doctor's fix lines name it: the bare name only
+    /// when `extension-bridge` on PATH is this program, else its path, so the line runs as printed.
+    @Test func installsClosingLine_namesThisProgramAsDoctorsFixesDo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        var env = s.env
+        env["PATH"] = "/usr/bin:/bin"
+        let install = try s.cli(environment: env, "install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stderr.contains("check with `\(s.bin)/extension-bridge doctor`"), "\(install.stderr)")
+        try FileManager.default.removeItem(atPath: s.home + "/.config")
+        let onPath = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(onPath.stderr.contains("check with `extension-bridge doctor`"), "\(onPath.stderr)")
+    }
+
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -64,7 +64,10 @@ enum InstallVerb: Verb {
         do throws(InstallError) { results = try plan.apply() } catch { throw error.cliError(plan.options) }
         try inputs.printOutcomes(results.map { ($0.0.path, $0.1) })
         if !invocation.json {
-            for line in plan.closingLines(results: results, tool: "extension-bridge") { context.writeErr(line) }
+            // The program named as doctor's fix lines name it: this one, by its path when not on PATH.
+            let tool = Doctor.toolCommand(
+                executable: Platform.executablePath(), searchPath: context.environment["PATH"])
+            for line in plan.closingLines(results: results, tool: tool) { context.writeErr(line) }
         }
         return 0
     }
