@@ -22,6 +22,10 @@ public struct DoctorRun {
     /// This program's path: fix lines name it when `extension-bridge` on PATH is another program,
     /// and the built-in host is looked for beside it.
     public var executable: String?
+    /// Why the extension's folder was not found (the message that names where doctor looked), or nil.
+    /// Doctor still runs every check, against the ids install recorded (`recordedIdentity`), and
+    /// reports the missing folder as a row of its own.
+    public var extensionFolderProblem: String?
 
     public init(
         home: String, environment: Environment, bridge: Installer.InstalledBridge, onlyNamedBridge: Bool,
@@ -91,10 +95,36 @@ public struct DoctorRun {
         return doctor
     }
 
+    /// The extension ids the receipt at `receiptPath` recorded when install wrote it, or none.
+    public static func recordedIdentity(receiptPath: String) -> ExtensionIdentity {
+        Installer(home: "", receiptPath: receiptPath).loadBridge()?.identity
+            ?? ExtensionIdentity(chromiumIDs: [], firefoxIDs: [])
+    }
+
+    /// The row for `extensionFolderProblem`: a warning while the receipt's ids let the manifests be
+    /// checked, an error when there are none (doctor cannot tell which extension the host must allow).
+    /// The fix is `--extension-dir` with the checkout's folder when this tool was built in one.
+    func extensionFolderCheck(_ problem: String) -> DoctorCheck {
+        let known = !(bridge.identity.chromiumIDs.isEmpty && bridge.identity.firefoxIDs.isEmpty)
+        let tool = Doctor.toolCommand(executable: executable, searchPath: environment["PATH"])
+        let fix =
+            ToolLayout.checkoutExtensionFolder(executable: executable).map {
+                "run `\(tool) doctor --extension-dir \($0.shellQuoted)`"
+            } ?? "run `\(tool) doctor --extension-dir DIR`, DIR the folder that holds the extension's manifest.json"
+        return DoctorCheck(
+            browser: "-", scope: "extension", path: "", status: known ? .warning : .error,
+            detail: problem
+                + (known
+                    ? "; the manifests are checked against the extension ids install recorded"
+                    : "; no install recorded the extension's ids, so doctor cannot tell which extension the host "
+                        + "must allow"),
+            fix: fix)
+    }
+
     /// Every row, bridge by bridge. With no browser it is still a diagnosis: the row that says why,
     /// and for the built-in bridge the host `install` would register.
     public func checks() -> [DoctorCheck] {
-        var checks: [DoctorCheck] = []
+        var checks = extensionFolderProblem.map { [extensionFolderCheck($0)] } ?? []
         for bridge in bridges() {
             let doctor = doctor(for: bridge)
             let selected = selectedBrowsers(hostName: bridge.hostName)

@@ -87,4 +87,23 @@ import Testing
             hostName: "com.example.a", identity: identity, configPath: tmp.path + "/p q/bridge.json")
         #expect(doctor.doctor(for: project).bridgeArguments == " --config '\(tmp.path)/p q/bridge.json'")
     }
+
+    /// No extension folder: a row first, an error while no install recorded the ids, then the rest.
+    @Test func aMissingExtensionFolder_isARow_andTheOtherChecksStillRun() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        var doctor = try run(tmp)
+        doctor.extensionFolderProblem = "no extension folder found (looked in extension)"
+        doctor.bridge.identity = ExtensionIdentity(chromiumIDs: [], firefoxIDs: [])
+        let checks = doctor.checks()
+        #expect(checks.first?.scope == "extension")
+        #expect(checks.first?.status == .error)
+        #expect(checks.first?.fix?.contains("doctor --extension-dir DIR`") == true)
+        #expect(checks.dropFirst().first?.detail.hasPrefix("no browser found") == true)
+        try install("org.extensionbridge.host", doctor)
+        let receipt = Installer.defaultReceiptPath(home: doctor.home, environment: doctor.environment)
+        doctor.bridge.identity = DoctorRun.recordedIdentity(receiptPath: receipt)
+        #expect(doctor.bridge.identity == identity)
+        #expect(doctor.checks().first?.status == .warning)
+    }
 }

@@ -214,6 +214,27 @@ import Testing
         #expect(onPath.stderr.contains("check with `extension-bridge doctor`"), "\(onPath.stderr)")
     }
 
+    /// A tool built but not installed, run outside its checkout, has no extension folder to read the
+    /// ids from: doctor still runs every check and reports the folder as a row, never a bare exit 66.
+    @Test func doctorWithoutTheExtensionFolder_runsEveryCheck_andSaysSo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = "cd '\(s.tmp.path)' && '\(s.bin)/extension-bridge' doctor"
+        let before = try runProcess("/bin/sh", ["-c", run], environment: s.env)
+        #expect(before.status == 1, "\(before.stderr)")
+        #expect(before.outText.contains("extension  error"), "\(before.outText)")
+        #expect(before.outText.contains("doctor --extension-dir DIR`"), "\(before.outText)")
+        #expect(before.outText.contains("chromium"), "\(before.outText)")
+        #expect(before.outText.contains("\nSecrets ("), "\(before.outText)")
+        // Once install recorded the ids, the manifests are checked against them: a warning only.
+        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let after = try runProcess("/bin/sh", ["-c", run], environment: s.env)
+        #expect(after.status == 0, "\(after.outText)")
+        #expect(after.outText.contains("extension  warning"), "\(after.outText)")
+        #expect(after.outText.contains("answered hello"), "\(after.outText)")
+    }
+
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

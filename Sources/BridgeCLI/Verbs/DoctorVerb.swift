@@ -36,8 +36,18 @@ enum DoctorVerb: Verb {
         }
         let inputs = BrowserInputs(context: context, args: invocation)
         let home = try inputs.home
+        // Without the extension's folder doctor still checks what it can, against the recorded ids.
+        var found: ExtensionIdentity
+        var extensionFolderProblem: String?
+        do {
+            found = try inputs.identity()
+        } catch let error where error.kind == .missing && invocation[BrowserOptions.config] == nil {
+            extensionFolderProblem = error.message
+            found = DoctorRun.recordedIdentity(receiptPath: try inputs.receiptPath())
+            try inputs.addExtensionIDs(&found)
+        }
         // The extension install --crx installed (its id is this machine's key's) is ours too.
-        let identity = try inputs.installer().keepingInstalledExtensions(try inputs.identity())
+        let identity = try inputs.installer().keepingInstalledExtensions(found)
         let given = invocation[BrowserOptions.browser] != nil || invocation[BrowserOptions.userDataDirectory] != nil
         var run = DoctorRun(
             home: home, environment: context.environment,
@@ -47,6 +57,7 @@ enum DoctorVerb: Verb {
             browsers: given ? try inputs.browsers() : nil, userDataDirectory: inputs.userDataDirectory())
         run.systemOnly = invocation.has(BrowserOptions.system)
         run.executable = Platform.executablePath()
+        run.extensionFolderProblem = extensionFolderProblem
         let checks = run.checks()
         let secrets = secretsCheck(inputs)
         if invocation.json {

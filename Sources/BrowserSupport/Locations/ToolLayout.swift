@@ -48,4 +48,14 @@ public enum ToolLayout {
         guard FileSystem.isExecutable(project + "/scripts/" + name) else { return nil }
         return "cd \(project.shellQuoted) && scripts/\(name)"
     }
+
+    /// The extension folder of the checkout a CLI was built in (`<checkout>/.build/…/extension-bridge`
+    /// → `<checkout>/extension`), when it holds a manifest: what a tool built but not installed, run
+    /// outside its checkout, can be pointed at with `--extension-dir`. Nil otherwise.
+    public static func checkoutExtensionFolder(executable: String?) -> String? {
+        guard let executable else { return nil }
+        let parts = executable.split(separator: "/", omittingEmptySubsequences: false)
+        guard let build = parts.firstIndex(of: ".build"), build > 0 else { return nil }
+        return firstExtensionFolder([parts[..<build].joined(separator: "/") + "/extension"])
+    }
 }

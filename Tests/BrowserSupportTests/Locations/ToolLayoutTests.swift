@@ -60,3 +60,18 @@ import Testing
                 == "cd '\(project)' && scripts/install.sh")
     }
 }
+
+extension ToolLayoutTests {
+    @Test func aToolBuiltInACheckout_findsThatCheckoutsExtension() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let checkout = tmp.path + "/my checkout"
+        try FileManager.default.createDirectory(atPath: checkout + "/extension", withIntermediateDirectories: true)
+        let built = checkout + "/.build/x86_64-unknown-linux-gnu/debug/extension-bridge"
+        #expect(ToolLayout.checkoutExtensionFolder(executable: built) == nil)
+        try FileSystem.writeAtomically(checkout + "/extension/manifest.json", utf8: "{}", permissions: 0o644)
+        #expect(ToolLayout.checkoutExtensionFolder(executable: built) == checkout + "/extension")
+        #expect(ToolLayout.checkoutExtensionFolder(executable: "/usr/bin/extension-bridge") == nil)
+        #expect(ToolLayout.checkoutExtensionFolder(executable: nil) == nil)
+    }
+}
