@@ -235,6 +235,22 @@ import Testing
         #expect(after.outText.contains("answered hello"), "\(after.outText)")
     }
 
+    /// `uninstall --dry-run` lists what uninstall would remove and removes nothing.
+    @Test func uninstallDryRun_saysWhatWouldGo_andRemovesNothing() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let dry = try s.cli("uninstall", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.outText.contains("would remove \(manifest)\n"), "\(dry.outText)")
+        #expect(FileManager.default.fileExists(atPath: manifest))
+        let real = try s.cli("uninstall")
+        #expect(real.outText.contains("removed   \(manifest)"), "\(real.outText)")
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+    }
+
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
