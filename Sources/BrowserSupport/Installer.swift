@@ -195,6 +195,11 @@ public struct Installer {
         return try body()
     }
 
+    /// The signing keys install made and recorded: uninstall removes them with the last manifest.
+    public func recordedSigningKeys() -> [String] {
+        loadReceipt().filter { $0.kind == .signingKey }.map(\.path)
+    }
+
     /// Takes the signing key at `path` out of the receipt, so `uninstall` leaves it: `pack` signed
     /// a package with it, and every later version must be signed with the same key.
     public func keepSigningKey(_ path: String) throws(InstallError) {

@@ -251,6 +251,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: manifest))
     }
 
+    /// The key install --crx made: uninstall removes it and says what that costs (a new id next
+    /// time), or keeps it with --keep-key; install's own line about the key says the same.
+    @Test func uninstall_removesTheKeyInstallMade_sayingWhatThatMeans_orKeepsIt() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
+        let install = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stderr.contains("uninstall removes it unless given --keep-key"), "\(install.stderr)")
+        let dry = try s.cli("uninstall", "--dry-run")
+        #expect(dry.outText.contains("would remove \(key)\n"), "\(dry.outText)")
+        #expect(dry.stderr.contains("would remove the signing key \(key)"), "\(dry.stderr)")
+        let kept = try s.cli("uninstall", "--keep-key")
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key))
+        #expect(kept.stderr.contains("kept the signing key \(key)"), "\(kept.stderr)")
+        try FileManager.default.removeItem(atPath: key)
+        _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        let removed = try s.cli("uninstall")
+        #expect(!FileManager.default.fileExists(atPath: key))
+        #expect(
+            removed.stderr.contains(
+                "removed the signing key \(key) that install made: the next install --crx or pack makes a new key, so "
+                    + "the extension gets a new Chromium id"), "\(removed.stderr)")
+    }
+
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

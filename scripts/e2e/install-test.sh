@@ -185,11 +185,23 @@ else
     fail "second install changed the CRX or its id"
 fi
 HOME="$home5" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || fail "uninstall.sh (CRX) failed"
-[[ ! -e "$home5/.config/chromium/External Extensions/$id1.json" && ! -e "$key" ]] \
-    && ok "uninstall removes the External Extensions file and the key install made" \
-    || fail "uninstall left the External Extensions file or the key"
+[[ ! -e "$home5/.config/chromium/External Extensions/$id1.json" && -f "$key" ]] \
+    && ok "uninstall.sh removes the External Extensions file and keeps the key install said to keep" \
+    || fail "uninstall.sh left the External Extensions file or removed the key"
 "$python" "$repo/scripts/e2e/crx_chromium.py" absent "$home5" "$artifacts" && ok "after uninstall Chromium has no extension" \
     || fail "Chromium still has the extension after uninstall"
+# Installed again, the kept key signs: the same id. Asked to, uninstall.sh removes the key too.
+HOME="$home5" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" >/dev/null 2>&1 \
+    || fail "install.sh after uninstall.sh failed"
+[[ -f "$home5/.config/chromium/External Extensions/$id1.json" ]] && ok "reinstalled with the kept key: the same id" \
+    || fail "reinstall after uninstall.sh changed the id"
+gone=$(HOME="$home5" "$repo/scripts/uninstall.sh" --remove-key 2>&1) || fail "uninstall.sh --remove-key failed"
+if [[ ! -e "$key" ]] && grep -q "new Chromium id" <<<"$gone"; then
+    ok "uninstall.sh --remove-key removes the key and says the next install gets a new id"
+else
+    echo "$gone"
+    fail "uninstall.sh --remove-key kept the key or did not say what that means"
+fi
 
 if ((failures)); then
     echo "install-test: $failures failed"

@@ -148,11 +148,13 @@ struct BrowserInputs {
         return .machine(ExtensionKey.machineKeyPath(home: try home, environment: context.environment))
     }
 
-    /// Says that the machine's key was made now: a new id, to be kept.
-    func saidMadeKey(_ path: String, chromiumID: String) {
+    /// Says that the machine's key was made now: a new id, to be kept. `byInstall`: install recorded
+    /// it in its receipt, so `uninstall` removes it unless told to keep it, and the line says so.
+    func saidMadeKey(_ path: String, chromiumID: String, byInstall: Bool = false) {
         context.writeErr(
             "made this machine's signing key \(path) (Chromium id \(chromiumID)); keep it and back it up: "
-                + "every later CRX must be signed with it to update the installed one")
+                + "every later CRX must be signed with it to update the installed one"
+                + (byInstall ? " (uninstall removes it unless given --keep-key; scripts/uninstall.sh keeps it)" : ""))
     }
 
     /// The built-in bridge's extension folder, found the way `identity()` finds it: the first

@@ -168,7 +168,7 @@ enum InstallVerb: Verb {
             try PackedExtension.make(
                 package, signedBy: source, crxFolder: folderOfCRX, searchPath: context.environment["PATH"])
         }
-        if packed.createdKey != nil { inputs.saidMadeKey(source.path, chromiumID: packed.chromiumID) }
+        if packed.createdKey != nil { inputs.saidMadeKey(source.path, chromiumID: packed.chromiumID, byInstall: true) }
         return packed
     }
 
