@@ -185,24 +185,3 @@ extension InstallError {
         }
     }
 }
-
-/// The options of `extension-bridge install`, declared once: its spec lists them and its code reads
-/// them through these (`invocation[InstallVerbOptions.hostPath]`), never by a string.
-enum InstallVerbOptions {
-    static let hostPath = OptionSpec(
-        "--host-path", value: "PATH", help: "the host the manifests name (default: beside this binary)",
-        completion: .file)
-    static let destination = OptionSpec(
-        "--destdir", value: "DIR", help: "with --system: stage the files under DIR, no receipt (packagers)",
-        completion: .directory)
-    static let logLevel = OptionSpec(
-        "--log-level", value: "LEVEL", help: "the host's log level (error, warn, info, debug)",
-        completion: .words(["error", "warn", "info", "debug"]))
-    static let crx = OptionSpec(
-        "--crx",
-        help: "also install the extension itself into Chromium-family browsers: a CRX signed with this "
-            + "machine's key (or the bridge's), named in each profile's External Extensions folder")
-    static let key = OptionSpec(
-        "--key", value: "PEM", help: "with --crx: sign with this private key instead", completion: .file)
-    static let dryRun = OptionSpec("--dry-run", help: "print what would be written, write nothing")
-}
