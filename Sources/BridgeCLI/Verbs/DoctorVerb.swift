@@ -58,7 +58,9 @@ enum DoctorVerb: Verb {
         run.systemOnly = invocation.has(BrowserOptions.system)
         run.executable = Platform.executablePath()
         run.extensionFolderProblem = extensionFolderProblem
-        let checks = run.checks()
+        var checks = run.checks()
+        // The suite's row: the keys the host reads, with the types it reads them as.
+        checks.append(Doctor.suiteCheck(try invocation.container(context), tool: SuiteCommands.tool(context)))
         let secrets = secretsCheck(inputs)
         if invocation.json {
             try context.print(
