@@ -15,7 +15,7 @@ import BrowserSupport
 extension PackCommand {
     /// Builds the package into `out` and returns its path.
     func debian(out: String) throws(CLIError) -> String {
-        let browser = BrowserCommands(context: context, args: args)
+        let browser = BrowserInputs(context: context, args: args)
         let bridge = try browser.bridge()
         let builtIn = bridge == nil
         if let bridge, bridge.maintainer == nil {
