@@ -32,6 +32,10 @@ scripts/test.sh, which prints each step's. Exact values of behaviour ("every 250
 The man page (Sources/BridgeCLI/Declarations/ManPage.swift): its ENVIRONMENT names every variable a
 source reads by name, and lists ExtensionBridge's own from EnvironmentVariable; its EXIT STATUS
 (HelpText.exitStatus) names every code of CLIError.Kind and no other but 0 and 1 (doctor's).
+README's "What works today" table: every cell says "tested here" or "untested here"; "tested here" only
+where the route's own test (ROUTE_TESTS), run by scripts/test.sh, starts that browser; every browser of
+BrowserCatalog is named in a row. (docs/INSTALLING.md's environment table is checked against the man page
+by BridgeCLITests' GeneratedDocumentationTests.)
 
 Usage: scripts/checks/docs.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_docs.py)
 """
