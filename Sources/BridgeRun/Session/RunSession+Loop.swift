@@ -144,6 +144,10 @@ extension RunSession {
         status(
             "\(RunSession.list(edited)) changed: rebuilding the host (\((try? builder.commandLine()) ?? "swift build"))"
         )
+        if let refusal = project.untrustedFile() {
+            emit(.problem(RunError.untrusted(refusal).description))
+            return
+        }
         do {
             build = try BuildJob(builder: builder, sources: hostTree)
         } catch {
@@ -160,6 +164,7 @@ extension RunSession {
         let took = "\(Int(seconds)).\(Int(seconds * 10) % 10) s"
         if exit == 0 {
             do {
+                if let refusal = project.untrustedFile(builtHost: builtHostPath) { throw RunError.untrusted(refusal) }
                 try HostBuilder.install(builtHostPath, at: hostPath)
                 let ended = endHosts()
                 status(

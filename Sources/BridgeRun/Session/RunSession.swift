@@ -84,6 +84,7 @@ public final class RunSession {
     public func run() throws(RunError) -> Int32 {
         // Before anything: the folder and every build need it.
         let parent = try RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
+        if let refusal = project.untrustedFile() { throw .untrusted(refusal) }
         Signals.requestTermination(on: [.interrupt, .terminate, .hangUp])
         let executable = try browserExecutable()
         if !options.headless && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
@@ -159,6 +160,7 @@ public final class RunSession {
 
     private func start(_ executable: String, in folder: RunFolder) throws(RunError) {
         hostPath = folder.hostFolder + "/" + project.hostProduct
+        if let refusal = project.untrustedFile(builtHost: builtHostPath) { throw .untrusted(refusal) }
         try HostBuilder.install(builtHostPath, at: hostPath)
         do {
             trace = try LocalSocket.bindDatagram(folder.traceSocket)
