@@ -60,6 +60,10 @@ public final class RunSession {
     var lastExtensionChange: Int64 = 0
     var pendingURL: String?
     var ready = false
+    /// Set when the browser reports that the extension did not load at its start: the run ends with it.
+    var loadFailure: RunError?
+    /// A reload was asked for: a load error after it is the reload's (its reply says so), not the start's.
+    var reloadRequested = false
     var startedAt: Int64 = 0
 
     /// - Parameters:
@@ -110,7 +114,9 @@ public final class RunSession {
             return 0
         }
         try start(executable, in: made)
-        return loop()
+        let exit = loop()
+        if let loadFailure { throw loadFailure }
+        return exit
     }
 
     func emit(_ event: RunEvent) {
