@@ -29,6 +29,7 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], carried: CarriedSource,
         safari: SafariImport
     ) throws(GeneratorError) -> (files: [GeneratedFile], report: SafariImport.Report) {
+        let spec = safari.projectSpec(spec)
         let imported = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
         let files = project(
             spec: spec, key: key, extension: imported.extensionFiles, safariImport: true, carried: carried)

@@ -87,6 +87,21 @@ import Testing
         #expect(throws: GeneratorError.self) { try spec(group: group).validate() }
     }
 
+    /// The message names the rule the group breaks: `-rf` starts with '-', which a command reads as an option.
+    @Test(arguments: [
+        ("-rf", "it starts with '-'"), (".g", "it starts with '.'"), ("a/b", "it contains '/'"), ("", "it is empty"),
+        ("a\u{2028}b", "it contains '\\u2028'"),
+    ])
+    func aBadGroup_isRefusedNamingTheRuleItBreaks(group: String, rule: String) {
+        do {
+            try spec(group: group).validate()
+            Issue.record("accepted \(group)")
+        } catch {
+            #expect(error.description.contains(rule), "\(error)")
+            #expect(!error.description.contains("\u{2028}"))
+        }
+    }
+
     @Test func urlDependency_needsAURLAndAVersion() throws {
         var s = spec()
         s.dependency = .url("https://example.com/extension-bridge.git", exact: "0.1.0")
