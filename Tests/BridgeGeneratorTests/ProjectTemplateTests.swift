@@ -216,6 +216,15 @@ import Testing
         #expect(!(try text(files, CoreRecord.path)).contains("\"path\""))
     }
 
+    /// `<name>-app list` prints each item through `SavedItem.listLine`, which escapes a title's line
+    /// breaks (the generated AppSuiteTests check that line; scripts/e2e/generated.sh runs them).
+    @Test func appList_printsEachItemAsOneLine() throws {
+        let files = try files()
+        #expect(try text(files, "Sources/readlater-app/main.swift").contains("print(item.listLine)"))
+        #expect(try text(files, "Sources/ReadLaterApp/SavedItemStore.swift").contains("public var listLine: String"))
+        #expect(try text(files, "Tests/ReadLaterAppTests/AppSuiteTests.swift").contains("aTitleWithLineBreaks"))
+    }
+
     /// The one build line, and the static link's dlopen warning explained where it is printed.
     @Test func buildScript_isTheOneBuildLine_andExplainsTheDlopenWarning() throws {
         let files = try files()
