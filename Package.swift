@@ -41,7 +41,8 @@ let package = Package(
             dependencies: ["BridgeProtocol", "BridgeJSON", "BridgeSystem", "BrowserSupport", "SharedSuite"]),
         // Browser catalog, host manifests, install, uninstall, doctor.
         .target(
-            name: "BrowserSupport", dependencies: ["BridgeProtocol", "BridgeJSON", "NativeMessaging", "BridgeSystem"]),
+            name: "BrowserSupport",
+            dependencies: ["SharedSuite", "BridgeProtocol", "BridgeJSON", "NativeMessaging", "BridgeSystem"]),
         // `extension-bridge run`: a bridge in a throwaway browser profile, its host built and traced, the
         // extension reloaded on edits (Chromium's DevTools protocol, Firefox's remote debugging protocol).
         .target(
@@ -92,7 +93,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "BrowserSupportTests",
-            dependencies: ["TestSupport", "BrowserSupport", "BridgeJSON", "BridgeSystem"]),
+            dependencies: ["TestSupport", "BrowserSupport", "SharedSuite", "BridgeJSON", "BridgeSystem"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "BridgeJSON", "SharedSuite"]),

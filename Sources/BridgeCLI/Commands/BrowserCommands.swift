@@ -478,6 +478,7 @@ struct BrowserCommands {
         for bridge in bridges {
             checks += try doctorChecks(home: home, bridge: bridge)
         }
+        checks.append(Doctor.suiteCheck(try args.container(context), tool: SuiteCommands.tool(context)))
         let broken = checks.contains { $0.status == .error }
         let secrets = secretsCheck()
         if args.json {

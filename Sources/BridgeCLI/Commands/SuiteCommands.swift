@@ -3,7 +3,7 @@ import BridgeSystem
 import SharedSuite
 
 /// `read`, `delete`, `export`, `import`, `enable`, `disable`, `repair` (`write` is all in Verbs/:
-/// `WriteVerb`, `ValueParser`, `ValueTypes`).
+/// `WriteVerb` and `ValueParser`).
 struct SuiteCommands {
     let context: CLIContext
     let store: Suite
@@ -95,6 +95,8 @@ struct SuiteCommands {
         }
         try suite { () throws(SuiteError) in try store.replaceAll(values) }
         if !json { context.writeErr("imported \(values.count) keys into \(store.container.suitePath)") }
+        warnAboutKnownKeys(values)
+        noteIfOff(after: values.keys)
     }
 
     func repair() throws(CLIError) {

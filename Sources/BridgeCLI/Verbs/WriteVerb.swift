@@ -13,6 +13,10 @@ enum WriteVerb: Verb {
               -array V1 V2…  (strings)   -dict K1 V1 K2 V2…  (strings)
               -json TEXT  (any JSON but null; {"$date":…} and {"$data":…} tags)
             Example: extension-bridge write vocabulary -dict blue blauw red rood
+            A key the host reads (extensionEnabled, extensionTheme, vocabulary)
+            written with a type it will not read as meant is written, with a
+            warning on stderr and the right command; a vocabulary written while
+            the extension is off notes how to turn it on.
             """,
         operands: [
             OperandSpec("KEY"),
@@ -20,11 +24,13 @@ enum WriteVerb: Verb {
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        let store = Suite(container: try invocation.container(context))
+        let commands = try invocation.suiteCommands(context)
         let key = invocation.operands[0]
         guard !key.isEmpty else { throw .usage("the key is empty", verb: "write") }
         let value = try ValueParser.parse(Array(invocation.operands.dropFirst()))
-        try suite { () throws(SuiteError) in try store.update { $0[key] = value } }
+        try suite { () throws(SuiteError) in try commands.store.update { $0[key] = value } }
+        commands.warnAboutKnownKeys([key: value])
+        commands.noteIfOff(after: [key])
         return 0
     }
 }

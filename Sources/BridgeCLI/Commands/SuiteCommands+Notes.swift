@@ -1,0 +1,41 @@
+import BridgeSystem
+import BrowserSupport
+import SharedSuite
+
+/// The notes `write` and `import` print on standard error after a write that succeeded: a key
+/// the host reads stored with a type it will not read as meant (the suite format allows it, so it
+/// is written), and a value pages see written while the extension is off.
+extension SuiteCommands {
+    /// How a printed command runs this program: Doctor's rule, so a note's command runs as printed.
+    static func tool(_ context: CLIContext) -> String {
+        Doctor.toolCommand(executable: Platform.executablePath(), searchPath: context.environment["PATH"])
+    }
+
+    var tool: String { SuiteCommands.tool(context) }
+
+    /// ` --suite ID` for a group other than the default one, so the printed command acts on this group.
+    var suiteOption: String {
+        store.container.groupID == GroupContainer.defaultGroupID ? "" : " --suite " + store.container.groupID
+    }
+
+    /// Warns, one line per key, about the known keys among `written` the host will not read as meant.
+    func warnAboutKnownKeys(_ written: [String: SuiteValue]) {
+        for key in written.keys.sorted() {
+            guard let value = written[key], let mismatch = SuiteKeys.mismatch(key: key, value: value) else { continue }
+            context.writeErr(
+                "extension-bridge: warning: \(mismatch.description); write it as: "
+                    + "\(tool) write \(mismatch.fixArguments)\(suiteOption)")
+        }
+    }
+
+    /// When `written` holds a key pages see and the extension is off in this group, says how to turn it on.
+    func noteIfOff(after written: some Sequence<String>) {
+        guard written.contains(where: SuiteKeys.pageKeys.contains),
+            let snapshot = try? store.snapshot(), !SuiteKeys.isEnabled(snapshot)
+        else { return }
+        context.writeErr(
+            "extension-bridge: note: the extension is off in \(store.container.groupID) "
+                + "(\(SuiteKeys.enabled) is not true), so pages do not change; turn it on with: "
+                + "\(tool) enable\(suiteOption)")
+    }
+}

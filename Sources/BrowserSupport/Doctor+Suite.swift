@@ -1,0 +1,37 @@
+import SharedSuite
+
+extension Doctor {
+    /// The row for the suite of `container`: ok when every key the host reads has a type it reads
+    /// as meant (saying whether the extension is on), a warning naming each key that does not, with
+    /// the type found and the `write` that fixes it; a warning too when the suite cannot be read.
+    /// - Parameter tool: how a fix line runs this program (``toolCommand(executable:searchPath:)``).
+    public static func suiteCheck(_ container: GroupContainer, tool: String) -> DoctorCheck {
+        let suiteOption = container.groupID == GroupContainer.defaultGroupID ? "" : " --suite " + container.groupID
+        var check = DoctorCheck(
+            browser: "-", scope: "suite", path: container.suitePath, status: .ok, detail: "", fix: nil)
+        let snapshot: SuiteSnapshot
+        do {
+            snapshot = try Suite(container: container).snapshot()
+        } catch {
+            check.status = .warning
+            check.detail = "cannot be read (\(error)); the host answers storage_error"
+            check.fix = tool + " repair" + suiteOption
+            return check
+        }
+        let values = snapshot.values
+        let mismatches = values.keys.sorted().compactMap { key in
+            values[key].flatMap { SuiteKeys.mismatch(key: key, value: $0) }
+        }
+        guard mismatches.isEmpty else {
+            check.status = .warning
+            check.detail = mismatches.map(\.description).joined(separator: "; ")
+            check.fix = mismatches.map { tool + " write " + $0.fixArguments + suiteOption }.joined(separator: "; ")
+            return check
+        }
+        let enabled = SuiteKeys.isEnabled(snapshot)
+        check.detail =
+            "the keys the host reads have types it reads; the extension is "
+            + (enabled ? "on" : "off (turn it on with: \(tool) enable\(suiteOption))")
+        return check
+    }
+}

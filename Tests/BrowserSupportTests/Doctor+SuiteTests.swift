@@ -1,0 +1,26 @@
+import SharedSuite
+import TestSupport
+import Testing
+
+@testable import BrowserSupport
+
+@Suite struct DoctorSuiteTests {
+    /// The suite's row: a known key of the wrong type is a warning that names it, the type found
+    /// and the `write` that fixes it; a right suite is ok and says whether the extension is on.
+    @Test func suiteCheck_namesTheKeyTheTypeAndTheFix() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path + "/c", groupID: "group.test")
+        let suite = Suite(container: container)
+        #expect(Doctor.suiteCheck(container, tool: "eb").status == .ok)
+        try suite.update { $0["vocabulary"] = .array([.string("blue")]) }
+        let wrong = Doctor.suiteCheck(container, tool: "eb")
+        #expect(wrong.status == .warning)
+        #expect(wrong.detail.hasPrefix("vocabulary is a value of type array"))
+        #expect(wrong.fix == "eb write vocabulary -dict blue blauw red rood --suite group.test")
+        try suite.update { $0["vocabulary"] = .dictionary(["blue": .string("blauw")]) }
+        let right = Doctor.suiteCheck(container, tool: "eb")
+        #expect(right.status == .ok && right.fix == nil)
+        #expect(right.detail.hasSuffix("off (turn it on with: eb enable --suite group.test)"))
+    }
+}
