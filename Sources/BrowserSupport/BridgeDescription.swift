@@ -143,10 +143,10 @@ public struct BridgeDescription: Equatable, Sendable {
         return description
     }
 
-    /// `"features"`: a non-empty list of feature names, in the canonical order.
+    /// `"features"`: a list of feature names, in the canonical order. An empty list is an import's
+    /// (`new --from-safari`): its extension is the author's, not the bundled one the features are of.
     static func parseFeatures(_ features: JSONValue, path: String) throws(InstallError) -> [ExtensionFeature] {
-        guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count,
-            !names.isEmpty
+        guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count
         else {
             throw .bridgeConfig(
                 path: path, reason: "\"features\" is not a list of feature names (\(ExtensionFeature.knownNames))")

@@ -62,7 +62,7 @@ enum PackVerb: Verb {
     }
 
     static func run(_ args: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        let browser = BrowserCommands(context: context, args: args)
+        let browser = BrowserInputs(context: context, args: args)
         let bridge = try browser.bridge()
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try browser.extensionFolder() }
@@ -131,11 +131,14 @@ enum PackVerb: Verb {
     }
 
     /// `--deb`: reads what `DebianLayout` packages, and builds the package into `out`; its path.
-    static func debian(_ browser: BrowserCommands, bridge: BridgeDescription?, folder: String, out: String)
+    static func debian(_ browser: BrowserInputs, bridge: BridgeDescription?, folder: String, out: String)
         throws(CLIError) -> String
     {
         let args = browser.args
         let environment = browser.context.environment
+        let maintainer = try pack { () throws(PackError) in
+            try DebianPackage.maintainer(of: bridge, environment: environment)
+        }
         _ = try pack { () throws(PackError) in try DebianLayout.packageName(of: bridge) }
         let hostSource: String
         if let bridge, let configPath = browser.configPath() {
@@ -163,7 +166,7 @@ enum PackVerb: Verb {
                     fishCompletion: Array(CompletionScripts.fish(args.commands).utf8)))
         }
         let layout = DebianLayout(
-            subject: subject, host: host, hostSource: hostSource, extensionPackage: package,
+            subject: subject, maintainer: maintainer, host: host, hostSource: hostSource, extensionPackage: package,
             identity: try browser.identity(), group: args.suiteID,
             architecture: try pack(DebianLayout.machineArchitecture), timestamp: DebianLayout.timestamp(environment),
             releaseNotes: try args[PackVerbOptions.changelog].map { (path) throws(CLIError) in

@@ -46,6 +46,8 @@ public struct DebianLayout: Sendable {
     }
 
     public var subject: Subject
+    /// `Name <email>`: `DebianPackage.maintainer(of:environment:)`.
+    public var maintainer: String
     /// The static host executable, and where it was read from (named when it is not static).
     public var host: [UInt8]
     public var hostSource: String
@@ -62,10 +64,11 @@ public struct DebianLayout: Sendable {
     public var releaseNotes: String?
 
     public init(
-        subject: Subject, host: [UInt8], hostSource: String, extensionPackage: ExtensionPackage,
+        subject: Subject, maintainer: String, host: [UInt8], hostSource: String, extensionPackage: ExtensionPackage,
         identity: ExtensionIdentity, group: String?, architecture: String, timestamp: Int, releaseNotes: String? = nil
     ) {
         self.subject = subject
+        self.maintainer = maintainer
         self.host = host
         self.hostSource = hostSource
         self.extensionPackage = extensionPackage
@@ -82,15 +85,10 @@ public struct DebianLayout: Sendable {
         return Int(WallTime.now().seconds)
     }
 
-    /// The maintainer ExtensionBridge's own package names.
-    static let ownMaintainer = "ExtensionBridge maintainers <maintainers@extensionbridge.org>"
-
     /// The package name of `bridge` (nil: the built-in one).
-    /// - Throws: `PackError.noMaintainer` for a bridge.json without one (a package must name who
-    ///   maintains it), `.debianControl` for a name `DebianPackage.packageName(ofBridge:)` refuses.
+    /// - Throws: `PackError.debianControl` for a name `DebianPackage.packageName(ofBridge:)` refuses.
     public static func packageName(of bridge: BridgeDescription?) throws(PackError) -> String {
         guard let bridge else { return DebianPackage.extensionBridgeName }
-        if bridge.maintainer == nil { throw .noMaintainer }
         return try DebianPackage.packageName(ofBridge: bridge.debianName)
     }
 
@@ -135,7 +133,7 @@ public struct DebianLayout: Sendable {
         guard let bridge else {
             return DebianPackage.Control(
                 name: name, version: BridgeVersion.current, architecture: architecture,
-                maintainer: DebianLayout.ownMaintainer,
+                maintainer: maintainer,
                 summary: "native-messaging host and settings tool for web extensions",
                 paragraphs: [
                     "ExtensionBridge lets a web extension talk to native code in Chromium-family browsers and "
@@ -152,7 +150,7 @@ public struct DebianLayout: Sendable {
                 suggests: ["openssl", "libsecret-tools"])
         }
         return DebianPackage.Control(
-            name: name, version: bridge.version, architecture: architecture, maintainer: bridge.maintainer ?? "",
+            name: name, version: bridge.version, architecture: architecture, maintainer: maintainer,
             summary: "browser extension and native-messaging host of \(bridge.name)",
             paragraphs: [
                 "The browser extension of \(bridge.name) for Debian's chromium and firefox-esr, "

@@ -45,8 +45,6 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case opensslFailed(String)
     /// A Debian control value dpkg or lintian would refuse (exit 65).
     case debianControl(String)
-    /// A bridge.json without `"maintainer"`, which a Debian package must name (exit 65).
-    case noMaintainer
     /// A host name or group the package's host manifests or configuration cannot hold (exit 64).
     case registration(InstallError)
     /// Two files of a Debian layout that must be one differ: a fault of this program (exit 70).
@@ -126,9 +124,6 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return text
         case .debianControl(let reason):
             return "cannot build the Debian package: \(reason)"
-        case .noMaintainer:
-            return "bridge.json has no \"maintainer\"; add one (\"maintainer\": \"Your Name <you@example.com>\"): "
-                + "a Debian package names who maintains it"
         case .registration(let error):
             return error.description
         case .layout(let text):
@@ -160,8 +155,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .manifest, .symbolicLink, .notRegularFile, .privateKey, .keptCopy, .unsafeName, .tooLarge,
             .archiveTooLarge,
             .corruptArchive,
-            .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost,
-            .noMaintainer:
+            .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
         case .opensslMissing, .opensslFailed, .toolMissing, .notDebian: return 69
