@@ -51,7 +51,9 @@ enum WriteVerb: Verb {
             value = try ValueParser.parse(words)
         }
         let commands = try invocation.suiteCommands(context)
+        let existed = commands.store.container.exists
         try suite { () throws(SuiteError) in try commands.store.update { $0[key] = value } }
+        commands.noteIfCreated(existed: existed)
         commands.warnAboutKnownKeys([key: value])
         commands.noteIfOff(after: [key])
         return 0
