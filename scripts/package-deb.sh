@@ -14,8 +14,10 @@
 # CHANGELOG.md's section for the version (pack refuses a version that has none).
 # --extension-id allows another extension id in the system host manifests too: the id the Chrome
 # Web Store gave your upload, or another Firefox add-on id (docs/SHIPPING.md).
-# Environment (also in docs/SHIPPING.md): PACKAGE_BIN_DIR=DIR packages binaries already built there (default: build them
-# with scripts/release-build.sh); SOURCE_DATE_EPOCH (default: the last commit's time).
+# Environment (also in docs/SHIPPING.md): DEBFULLNAME and DEBEMAIL, required: the package's maintainer is whoever
+# builds it (as dch reads them; ExtensionBridge has no address of its own); PACKAGE_BIN_DIR=DIR packages binaries
+# already built there (default: build them with scripts/release-build.sh); SOURCE_DATE_EPOCH (default: the last
+# commit's time).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,6 +36,12 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 out_dir=${out_dir:-"${BUILD_DIR:-$repo/.build}/deb"}
+# Asked before the release build, which takes minutes; pack --deb refuses the same.
+if [[ -z "${DEBFULLNAME:-}" || -z "${DEBEMAIL:-}" ]]; then
+    echo "package-deb: set DEBFULLNAME and DEBEMAIL to your name and email address: the package names you as its" \
+        "maintainer (e.g. DEBFULLNAME='Ada Lovelace' DEBEMAIL=ada@example.com scripts/package-deb.sh)" >&2
+    exit 65
+fi
 
 if [[ -n "${PACKAGE_BIN_DIR:-}" ]]; then
     bin=$PACKAGE_BIN_DIR

@@ -161,8 +161,9 @@ public struct ProjectSpec: Equatable, Sendable {
             try GroupContainer.validate(groupID: group)
         } catch {
             throw .invalid(
-                "invalid group '\(group)': a group id is letters, digits, '.', '-' and '_' without '/' or a "
-                    + "leading dot (for example group.com.example.readlater)")
+                "invalid group '\(DisplayText.escaped(group))': \(ProjectSpec.groupProblem(group)); a group id is "
+                    + "letters, digits, '.', '-' and '_', not starting with '.' or '-' (for example "
+                    + "group.com.example.readlater)")
         }
         // The app's Debian package is named after it, and a system install puts the host in /usr/lib/<host name>:
         // neither may be a name the distribution's browsers (or ExtensionBridge) already use.
@@ -187,10 +188,10 @@ public struct ProjectSpec: Equatable, Sendable {
         guard (1...4).contains(versionParts.count),
             versionParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
         else { throw .invalid("invalid version '\(version)': one to four numbers separated by dots, as browsers need") }
-        guard !features.isEmpty, features == ExtensionFeature.allCases.filter(Set(features).contains) else {
+        // None is an import's: its extension is the author's, not the bundled one the features are of.
+        guard features == ExtensionFeature.allCases.filter(Set(features).contains) else {
             throw .invalid(
-                "invalid features \(features.map(\.rawValue)): at least one, each once, in the order "
-                    + ExtensionFeature.knownNames)
+                "invalid features \(features.map(\.rawValue)): each once, in the order " + ExtensionFeature.knownNames)
         }
         if case .url(let url, let from) = dependency {
             let shown = DisplayText.escaped(url)
@@ -210,5 +211,18 @@ public struct ProjectSpec: Equatable, Sendable {
                     "invalid --from '\(DisplayText.escaped(from))': a semantic version such as 1.0.0 (or 1.0.0-beta.1)")
             }
         }
+    }
+
+    /// Which part of the group id rule `group` breaks, in words.
+    static func groupProblem(_ group: String) -> String {
+        guard let first = group.first else { return "it is empty" }
+        if first == "-" { return "it starts with '-' (commands such as secret-tool would read it as an option)" }
+        if first == "." { return "it starts with '.' (a hidden folder)" }
+        if group.utf8.count > 200 { return "it is longer than 200 bytes" }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        if let bad = group.first(where: { !allowed.contains($0) }) {
+            return "it contains '\(DisplayText.escaped(String(bad)))'"
+        }
+        return "it is not a group id"
     }
 }

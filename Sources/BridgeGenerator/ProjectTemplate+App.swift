@@ -138,6 +138,28 @@ extension ProjectTemplate {
                 self.savedAt = savedAt
                 self.kind = kind
             }
+
+            /// The item as one line of `\(spec.appProduct) list`: when, URL and title, separated by tabs.
+            /// A title is the page's to choose: a line break, tab or other control character in it
+            /// (or in the URL) is shown as `\\u{…}`, so each item stays one line of three fields.
+            public var listLine: String {
+                [savedAt, url, title].map(SavedItem.oneLine).joined(separator: "\\t")
+            }
+
+            /// `text` with every control character (C0, DEL, C1, the line and paragraph separators, the
+            /// bidi controls) written as `\\u{hex}`.
+            public static func oneLine(_ text: String) -> String {
+                var out = ""
+                for scalar in text.unicodeScalars {
+                    switch scalar.value {
+                    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
+                        out += "\\\\u{" + String(scalar.value, radix: 16) + "}"
+                    default:
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+                return out
+            }
         }
 
         /// The app's own list of what it imported: a JSON file the app alone writes (the group is
@@ -215,7 +237,7 @@ extension ProjectTemplate {
                 let (imported, alreadyThere) = try PendingImporter(suite: suite, store: store).drainPending()
                 print("imported \\(imported), \\(alreadyThere) already in the list (\\(store.path))")
             case ("list", 1):
-                for item in try store.load() { print("\\(item.savedAt)\\t\\(item.url)\\t\\(item.title)") }
+                for item in try store.load() { print(item.listLine) }
             case ("status", 1):
                 let (enabled, vocabulary, waiting) = try suite.status()
                 print("extension \\(enabled ? "on" : "off"), \\(vocabulary.count) word(s), \\(waiting) saved item(s) waiting")
@@ -286,6 +308,17 @@ extension ProjectTemplate {
                 let second = try importer.drainPending()
                 #expect(second.imported == 0 && second.alreadyThere == 1, "the same URL is not added twice")
                 #expect(try store.load().count == 1)
+            }
+
+            /// A page's title with line breaks and a tab stays one line of three fields in `list`.
+            @Test func aTitleWithLineBreaks_isOneLineOfTheList() {
+                let item = SavedItem(
+                    url: "https://example.com/a", title: "A\\nfake entry\\r\\u{2028}x\\ty\\u{202E}",
+                    savedAt: "2026-01-01T00:00:00Z", kind: "page")
+                #expect(
+                    item.listLine
+                        == "2026-01-01T00:00:00Z\\thttps://example.com/a\\tA\\\\u{a}fake entry\\\\u{d}\\\\u{2028}x\\\\u{9}y\\\\u{202e}")
+                #expect(!item.listLine.contains("\\n") && item.listLine.split(separator: "\\t").count == 3)
             }
         }
 

@@ -29,6 +29,7 @@ public enum ProjectTemplate {
         spec: ProjectSpec, key: ExtensionKey, extensionFiles: [GeneratedFile], carried: CarriedSource,
         safari: SafariImport
     ) throws(GeneratorError) -> (files: [GeneratedFile], report: SafariImport.Report) {
+        let spec = safari.projectSpec(spec)
         let imported = try safari.extensionFiles(spec: spec, key: key, bundled: extensionFiles)
         let files = project(
             spec: spec, key: key, extension: imported.extensionFiles, safariImport: true, carried: carried)
@@ -361,9 +362,6 @@ public enum ProjectTemplate {
         HostBuild.projectCommand(product: spec.hostProduct)
     }
 
-    /// The link warning `buildScript` explains: glibc's, for any static executable that calls dlopen.
-    static let dlopenWarning = "warning: Using 'dlopen' in statically linked applications"
-
     static func buildScript(_ spec: ProjectSpec) -> String {
         """
         #!/usr/bin/env bash
@@ -380,9 +378,8 @@ public enum ProjectTemplate {
         # (strace shows none). That line is replaced with a note saying so; every other line is shown.
         set -euo pipefail
         cd "$(dirname "$0")/.."
-        note="note: the static link's dlopen warning is the Swift runtime's: it calls dlopen only when the"
-        note+=" debugging variable SWIFT_DEBUG_LIB_PRESPECIALIZED_PATH is set; the host opens no shared library"
-        \(buildLine(spec)) 2>&1 | sed "s|^.*\(dlopenWarning).*\\$|${note}|" >&2
+        note="\(HostBuild.dlopenNote)"
+        \(buildLine(spec)) 2>&1 | sed "s|^.*\(HostBuild.dlopenWarning).*\\$|${note}|" >&2
         echo "$(swift build -c release -Xswiftc -static-executable --show-bin-path)/\(spec.hostProduct)"
 
         """

@@ -36,7 +36,7 @@ struct SafariAdaptation {
         guard let manifestFile = files.first(where: { $0.path == "manifest.json" }) else {
             throw .missing("the imported folder has no manifest.json")
         }
-        let (object, tolerated) = try SafariManifest.parse(manifestFile.bytes)
+        let (object, tolerated, duplicates) = try SafariManifest.parse(manifestFile.bytes)
         let version = object["manifest_version"]?.intValue
         guard let version, version == 2 || version == 3 else {
             let shown = object["manifest_version"].map { JSONWriter.string($0) } ?? "none"
@@ -56,6 +56,12 @@ struct SafariAdaptation {
             report.change(
                 "manifest.json: removed \(tolerated.joined(separator: " and ")) (Safari accepts them; the manifest is "
                     + "written back as plain JSON)")
+        }
+        for duplicate in duplicates {
+            report.find(
+                "manifest.json", duplicate.line, "the key \"\(duplicate.path)\" more than once", .differs,
+                "Chromium and Firefox keep its last value and drop the others without a word, and so does this "
+                    + "import: keep one \"\(duplicate.path)\" with the value you mean")
         }
         if version == 2 {
             report.change(

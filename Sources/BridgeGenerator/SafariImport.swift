@@ -84,6 +84,41 @@ public struct SafariImport: Equatable, Sendable {
         return SafariImport(files: walk.files)
     }
 
+    /// `spec` as the imported extension answers it: the version is the manifest's, as written (the
+    /// packages, the host and the manifest then say the same), and the features are none: they are
+    /// the bundled extension's (its content scripts, menus and popup), which an import does not carry.
+    func projectSpec(_ spec: ProjectSpec) -> ProjectSpec {
+        var out = spec
+        out.features = []
+        if let manifest = files.first(where: { $0.path == "manifest.json" }),
+            let version = (try? SafariManifest.parse(manifest.bytes))?.object["version"]?.stringValue
+        {
+            var candidate = out
+            candidate.version = version
+            // A version browsers refuse stays the default: the import's own check names it.
+            if (try? candidate.validate()) != nil { out = candidate }
+        }
+        return out
+    }
+
+    /// Why `pack` would refuse `path` in the extension (`ZipArchive.check`, the rule a name must pass to
+    /// go into a package), or nil. What pack leaves out (a dotfile, a name of `excludedAtTop` at the
+    /// top) it never checks, and neither does this: refused here, the author renames the file before
+    /// any code refers to it, not at release time.
+    static func packRefusal(of path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains(where: { $0.hasPrefix(".") }) { return nil }
+        if let top = parts.first, ExtensionPackage.excludedAtTop.contains(String(top)) { return nil }
+        do {
+            try ZipArchive.check(path)
+            return nil
+        } catch {
+            guard case .unsafeName(_, let reason) = error else { return error.description }
+            return "pack would refuse this name (\(reason)): rename it to ASCII letters, digits, spaces and "
+                + "._-@+~()[],!$&=; only"
+        }
+    }
+
     /// One reading of the folder: what it holds, and what it refused.
     private struct FolderWalk {
         let root: String
@@ -109,6 +144,10 @@ public struct SafariImport: Equatable, Sendable {
                 }
                 guard ProjectPath.isPlainRelative(path), !name.contains("\\") else {
                     refuse(path, "a name with a control character or backslash could not be written safely everywhere")
+                    continue
+                }
+                if let reason = SafariImport.packRefusal(of: path) {
+                    refuse(path, reason)
                     continue
                 }
                 if name.hasPrefix(compatFolder) {

@@ -9,7 +9,9 @@ enum SafariManifest {
     /// The manifest's object, and what was tolerated (for the report).
     /// - Throws: `GeneratorError.invalid` (65) naming the line and column of the first error, or
     ///   saying the manifest is not an object.
-    static func parse(_ bytes: [UInt8]) throws(GeneratorError) -> (object: [String: JSONValue], tolerated: [String]) {
+    static func parse(_ bytes: [UInt8]) throws(GeneratorError) -> (
+        object: [String: JSONValue], tolerated: [String], duplicates: [DuplicateKey]
+    ) {
         var (cleaned, commas, comments) = relaxed(bytes)
         if cleaned.starts(with: [0xEF, 0xBB, 0xBF]) { cleaned.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20]) }
         let value: JSONValue
@@ -32,7 +34,65 @@ enum SafariManifest {
         var tolerated: [String] = []
         if commas > 0 { tolerated.append("\(commas) trailing comma\(commas == 1 ? "" : "s")") }
         if comments > 0 { tolerated.append("\(comments) comment\(comments == 1 ? "" : "s")") }
-        return (object, tolerated)
+        let duplicates = duplicateKeys(in: cleaned).map { found in
+            DuplicateKey(path: found.path, line: position(of: found.offset, in: bytes).line)
+        }
+        return (object, tolerated, duplicates)
+    }
+
+    /// A key an object of the manifest has more than once. Chromium and Firefox keep its last
+    /// value and drop the others without a word, and so does the parser; the import says so.
+    struct DuplicateKey: Equatable, Sendable {
+        /// The key, with the keys of the objects around it (`background.scripts`).
+        var path: String
+        /// The line of its last occurrence (the value kept).
+        var line: Int
+    }
+
+    /// Every repeated key of the JSON text `bytes` (valid JSON, comments and trailing commas already
+    /// blanked), with the byte offset of each repeat, in order.
+    static func duplicateKeys(in bytes: [UInt8]) -> [(path: String, offset: Int)] {
+        struct Frame {
+            var path: String
+            var isObject: Bool
+            var keys: Set<String> = []
+            var key = ""
+            var expectingKey = true
+        }
+        var stack: [Frame] = []
+        var found: [(path: String, offset: Int)] = []
+        var index = 0
+        func childPath() -> String {
+            guard let top = stack.last else { return "" }
+            let name = top.isObject ? top.key : "[]"
+            return top.path.isEmpty ? name : top.path + (top.isObject ? "." : "") + name
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                if let top = stack.last, top.isObject, top.expectingKey {
+                    let token = Array(bytes[index...min(end, bytes.count - 1)])
+                    let key = (try? JSONParser.parse(token))?.stringValue ?? String(decoding: token, as: UTF8.self)
+                    if !stack[stack.count - 1].keys.insert(key).inserted {
+                        found.append(((top.path.isEmpty ? "" : top.path + ".") + key, index))
+                    }
+                    stack[stack.count - 1].key = key
+                    stack[stack.count - 1].expectingKey = false
+                }
+                index = end
+            case UInt8(ascii: "{"): stack.append(Frame(path: childPath(), isObject: true))
+            case UInt8(ascii: "["): stack.append(Frame(path: childPath(), isObject: false))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = stack.popLast()
+            case UInt8(ascii: ","): if stack.last?.isObject == true { stack[stack.count - 1].expectingKey = true }
+            default: break
+            }
+            index += 1
+        }
+        return found
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.

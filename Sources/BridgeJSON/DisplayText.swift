@@ -10,7 +10,10 @@
 ///
 /// * C0 (U+0000–U+001F), except the line break and tab when kept;
 /// * DEL (U+007F) and C1 (U+0080–U+009F);
-/// * the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069.
+/// * the line and paragraph separators U+2028 and U+2029 (a line break to
+///   many terminals and every editor: a name could add a line to a report);
+/// * the bidi marks, embeddings, overrides and isolates U+061C, U+200E, U+200F,
+///   U+202A–U+202E and U+2066–U+2069.
 public enum DisplayText {
     /// Which line structure survives.
     public enum Breaks: Sendable {
@@ -64,8 +67,8 @@ public enum DisplayText {
     /// Whether a terminal could act on the scalar `value` (the list above, line
     /// breaks and tabs included).
     public static func isControl(_ value: UInt32) -> Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value)
+        value < 0x20 || (0x7F...0x9F).contains(value) || (0x2028...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
     }
 
     private static func scalarValue(_ b: UnsafeBufferPointer<UInt8>, at i: Int, length: Int) -> UInt32 {

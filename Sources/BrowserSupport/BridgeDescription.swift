@@ -124,8 +124,9 @@ public struct BridgeDescription: Equatable, Sendable {
         description.maintainer = json["maintainer"]?.stringValue
         description.copyright = json["copyright"]?.stringValue
         if let features = json["features"] {
-            guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count,
-                !names.isEmpty
+            // An empty list is an import's (`new --from-safari`): its extension is the author's, not the
+            // bundled one the features are of.
+            guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count
             else {
                 throw .bridgeConfig(
                     path: path,

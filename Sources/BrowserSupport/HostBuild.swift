@@ -19,6 +19,20 @@ public enum HostBuild {
     /// (release, static, the host's functions laid out in the order a request runs them).
     public static let builtInScript = "scripts/release-build.sh"
 
+    /// The static link's one warning, glibc's, for any static executable that calls dlopen (the Swift
+    /// runtime's `LibPrespecialized.cpp`, only when `SWIFT_DEBUG_LIB_PRESPECIALIZED_PATH` is set).
+    public static let dlopenWarning = "warning: Using 'dlopen' in statically linked applications"
+
+    /// The line a project's `scripts/build.sh`, and `run`, print in its place.
+    public static let dlopenNote =
+        "note: the static link's dlopen warning is the Swift runtime's: it calls dlopen only when the debugging "
+        + "variable SWIFT_DEBUG_LIB_PRESPECIALIZED_PATH is set; the host opens no shared library"
+
+    /// A line of a build's output as it is shown: the dlopen warning as `dlopenNote`, any other as it is.
+    public static func shown(_ line: String) -> String {
+        line.contains(dlopenWarning) ? dlopenNote : line
+    }
+
     /// `swift build` arguments that print the folder a release build puts its products in.
     public static let binPathArguments = ["build", "-c", "release", "--show-bin-path"]
 }

@@ -195,6 +195,11 @@ public struct Installer {
         return try body()
     }
 
+    /// The signing keys install made and recorded: uninstall removes them with the last manifest.
+    public func recordedSigningKeys() -> [String] {
+        loadReceipt().filter { $0.kind == .signingKey }.map(\.path)
+    }
+
     /// Takes the signing key at `path` out of the receipt, so `uninstall` leaves it: `pack` signed
     /// a package with it, and every later version must be signed with the same key.
     public func keepSigningKey(_ path: String) throws(InstallError) {
@@ -351,10 +356,23 @@ public struct Installer {
         }
     }
 
-    private func removeRecorded(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(
+    /// What `uninstall` with the same arguments would do to each file, removing nothing: `.removed`
+    /// for a file it would remove, else why it would stay (`uninstall --dry-run`).
+    public func uninstallPreview(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(
         String, Outcome
     )] {
-        var receipt = loadReceipt()
+        if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        return recordedToRemove(browsers: browsers, folderPrefix: folderPrefix).going.map { entry in
+            (entry.path, keptBecause(entry) ?? .removed)
+        }
+    }
+
+    /// The receipt's entries `uninstall` removes for `browsers` under `folderPrefix`, and the rest:
+    /// the host configuration (and the key and CRX) go with the last manifest.
+    func recordedToRemove(browsers: [Browser]?, folderPrefix: String?) -> (
+        going: [ReceiptEntry], staying: [ReceiptEntry]
+    ) {
+        let receipt = loadReceipt()
         let ids = browsers.map { Set($0.map(\.id)) }
         func selected(_ entry: ReceiptEntry) -> Bool {
             let browser: String
@@ -366,15 +384,23 @@ public struct Installer {
             if let folderPrefix, !entry.path.hasPrefix(folderPrefix + "/") { return false }
             return true
         }
+        let going = receipt.filter(selected)
+        let staying = receipt.filter { !selected($0) }
+        if !staying.contains(where: { if case .manifest = $0.kind { return true } else { return false } }) {
+            return (going + staying, [])
+        }
+        return (going, staying)
+    }
+
+    private func removeRecorded(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(
+        String, Outcome
+    )] {
+        let (going, staying) = recordedToRemove(browsers: browsers, folderPrefix: folderPrefix)
         var results: [(String, Outcome)] = []
-        for entry in receipt where selected(entry) {
+        for entry in going {
             results.append((entry.path, try remove(entry)))
         }
-        receipt.removeAll(where: selected)
-        if !receipt.contains(where: { if case .manifest = $0.kind { return true } else { return false } }) {
-            for entry in receipt { results.append((entry.path, try remove(entry))) }
-            receipt.removeAll()
-        }
+        let receipt = staying
         if receipt.isEmpty {
             // Nothing of this bridge is left: neither is its receipt, nor our folders it emptied.
             do {
@@ -393,13 +419,19 @@ public struct Installer {
         return results
     }
 
-    private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
+    /// Why `entry` stays, or nil when uninstall removes it.
+    private func keptBecause(_ entry: ReceiptEntry) -> Outcome? {
         // A receipt written by an older install may name a package's file that install only found.
         if packaged.owns(entry.path) { return .packaged }
         guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
             return .missing
         }
         if FileSystem.hex(SHA256.digest(bytes)) != entry.sha256 { return .keptChanged }
+        return nil
+    }
+
+    private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {
+        if let kept = keptBecause(entry) { return kept }
         do {
             try FileSystem.remove(entry.path)
             if entry.kind == .hostBinary || entry.kind == .configuration {

@@ -1,6 +1,7 @@
 import BridgeJSON
 import BridgeProtocol
 import BridgeSystem
+import Foundation
 import SharedSuite
 import TestSupport
 import Testing
@@ -334,6 +335,17 @@ final class Harness {
             #expect(h.stdout.contains("extension-bridge \(verb)"))
         }
         #expect(h.run("--version") == 0 && h.stdout == "extension-bridge \(BridgeVersion.current)\n")
+    }
+
+    /// `run --config` registers the host for the extension bridge.json names and loads it: a
+    /// bridge.json others can write is refused as `install --config` refuses it (77), before any build.
+    @Test func run_refusesABridgeJSONOthersCanWrite() throws {
+        let h = Harness()
+        let config = h.tmp.path + "/bridge.json"
+        try FileSystem.writeAtomically(config, utf8: "{}", permissions: 0o644)
+        chmod(config, 0o666)
+        #expect(h.run("run", "--config", config, "--headless") == 77)
+        #expect(h.err.joined().contains(config + " is writable by every user"), "\(h.err)")
     }
 }
 

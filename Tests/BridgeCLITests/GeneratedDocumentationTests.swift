@@ -1,5 +1,6 @@
 import BridgeProtocol
 import BridgeSystem
+import Foundation
 import SharedSuite
 import Testing
 
@@ -59,6 +60,23 @@ import Testing
             let verb = BridgeCLI.commands.flatMap(\.flattened).first { words.dropFirst().starts(with: $0.path) }
             #expect(verb != nil, "\(command): no such command")
         }
+    }
+
+    /// docs/INSTALLING.md's table of variables is the man page's ENVIRONMENT, row for row: the two
+    /// listed different variables and both missed XDG_DATA_HOME. On a difference this prints the
+    /// table to paste between the markers.
+    @Test func installingEnvironmentTable_isTheManPagesEnvironment() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/INSTALLING.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let begin = "<!-- environment: ManPage.environment -->\n"
+        let end = "<!-- end environment -->"
+        let start = try #require(text.range(of: begin))
+        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        let table =
+            (["| variable | what it does |", "|---|---|"]
+            + ManPage.environment.map { "| `\($0.name)` | \($0.text) |" }).joined(separator: "\n") + "\n"
+        #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "docs/INSTALLING.md's table is:\n\(table)")
     }
 
     @Test func manPage_hasEveryCommandAndOption_escapedForRoff() {

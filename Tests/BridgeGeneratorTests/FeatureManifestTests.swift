@@ -133,8 +133,14 @@ import Testing
         }
     }
 
-    @Test func aSpecWithFeaturesOutOfOrderOrNone_isRefused() {
-        for features in [[], [ExtensionFeature.saving, .vocabulary], [.saving, .saving]] {
+    /// None is an import's (its extension is the author's, not the bundled one the features are of).
+    @Test func aSpecWithFeaturesOutOfOrderOrTwice_isRefused_andNoneIsAnImports() throws {
+        var imported = ProjectSpec(
+            name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
+            dependency: .carried)
+        imported.features = []
+        try imported.validate()
+        for features in [[ExtensionFeature.saving, .vocabulary], [.saving, .saving]] {
             var spec = ProjectSpec(
                 name: "ReadLater", hostName: "com.example.readlater", group: "group.com.example.readlater",
                 dependency: .carried)

@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    /// A bridge's package puts its files in `/usr/share/<name>/` and its host in `/usr/lib/<host name>/`:
+    /// `Doc`, `Man` or `Mozilla` would install into folders the system and other packages share.
+    @Test(arguments: ["Doc", "Man", "Mozilla", "Info", "Locale", "Icons", "Fonts", "Applications", "Common_Licenses"])
+    func namesOfSharedSystemFolders_exit65(name: String) {
+        do {
+            try spec(name: name).validate()
+            Issue.record("accepted \(name)")
+        } catch {
+            #expect(error.exitStatus == 65)
+            let package = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+            #expect(error.description.contains("/usr/share/" + package), "\(error)")
+        }
+    }
+
+    @Test(arguments: ["mozilla", "systemd", "doc"])
+    func hostNamesOfSharedSystemFolders_exit65(host: String) {
+        #expect(throws: GeneratorError.self) { try spec(host: host).validate() }
+    }
+
     @Test(arguments: ["chromium", "firefox-esr", "extension-bridge"])
     func hostNamesOfTheDistributionsPackages_exit65(host: String) {
         #expect(throws: GeneratorError.self) { try spec(host: host).validate() }
@@ -66,6 +85,21 @@ import Testing
     @Test(arguments: ["", "../x", "a/b", ".hidden", "with space"])
     func badGroups_exit65(group: String) {
         #expect(throws: GeneratorError.self) { try spec(group: group).validate() }
+    }
+
+    /// The message names the rule the group breaks: `-rf` starts with '-', which a command reads as an option.
+    @Test(arguments: [
+        ("-rf", "it starts with '-'"), (".g", "it starts with '.'"), ("a/b", "it contains '/'"), ("", "it is empty"),
+        ("a\u{2028}b", "it contains '\\u2028'"),
+    ])
+    func aBadGroup_isRefusedNamingTheRuleItBreaks(group: String, rule: String) {
+        do {
+            try spec(group: group).validate()
+            Issue.record("accepted \(group)")
+        } catch {
+            #expect(error.description.contains(rule), "\(error)")
+            #expect(!error.description.contains("\u{2028}"))
+        }
     }
 
     @Test func urlDependency_needsAURLAndAVersion() throws {

@@ -8,6 +8,7 @@ import Testing
     static let controls: [Unicode.Scalar] =
         (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + (0x7F...0x9F).map { Unicode.Scalar(UInt8($0)) }
         + Array("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}".unicodeScalars)
+        + Array("\u{2028}\u{2029}\u{061C}\u{200E}\u{200F}".unicodeScalars)
 
     @Test func everyControl_isEscaped_andNothingElse() {
         for scalar in DisplayTextTests.controls {
@@ -17,7 +18,7 @@ import Testing
             #expect(DisplayText.escaped(text) == expected)
             #expect(DisplayText.escaped(text).unicodeScalars.allSatisfy { !DisplayText.isControl($0.value) })
         }
-        for plain in ["", "plain", "中文 blå naïve", "😀👍🏽", "e\u{301}", "\u{2028}", "\u{A0}", "\u{2029}x\u{2065}"] {
+        for plain in ["", "plain", "中文 blå naïve", "😀👍🏽", "e\u{301}", "\u{A0}", "x\u{2065}\u{2027}\u{200D}"] {
             #expect(DisplayText.escaped(plain) == plain)
         }
     }

@@ -97,7 +97,11 @@ import Testing
         let loaded = try BridgeDescription.load(path)
         #expect(loaded.features == [.vocabulary, .transform])
         #expect(loaded.json["features"] == ["vocabulary", "transform"])
-        for bad: JSONValue in [["Saving"], ["bogus"], [], "vocabulary", [.int(1)], ["vocabulary", .null]] {
+        // None: an import's (`new --from-safari`).
+        members["features"] = []
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
+        #expect(try BridgeDescription.load(path).features == [])
+        for bad: JSONValue in [["Saving"], ["bogus"], "vocabulary", [.int(1)], ["vocabulary", .null]] {
             members["features"] = bad
             try FileSystem.writeAtomically(path, JSONWriter.bytes(.object(members)))
             do {

@@ -55,6 +55,21 @@ import Testing
         #expect(throws: Never.self) { try package(name: DebianPackage.extensionBridgeName).validate() }
     }
 
+    /// The package's files go to `/usr/share/<package>/`: a bridge named after a folder the system
+    /// shares (`/usr/share/doc`, `/usr/share/man`, Firefox's `/usr/share/mozilla`) is refused, by name.
+    @Test func packageNames_ofFoldersTheSystemShares_areRefused() throws {
+        for bridge in ["Doc", "Man", "Mozilla", "Info", "Locale", "Icons"] {
+            do {
+                _ = try DebianPackage.packageName(ofBridge: bridge)
+                Issue.record("accepted \(bridge)")
+            } catch {
+                #expect(error.description.contains("/usr/share/\(bridge.lowercased())"), "\(error)")
+            }
+        }
+        #expect(try DebianPackage.packageName(ofBridge: "Docket") == "docket")
+        #expect(try DebianPackage.packageName(ofBridge: "Manual") == "manual")
+    }
+
     /// A name this system already knows as another maintainer's package (installed, or in its
     /// archives) is refused before anything is staged (the same maintainer's, an older version of
     /// the package, is not: `scripts/e2e/deb-test.sh` rebuilds over an installed one).

@@ -32,6 +32,23 @@ import Testing
             environment: ["HOME": tmp.path, "PATH": "/usr/bin:/bin"])
     }
 
+    /// The Debian package's layout: `/usr/bin/extension-bridge` and no source anywhere. `new` is
+    /// refused, saying the package has no sources and naming the option and variable that give one.
+    @Test func noSourceAnywhere_asWithTheDebianPackageAlone_isRefusedNamingTheWayForward() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let cli = try cli(in: tmp.path + "/usr")
+        let refused = try new(cli, tmp)
+        #expect(refused.status == 66, "\(refused.stderr)")
+        #expect(refused.stderr.contains("looked in \(tmp.path)/usr/share/extension-bridge/source"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the Debian package does not include"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--package-path DIR"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("EXTENSION_BRIDGE_SOURCE"), "\(refused.stderr)")
+        #expect(refused.outText.isEmpty && !FileManager.default.fileExists(atPath: tmp.path + "/App"))
+        let given = try new(cli, tmp, ["--package-path", repository])
+        #expect(given.status == 0, "\(given.stderr)")
+    }
+
     @Test func aPlantedSourceAboveTheBinary_writableByOthers_isRefused() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -199,6 +199,84 @@ import Testing
         #expect(shadowed.outText.contains("then run `\(tool) doctor` again"), "\(shadowed.outText)")
     }
 
+    /// install's closing line names doctor the way doctor's fix lines name it: the bare name only
+    /// when `extension-bridge` on PATH is this program, else its path, so the line runs as printed.
+    @Test func installsClosingLine_namesThisProgramAsDoctorsFixesDo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        var env = s.env
+        env["PATH"] = "/usr/bin:/bin"
+        let install = try s.cli(environment: env, "install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stderr.contains("check with `\(s.bin)/extension-bridge doctor`"), "\(install.stderr)")
+        try FileManager.default.removeItem(atPath: s.home + "/.config")
+        let onPath = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(onPath.stderr.contains("check with `extension-bridge doctor`"), "\(onPath.stderr)")
+    }
+
+    /// A tool built but not installed, run outside its checkout, has no extension folder to read the
+    /// ids from: doctor still runs every check and reports the folder as a row, never a bare exit 66.
+    @Test func doctorWithoutTheExtensionFolder_runsEveryCheck_andSaysSo() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let run = "cd '\(s.tmp.path)' && '\(s.bin)/extension-bridge' doctor"
+        let before = try runProcess("/bin/sh", ["-c", run], environment: s.env)
+        #expect(before.status == 1, "\(before.stderr)")
+        #expect(before.outText.contains("extension  error"), "\(before.outText)")
+        #expect(before.outText.contains("doctor --extension-dir DIR`"), "\(before.outText)")
+        #expect(before.outText.contains("chromium"), "\(before.outText)")
+        #expect(before.outText.contains("\nSecrets ("), "\(before.outText)")
+        // Once install recorded the ids, the manifests are checked against them: a warning only.
+        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let after = try runProcess("/bin/sh", ["-c", run], environment: s.env)
+        #expect(after.status == 0, "\(after.outText)")
+        #expect(after.outText.contains("extension  warning"), "\(after.outText)")
+        #expect(after.outText.contains("answered hello"), "\(after.outText)")
+    }
+
+    /// `uninstall --dry-run` lists what uninstall would remove and removes nothing.
+    @Test func uninstallDryRun_saysWhatWouldGo_andRemovesNothing() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let install = try s.cli("install", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        let manifest = s.home + "/.config/chromium/NativeMessagingHosts/org.extensionbridge.host.json"
+        let dry = try s.cli("uninstall", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.outText.contains("would remove \(manifest)\n"), "\(dry.outText)")
+        #expect(FileManager.default.fileExists(atPath: manifest))
+        let real = try s.cli("uninstall")
+        #expect(real.outText.contains("removed   \(manifest)"), "\(real.outText)")
+        #expect(!FileManager.default.fileExists(atPath: manifest))
+    }
+
+    /// The key install --crx made: uninstall removes it and says what that costs (a new id next
+    /// time), or keeps it with --keep-key; install's own line about the key says the same.
+    @Test func uninstall_removesTheKeyInstallMade_sayingWhatThatMeans_orKeepsIt() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
+        let install = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stderr.contains("uninstall removes it unless given --keep-key"), "\(install.stderr)")
+        let dry = try s.cli("uninstall", "--dry-run")
+        #expect(dry.outText.contains("would remove \(key)\n"), "\(dry.outText)")
+        #expect(dry.stderr.contains("would remove the signing key \(key)"), "\(dry.stderr)")
+        let kept = try s.cli("uninstall", "--keep-key")
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key))
+        #expect(kept.stderr.contains("kept the signing key \(key)"), "\(kept.stderr)")
+        try FileManager.default.removeItem(atPath: key)
+        _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        let removed = try s.cli("uninstall")
+        #expect(!FileManager.default.fileExists(atPath: key))
+        #expect(
+            removed.stderr.contains(
+                "removed the signing key \(key) that install made: the next install --crx or pack makes a new key, so "
+                    + "the extension gets a new Chromium id"), "\(removed.stderr)")
+    }
+
     @Test func install_detectsBrowsers_isIdempotent_andDoctorTalksToTheHost() throws {
         let s = try Setup()
         defer { s.tmp.remove() }

@@ -18,8 +18,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         }
 
-        func pack(_ args: [String]) throws -> Finished {
-            try runProcess(Binaries.cli, ["pack"] + args, environment: env)
+        func pack(_ args: [String], packager: Bool = false) throws -> Finished {
+            let who = packager ? ["DEBFULLNAME": "A Packager", "DEBEMAIL": "packager@example.com"] : [:]
+            return try runProcess(Binaries.cli, ["pack"] + args, environment: env.merging(who) { $1 })
         }
     }
 
@@ -196,12 +197,19 @@ import Testing
     }
 
     /// `pack --deb`: a host that needs the Swift runtime is refused (a test build is dynamic); a
-    /// bridge.json without a maintainer is refused before anything is built; CRX options are refused.
+    /// package with no maintainer (ExtensionBridge's own without DEBFULLNAME and DEBEMAIL, a bridge.json
+    /// without one and neither variable) is refused before anything is built, naming the ways to give
+    /// one, and a bridge without one takes the packager's; CRX options are refused.
     @Test func deb_refusesADynamicHost_aMissingMaintainer_andCRXOptions() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
         let common = ["--deb", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/out"]
-        let dynamic = try s.pack(common + ["--host-path", Binaries.folder + "/extension-bridge-host"])
+        let hostPath = ["--host-path", Binaries.folder + "/extension-bridge-host"]
+        let nobody = try s.pack(common + hostPath)
+        #expect(nobody.status == 65, "\(nobody.stderr)")
+        #expect(nobody.stderr.contains("set DEBFULLNAME and DEBEMAIL"), "\(nobody.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+        let dynamic = try s.pack(common + hostPath, packager: true)
         #expect(dynamic.status == 65, "\(dynamic.stderr)")
         #expect(dynamic.stderr.contains("needs shared libraries") && dynamic.stderr.contains("-static-executable"))
         #expect(try s.pack(common + ["--key", "/nonexistent.pem"]).status == 64)
@@ -222,7 +230,13 @@ import Testing
         let noMaintainer = try s.pack(["--deb", "--config", project + "/bridge.json", "--out", s.tmp.path + "/out"])
         #expect(noMaintainer.status == 65, "\(noMaintainer.stderr)")
         #expect(noMaintainer.stderr.contains("\"maintainer\""), "\(noMaintainer.stderr)")
+        #expect(noMaintainer.stderr.contains("DEBEMAIL"), "\(noMaintainer.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/out"), "nothing is written")
+        // With the packager's name the bridge gets past the maintainer, to its name ("a" is one letter).
+        let packager = try s.pack(
+            ["--deb", "--config", project + "/bridge.json", "--out", s.tmp.path + "/out"], packager: true)
+        #expect(packager.status == 65 && packager.stderr.contains("the package name 'a'"), "\(packager.stderr)")
+        #expect(!packager.stderr.contains("maintainer"), "\(packager.stderr)")
     }
 
     /// `pack --deb` of a bridge named `Chromium` (a package `chromium` would replace Debian's browser)

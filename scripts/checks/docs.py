@@ -32,6 +32,10 @@ scripts/test.sh, which prints each step's. Exact values of behaviour ("every 250
 The man page (Sources/BridgeCLI/Declarations/ManPage.swift): its ENVIRONMENT names every variable a
 source reads by name, and lists ExtensionBridge's own from EnvironmentVariable; its EXIT STATUS
 (HelpText.exitStatus) names every code of CLIError.Kind and no other but 0 and 1 (doctor's).
+README's "What works today" table: every cell says "tested here" or "untested here"; "tested here" only
+where the route's own test (ROUTE_TESTS), run by scripts/test.sh, starts that browser; every browser of
+BrowserCatalog is named in a row. (docs/INSTALLING.md's environment table is checked against the man page
+by BridgeCLITests' GeneratedDocumentationTests.)
 
 Usage: scripts/checks/docs.py [REPO_ROOT]   (stdlib only; tests: scripts/checks/test_docs.py)
 """
@@ -353,6 +357,71 @@ def manual_problems(root, files):
     return problems
 
 
+CATALOG = "Sources/BrowserSupport/BrowserCatalog.swift"
+# Each route of README's "What works today" table (a word of its column's heading) and the test that
+# installs by that route; that test and the browser drivers it runs are the proof of a "tested here".
+ROUTE_TESTS = {"Debian package": "scripts/e2e/deb-test.sh", "scripts/install.sh": "scripts/e2e/install-test.sh"}
+# A browser of a row (its Debian command in backticks) and what starts it in a driver (scripts/e2e/browsers.py).
+DRIVEN_BY = {"chromium": re.compile(r"\b\w*Chromium\("), "firefox-esr": re.compile(r"\bFirefox\(")}
+TESTED = re.compile(r"(?<!un)tested here")
+
+
+def works_today_problems(root, files):
+    """README's "What works today" against what proves it. Every cell says "tested here" or "untested
+    here"; "tested here" (not "untested") only in a row of a browser that the route's own test, run by
+    scripts/test.sh, starts for real; and every browser of the catalog is named in a row. The table said
+    "tested here" of routes whose test drove no browser, and left browsers of the catalog out."""
+    def read(name):
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            return f.read()
+    readme = read("README.md")
+    start = readme.find("## What works today")
+    if start < 0:
+        return ["README.md: no '## What works today' section"]
+    lines = readme[start:].split("\n")
+    rows = []
+    for number, line in enumerate(lines[1:], readme[:start].count("\n") + 2):
+        if line.startswith("## "):
+            break
+        if line.startswith("|") and not re.match(r"^\|[-| ]+\|$", line):
+            rows.append((number, [cell.strip() for cell in line.strip().strip("|").split("|")]))
+    if not rows:
+        return ["README.md: 'What works today' has no table"]
+    heading, body = rows[0][1], rows[1:]
+    test_sh = read("scripts/test.sh") if "scripts/test.sh" in files else ""
+    problems = []
+    driven = {}
+    for column, title in enumerate(heading[1:], 1):
+        route = next((r for r in ROUTE_TESTS if r in title.replace("`", "")), None)
+        script = ROUTE_TESTS.get(route)
+        if script is None or script not in files or script not in test_sh:
+            driven[column] = set()
+            continue
+        text = read(script)
+        for driver in sorted(set(re.findall(r"scripts/e2e/\w+\.py", text))):
+            if driver in files:
+                text += read(driver)
+        driven[column] = {browser for browser, pattern in DRIVEN_BY.items() if pattern.search(text)}
+    for number, cells in body:
+        browsers = set(re.findall(r"`([\w-]+)`", cells[0]))
+        for column, cell in enumerate(cells[1:], 1):
+            where = f"README.md:{number}: '{cells[0]}' / '{heading[column] if column < len(heading) else '?'}'"
+            if TESTED.search(cell):
+                proven = browsers & driven.get(column, set())
+                if not proven:
+                    problems.append(f"{where}: says 'tested here', but no test of that route run by scripts/test.sh "
+                                    f"starts this browser ({', '.join(ROUTE_TESTS.values())})")
+            elif "untested here" not in cell:
+                problems.append(f"{where}: says neither 'tested here' nor 'untested here'")
+    if CATALOG in files:
+        named = [set(re.findall(r"[a-z]+", cells[0].lower())) for _, cells in body]
+        for display in re.findall(r'(?:displayName:\s*|^\s*"[\w-]+",\s*)"([^"]+)"', read(CATALOG), re.M):
+            words = set(re.findall(r"[a-z]+", display.lower()))
+            if not any(words <= row for row in named):
+                problems.append(f"README.md: 'What works today' names no row for {display} (BrowserCatalog)")
+    return problems
+
+
 def check(root):
     files = tracked_files(root)
     index = Index(root, files, package_targets(root))
@@ -363,6 +432,8 @@ def check(root):
             if problem:
                 problems.append(f"{name}:{line}: `{span}`: {problem}")
     problems.extend(manual_problems(root, files))
+    if "README.md" in files and "## What works today" in open(os.path.join(root, "README.md"), encoding="utf-8").read():
+        problems.extend(works_today_problems(root, files))
     for name in STATEMENT_DOCS:
         if os.path.exists(os.path.join(root, name)):
             with open(os.path.join(root, name), encoding="utf-8") as f:

@@ -220,6 +220,46 @@ class DocsStatementTests(unittest.TestCase):
         self.assertEqual(self.problems("136 hostile inputs, about 30 s.", "docs/SECURITY.md"), [])
 
 
+class WorksTodayTests(unittest.TestCase):
+    """README's "What works today": a "tested here" the route's test does not prove, a cell that says
+    neither, a browser of the catalog with no row, each fails the docs check."""
+
+    FILES = {
+        "Sources/BrowserSupport/BrowserCatalog.swift": (
+            'Browser(id: "chromium", displayName: "Chromium")\nBrowser(id: "firefox", displayName: "Firefox")\n'),
+        "scripts/install.sh": "",
+        "scripts/test.sh": "scripts/e2e/install-test.sh\n",
+        "scripts/e2e/install-test.sh": '"$python" "$repo/scripts/e2e/drive.py" present\n',
+        "scripts/e2e/drive.py": "browser = browsers.Chromium(profile)\n",
+    }
+    HEAD = "# X\n\n## What works today\n\n| browser | `scripts/install.sh` |\n|---|---|\n"
+
+    def problems(self, rows, **replaced):
+        files = {**SOURCES, **self.FILES, **replaced, "README.md": self.HEAD + rows + "\n## Next\n"}
+        return [p for p in docs.check(make_repo(files)) if "README.md" in p]
+
+    def test_claims_the_route_test_proves_pass(self):
+        rows = "| Debian's `chromium` | works, tested here |\n| Debian's `firefox-esr` | the host only (untested here) |\n"
+        self.assertEqual(self.problems(rows), [])
+
+    def test_tested_here_for_a_browser_the_test_does_not_start_fails(self):
+        rows = "| Debian's `chromium` | works, tested here |\n| Debian's `firefox-esr` | works, tested here |\n"
+        found = self.problems(rows)
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("firefox-esr", found[0])
+        self.assertIn("says 'tested here'", found[0])
+
+    def test_a_route_test_that_test_sh_does_not_run_proves_nothing(self):
+        rows = "| Debian's `chromium` | works, tested here |\n| Debian's `firefox-esr` | untested here |\n"
+        found = self.problems(rows, **{"scripts/test.sh": "echo nothing\n"})
+        self.assertEqual(len(found), 1, found)
+
+    def test_a_cell_that_says_neither_and_a_catalog_browser_without_a_row_fail(self):
+        found = self.problems("| Debian's `chromium` | works |\n")
+        self.assertTrue(any("neither 'tested here' nor 'untested here'" in p for p in found), found)
+        self.assertTrue(any("no row for Firefox" in p for p in found), found)
+
+
 class ModulesCheckTests(unittest.TestCase):
     def test_aGraphThatAgrees_passes(self):
         self.assertEqual(modules.check(make_repo(SOURCES)), [])

@@ -47,12 +47,20 @@ fi
 
 # A store id (docs/SHIPPING.md) joins the system manifests' allowlist beside the bundled one.
 store_id=abcdefghijklmnopabcdefghijklmnop
-deb=$("$repo/scripts/package-deb.sh" --extension-id "$store_id" "$tmp/out" | tail -n 1)
+# The package names whoever builds it; the test is that packager, at an address no one is sent mail at.
+packager=(env DEBFULLNAME="ExtensionBridge tests" DEBEMAIL="tests@example.com")
+if env -u DEBFULLNAME -u DEBEMAIL "$repo/scripts/package-deb.sh" "$tmp/refused" >/dev/null 2>"$tmp/refused.err" </dev/null \
+    || ! grep -q "set DEBFULLNAME and DEBEMAIL" "$tmp/refused.err" || [[ -e "$tmp/refused" ]]; then
+    fail "package-deb.sh without DEBFULLNAME and DEBEMAIL: $(cat "$tmp/refused.err")"
+else ok "package-deb.sh without DEBFULLNAME and DEBEMAIL is refused, naming them"; fi
+deb=$("${packager[@]}" "$repo/scripts/package-deb.sh" --extension-id "$store_id" "$tmp/out" | tail -n 1)
 [[ -f "$deb" && "$deb" == *"/extension-bridge_"*"_$(dpkg --print-architecture).deb" ]] \
     && ok "package-deb.sh made $(basename "$deb")" || { fail "package-deb.sh printed '$deb'"; exit 1; }
 
 lint=$(lintian "$deb" 2>&1 || true)
 if grep -q '^[EW]:' <<<"$lint"; then fail "lintian:"; grep '^[EW]:' <<<"$lint" >&2; else ok "lintian: no errors or warnings"; fi
+[[ "$(dpkg-deb -f "$deb" Maintainer)" == "ExtensionBridge tests <tests@example.com>" ]] \
+    && ok "the package names its packager as maintainer" || fail "Maintainer: $(dpkg-deb -f "$deb" Maintainer)"
 
 dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/extension-bridge/native-messaging-hosts/org.extensionbridge.host.json \
     2>/dev/null | grep -q "chrome-extension://$store_id/" && ok "package-deb.sh --extension-id: the store id is allowed" \
@@ -94,6 +102,14 @@ HOME="$home" /usr/bin/extension-bridge write vocabulary -dict blue blauw 2>/dev/
 # A bridge made by `new`, packaged by its own scripts/package-deb.sh (the same `pack --deb` as ours),
 # installed beside ours: lintian clean, both extensions in Chromium, its host the packaged static one,
 # and `dpkg -r` of it leaves none of its files.
+# With the package alone there is no source for `new`: refused, saying so and naming the way forward.
+set +e
+no_source=$(cd "$tmp" && env -u EXTENSION_BRIDGE_SOURCE HOME="$home" /usr/bin/extension-bridge new Lone \
+    --host-name com.example.lone --group group.com.example.lone --dry-run 2>&1)
+status=$?
+set -e
+[[ $status -eq 66 && "$no_source" == *"the Debian package does not include"* && "$no_source" == *"--package-path DIR"* ]] \
+    && ok "new with the package alone is refused, naming --package-path" || fail "new without a source ($status): $no_source"
 app="$tmp/Linguisticat"
 app_group=group.com.example.linguisticat
 /usr/bin/extension-bridge new Linguisticat --host-name com.example.linguisticat --group "$app_group" \

@@ -67,10 +67,12 @@ again=$(HOME="$home" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/
 grep -q "already installed: nothing changed" <<<"$again" && ok "second run: nothing changed" \
     || { echo "$again"; fail "second run changed something"; }
 
-# 3. Uninstall leaves the HOME as empty as it was (the group container is not created by install).
+# 3. Uninstall leaves the HOME as empty as it was (the group container is not created by install), but
+#    for the signing key install said to keep.
 HOME="$home" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || fail "uninstall.sh failed"
 left=$(cd "$home" && find . -type f | sort)
-[[ -z "$left" ]] && ok "uninstall.sh removes every file install.sh wrote" || fail "left behind: $left"
+[[ "$left" == "./.local/share/extension-bridge/keys/extension-bridge.pem" ]] \
+    && ok "uninstall.sh removes every file install.sh wrote but the key it said to keep" || fail "left behind: $left"
 
 # 4. The Firefox manifest folder is a symlink to a folder elsewhere: written through it, doctor happy.
 home2="$tmp/linked"
@@ -185,11 +187,23 @@ else
     fail "second install changed the CRX or its id"
 fi
 HOME="$home5" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || fail "uninstall.sh (CRX) failed"
-[[ ! -e "$home5/.config/chromium/External Extensions/$id1.json" && ! -e "$key" ]] \
-    && ok "uninstall removes the External Extensions file and the key install made" \
-    || fail "uninstall left the External Extensions file or the key"
+[[ ! -e "$home5/.config/chromium/External Extensions/$id1.json" && -f "$key" ]] \
+    && ok "uninstall.sh removes the External Extensions file and keeps the key install said to keep" \
+    || fail "uninstall.sh left the External Extensions file or removed the key"
 "$python" "$repo/scripts/e2e/crx_chromium.py" absent "$home5" "$artifacts" && ok "after uninstall Chromium has no extension" \
     || fail "Chromium still has the extension after uninstall"
+# Installed again, the kept key signs: the same id. Asked to, uninstall.sh removes the key too.
+HOME="$home5" PATH="/usr/local/bin:/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" >/dev/null 2>&1 \
+    || fail "install.sh after uninstall.sh failed"
+[[ -f "$home5/.config/chromium/External Extensions/$id1.json" ]] && ok "reinstalled with the kept key: the same id" \
+    || fail "reinstall after uninstall.sh changed the id"
+gone=$(HOME="$home5" "$repo/scripts/uninstall.sh" --remove-key 2>&1) || fail "uninstall.sh --remove-key failed"
+if [[ ! -e "$key" ]] && grep -q "makes a new key, so the extension gets a new" <<<"$gone"; then
+    ok "uninstall.sh --remove-key removes the key and says the next install gets a new id"
+else
+    echo "$gone"
+    fail "uninstall.sh --remove-key kept the key or did not say what that means"
+fi
 
 if ((failures)); then
     echo "install-test: $failures failed"

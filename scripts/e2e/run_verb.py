@@ -485,6 +485,29 @@ def generated(ctx: Context, browsers: list[str]) -> None:
             run.kill()
 
 
+def refused_extension(ctx: Context) -> None:
+    """An extension Chromium does not load (its manifest is not JSON): run says Chromium's reason and ends."""
+    project = ctx.work / "RunProbe"
+    manifest = project / "extension/manifest.json"
+    original = manifest.read_text(encoding="utf-8")
+    manifest.write_text(original.rstrip().rstrip("}") + ",\n", encoding="utf-8")
+    run = ctx.start(["--config", str(project / "bridge.json"), "--browser", "chromium"], "refused-chromium.log")
+    try:
+        started = time.monotonic()
+        run.started(timeout=BUILD_TIMEOUT)
+        status = run.process.wait(timeout=90)
+        time.sleep(0.3)  # the reader's last lines
+        assert status == 65, f"run exited {status}, not 65; last lines: {run.tail()}"
+        folder = re.escape(str(project / "extension"))
+        run.wait_for(rf"^extension-bridge: chromium did not load the extension from {folder}: "
+                     r"Manifest is not valid JSON\..*; fix it and run again$")
+        assert time.monotonic() - started < 60, "run waited instead of ending"
+        check_nothing_left(run, ctx.tmpdir, 0)  # its exit status is checked above
+    finally:
+        run.kill()
+        manifest.write_text(original, encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--browser", choices=["chromium", "firefox", "all"], default="all")
@@ -502,6 +525,8 @@ def main() -> int:
         before = snapshot(ctx.home)
         checks = [("built-in bridge", lambda: built_in(ctx, browsers)),
                   ("generated project", lambda: generated(ctx, browsers)),
+                  *([("an extension Chromium refuses", lambda: refused_extension(ctx))] if "chromium" in browsers
+                    else []),
                   ("the user's HOME untouched", lambda: compare(before, snapshot(ctx.home)))]
         for name, check in checks:
             started = time.monotonic()

@@ -15,14 +15,11 @@ import BrowserSupport
 extension PackCommand {
     /// Builds the package into `out` and returns its path.
     func debian(out: String) throws(CLIError) -> String {
-        let browser = BrowserCommands(context: context, args: args)
+        let browser = BrowserInputs(context: context, args: args)
         let bridge = try browser.bridge()
         let builtIn = bridge == nil
-        if let bridge, bridge.maintainer == nil {
-            throw CLIError(
-                .data,
-                "bridge.json has no \"maintainer\"; add one (\"maintainer\": \"Your Name <you@example.com>\"): "
-                    + "a Debian package names who maintains it")
+        let maintainer = try pack { () throws(PackError) in
+            try DebianPackage.maintainer(of: bridge, environment: context.environment)
         }
         let hostName = bridge?.hostName ?? HostManifest.defaultName
         let name: String
@@ -57,8 +54,7 @@ extension PackCommand {
             control: DebianPackage.Control(
                 name: name, version: bridge?.version ?? BridgeVersion.current,
                 architecture: try architecture(),
-                maintainer: bridge?.maintainer
-                    ?? (builtIn ? "ExtensionBridge maintainers <maintainers@extensionbridge.org>" : ""),
+                maintainer: maintainer,
                 summary: builtIn
                     ? "native-messaging host and settings tool for web extensions"
                     : "browser extension and native-messaging host of \(bridge?.name ?? name)",

@@ -16,7 +16,7 @@ struct PackCommand {
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
         // Check what was typed before reading anything or making a key.
         let updateURL = try pack { () throws(PackError) in try args[PackVerbOptions.updateURL].map(UpdateURL.init) }
-        let browser = BrowserCommands(context: context, args: args)
+        let browser = BrowserInputs(context: context, args: args)
         let bridge = try browser.bridge()
         let folder: String
         if let bridge { folder = bridge.extensionFolder } else { folder = try browser.extensionFolder() }

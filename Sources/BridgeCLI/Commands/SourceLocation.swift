@@ -41,10 +41,15 @@ enum SourceLocation {
             }
             return folder
         }
+        // The Debian package ships the programs, not the sources a project is made from: say so, and
+        // name the one way forward that needs no address the project does not have.
         throw CLIError(
             .missing,
-            "no ExtensionBridge source found (looked in \(candidates.prefix(3).joined(separator: ", "))); pass "
-                + "--package-path to a checkout, or install with scripts/install.sh, which keeps a copy")
+            "no ExtensionBridge source found (looked in \(candidates.prefix(3).joined(separator: ", "))): new and "
+                + "upgrade copy ExtensionBridge's libraries and extension from its source tree, which the Debian "
+                + "package does not include; pass --package-path DIR (or set EXTENSION_BRIDGE_SOURCE) to a copy of "
+                + "that tree, the folder with its Package.swift and extension/ (scripts/install.sh run from it "
+                + "keeps one where new finds it by itself)")
     }
 
     static func isExtensionBridgeSource(_ folder: String) -> Bool {

@@ -80,6 +80,12 @@ enum ManPage {
             ("XDG_RUNTIME_DIR", "where the session bus is looked for when DBUS_SESSION_BUS_ADDRESS is unset"),
             ("SOURCE_DATE_EPOCH", "pack --deb: the time every date in the package is set to (default: now)"),
             (
+                "DEBFULLNAME",
+                "pack --deb: the name of the package's maintainer, with DEBEMAIL, when bridge.json names none "
+                    + "(ExtensionBridge's own package always: it has no address of its own)"
+            ),
+            ("DEBEMAIL", "pack --deb: the maintainer's email address, with DEBFULLNAME"),
+            (
                 "TMPDIR",
                 "run: where its private folder is made (/tmp when unset or too long for a socket's path); "
                     + "run refuses one that is not an absolute path to a folder (exit 73)"

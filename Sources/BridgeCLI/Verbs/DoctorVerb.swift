@@ -1,3 +1,9 @@
+import BridgeJSON
+import BridgeProtocol
+import BridgeSystem
+import BrowserSupport
+import SharedSuite
+
 /// `extension-bridge doctor`.
 enum DoctorVerb: Verb {
     static let spec = CommandSpec(
@@ -25,6 +31,100 @@ enum DoctorVerb: Verb {
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try BrowserCommands(context: context, args: invocation).doctor()
+        if invocation.has(BrowserOptions.system), invocation.has(BrowserOptions.userDataDirectory) {
+            throw .usage("--system and --user-data-dir name different folders; give one", verb: "doctor")
+        }
+        let inputs = BrowserInputs(context: context, args: invocation)
+        let home = try inputs.home
+        // Without the extension's folder doctor still checks what it can, against the recorded ids.
+        var found: ExtensionIdentity
+        var extensionFolderProblem: String?
+        do {
+            found = try inputs.identity()
+        } catch let error where error.kind == .missing && invocation[BrowserOptions.config] == nil {
+            extensionFolderProblem = error.message
+            found = DoctorRun.recordedIdentity(receiptPath: try inputs.receiptPath())
+            try inputs.addExtensionIDs(&found)
+        }
+        // The extension install --crx installed (its id is this machine's key's) is ours too.
+        let identity = try inputs.installer().keepingInstalledExtensions(found)
+        let given = invocation[BrowserOptions.browser] != nil || invocation[BrowserOptions.userDataDirectory] != nil
+        var run = DoctorRun(
+            home: home, environment: context.environment,
+            bridge: Installer.InstalledBridge(
+                hostName: try inputs.hostName(), identity: identity, configPath: inputs.configPath()),
+            onlyNamedBridge: invocation[BrowserOptions.config] != nil || invocation[BrowserOptions.hostName] != nil,
+            browsers: given ? try inputs.browsers() : nil, userDataDirectory: inputs.userDataDirectory())
+        run.systemOnly = invocation.has(BrowserOptions.system)
+        run.executable = Platform.executablePath()
+        run.extensionFolderProblem = extensionFolderProblem
+        var checks = run.checks()
+        // The suite's row: the keys the host reads, with the types it reads them as.
+        checks.append(Doctor.suiteCheck(try invocation.container(context), tool: SuiteCommands.tool(context)))
+        let secrets = secretsCheck(inputs)
+        if invocation.json {
+            try context.print(
+                JSONWriter.prettyString([
+                    "ok": .bool(DoctorRun.exitStatus(checks) == 0), "summary": .string(Doctor.summary(checks)),
+                    "checks": .array(checks.map(\.json)),
+                    "secrets": [
+                        "status": .string(secrets.ok ? "ok" : "warning"), "backend": .string(secrets.backend),
+                        "detail": .string(secrets.detail),
+                    ],
+                ]))
+        } else {
+            try printTable(checks, inputs)
+            try context.print("\nSecrets (\(secrets.backend)): \(secrets.ok ? "ok" : "warning"): \(secrets.detail)")
+        }
+        return DoctorRun.exitStatus(checks)
     }
+
+    /// Whether `secret` and `getSecret` work for this user: a `list` of the
+    /// group's secrets in the CLI's environment (the browser's may differ). A
+    /// warning, never a failure: a bridge that stores no secrets needs no keyring.
+    static func secretsCheck(_ inputs: BrowserInputs) -> (ok: Bool, backend: String, detail: String) {
+        let groupID = inputs.args.suiteID ?? GroupContainer.defaultGroupID
+        let store = inputs.context.makeSecrets(groupID)
+        do throws(SecretError) {
+            let entries = try store.list()
+            return (
+                true, store.backendName,
+                "answers: \(entries.count) secret(s) of \(groupID), \(entries.filter(\.shared).count) shared"
+            )
+        } catch {
+            return (false, store.backendName, "\(error) (secret and getSecret answer secrets_unavailable)")
+        }
+    }
+
+    static func printTable(_ checks: [DoctorCheck], _ inputs: BrowserInputs) throws(CLIError) {
+        let (context, args) = (inputs.context, inputs.args)
+        let shown = checks.filter { $0.status != .absent || args.has(DoctorVerbOptions.all) }
+        let browserWidth = max(7, shown.map(\.browser.count).max() ?? 0)
+        try context.print(
+            inputs.pad("BROWSER", browserWidth) + "  " + inputs.pad("WHERE", 7) + "  " + inputs.pad("STATUS", 7)
+                + "  DETAIL")
+        for check in shown {
+            try context.print(
+                inputs.pad(check.browser, browserWidth) + "  " + inputs.pad(check.scope, 7) + "  "
+                    + inputs.pad(check.status.rawValue, 7)
+                    + "  " + (check.path.isEmpty ? "" : check.path + ": ") + check.detail)
+        }
+        let used = checks.filter(\.inUse)
+        if !used.isEmpty {
+            try context.print("\nIn use (the manifest each browser reads; user before system):")
+            for check in used { try context.print("  \(check.browser): \(check.scope) \(check.path)") }
+        }
+        let fixes = shown.filter { $0.fix != nil && $0.status != .ok }
+        if !fixes.isEmpty {
+            try context.print("\nTo fix:")
+            for check in fixes { try context.print("  \(check.browser): \(check.fix ?? "")") }
+        }
+        try context.print("\n" + Doctor.summary(checks))
+    }
+}
+
+/// The options of `extension-bridge doctor`, declared once: its spec lists them and its code reads
+/// them through these (`invocation[DoctorVerbOptions.all]`), never by a string.
+enum DoctorVerbOptions {
+    static let all = OptionSpec("--all", help: "also list folders without a manifest")
 }

@@ -1,5 +1,7 @@
 /// The options of `extension-bridge install`, declared once: its spec lists them and its code reads
-/// them through these (`invocation[InstallVerbOptions.hostPath]`), never by a string.
+/// them through these (`invocation[InstallVerbOptions.hostPath]`), never by a string. Their own file,
+/// not InstallVerb.swift's: `BrowserInputs` reads --host-path, --destdir and --key for install and
+/// `pack --deb` alike, and a file of its own keeps the two files out of a cycle.
 enum InstallVerbOptions {
     static let hostPath = OptionSpec(
         "--host-path", value: "PATH", help: "the host the manifests name (default: beside this binary)",

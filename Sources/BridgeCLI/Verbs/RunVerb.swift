@@ -31,9 +31,11 @@ enum RunVerb: Verb {
             checkout this tool was built in (or EXTENSION_BRIDGE_SOURCE). Chromium is driven through its
             DevTools pipe, Firefox through its remote debugging protocol on a socket inside the folder
             (no TCP port). Exit 0 when stopped or the browser closed, 1 when the browser ended with a
-            failure, 64 usage, 65 a bad bridge.json, 66 no ExtensionBridge source, 69 no browser,
+            failure, 64 usage, 65 a bad bridge.json or an extension Chromium did not load (its reason is
+            printed), 66 no ExtensionBridge source, 69 no browser,
             display or swift, or a browser that did not start, 70 the first build failed, 73 the folder
-            (or TMPDIR, when it is not an absolute path to a folder).
+            (or TMPDIR, when it is not an absolute path to a folder), 77 a project, build script or
+            built host another user can write.
             """,
         options: [BrowserOptions.config, browser, url, verbose, headless])
 
@@ -61,8 +63,12 @@ enum RunVerb: Verb {
         let project: RunProject
         if let config = invocation[BrowserOptions.config] {
             do {
-                project = RunProject.generated(try BridgeDescription.load(absolute(config)), path: absolute(config))
+                // The project's bridge.json, extension and keys, held to install's rule: run registers
+                // the host for the extension it names and loads that extension.
+                let description = try BridgeDescription.loadTrusted(absolute(config))
+                project = RunProject.generated(description, path: absolute(config))
             } catch {
+                if case .untrustedProject = error { throw CLIError(.noPermission, error.description) }
                 throw CLIError(.data, error.description)
             }
         } else {

@@ -79,8 +79,8 @@ public struct LaunchPlan: Equatable, Sendable {
                     "--user-data-dir=\(folder.profile)", "--load-extension=\(project.extensionFolder(for: .chromium))",
                     "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check", "--disable-sync",
                     "--password-store=basic",
-                ] + (inputs.headless ? ["--headless=new"] : []) + (inputs.isRoot ? ["--no-sandbox"] : [])
-                + ["about:blank"]
+                ] + ChromiumLog.arguments + (inputs.headless ? ["--headless=new"] : [])
+                + (inputs.isRoot ? ["--no-sandbox"] : []) + ["about:blank"]
         case .firefox:
             caller = project.firefoxID
             manifest = HostManifest(

@@ -70,6 +70,23 @@ public struct RunProject: Equatable, Sendable {
         }
     }
 
+    /// The first file `run` would have run or built from that fails `PathTrust` (a folder or file
+    /// another user can write), or nil: the build script (ExtensionBridge's), the package manifest
+    /// (SwiftPM runs it as a program), and the built host (the browser runs it). Each is what
+    /// `install` and `doctor` refuse to run from such a place; `run` holds its builds to the same rule.
+    /// - Parameter builtHost: the built host's path, once the build has made it.
+    public func untrustedFile(builtHost: String? = nil, userID: UInt32 = Platform.effectiveUserID)
+        -> PathTrust.Refusal?
+    {
+        var paths = [folder + "/Package.swift"]
+        if kind == .builtIn { paths.append(folder + "/" + HostBuild.builtInScript) }
+        if let builtHost { paths.append(builtHost) }
+        for path in paths where Platform.exists(path) {
+            if let refusal = PathTrust.refusal(path, userID: userID) { return refusal }
+        }
+        return nil
+    }
+
     /// The sources a change to which means the host must be built again: every Swift file and
     /// `Package.resolved` of the package, outside the folders that are not the host's (tests,
     /// examples, fuzz targets, the Safari handler, the extension, build products).

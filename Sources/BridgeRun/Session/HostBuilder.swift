@@ -49,7 +49,8 @@ struct HostBuilder {
     }
 
     /// Builds in the foreground, each line of output handed to `line` as it comes (the first
-    /// build, before the browser starts). Ctrl-C ends the build's process group.
+    /// build, before the browser starts), glibc's dlopen warning as the note `scripts/build.sh`
+    /// prints (`HostBuild.shown`). Ctrl-C ends the build's process group.
     func buildNow(line: @escaping (String) -> Void) throws(RunError) {
         guard let (program, arguments) = project.buildCommand(searchPath: searchPath) else { throw .noSwift }
         var lines = LineBuffer()
@@ -58,11 +59,11 @@ struct HostBuilder {
             result = try Subprocess.run(
                 program, arguments: arguments, environment: environment, workingDirectory: project.folder, input: [],
                 timeoutMilliseconds: 3_600_000, ownProcessGroup: true,
-                forward: { _, bytes in for text in lines.add(bytes) { line(text) } })
+                forward: { _, bytes in for text in lines.add(bytes) { line(HostBuild.shown(text)) } })
         } catch {
             throw .buildFailed(command: try commandLine(), status: 127)
         }
-        for text in lines.finish() { line(text) }
+        for text in lines.finish() { line(HostBuild.shown(text)) }
         if result.status != 0 { throw .buildFailed(command: try commandLine(), status: result.status) }
     }
 
@@ -143,7 +144,7 @@ final class BuildJob {
     /// The lines to show for a failed build: the compiler's errors, else its last lines.
     var errorLines: [String] {
         let errors = lines.tail.filter { $0.contains("error:") }
-        return Array((errors.isEmpty ? lines.tail.suffix(15) : errors.prefix(20)))
+        return (errors.isEmpty ? Array(lines.tail.suffix(15)) : Array(errors.prefix(20))).map(HostBuild.shown)
     }
 
     func stop() {

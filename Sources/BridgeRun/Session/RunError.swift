@@ -1,4 +1,5 @@
 import BridgeSystem
+import BrowserSupport
 
 /// Why `run` could not start, or stopped early; each says what to do next.
 public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -18,6 +19,11 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
     case folder(SystemError)
     /// The browser did not start or did not answer its debugging protocol.
     case browserFailed(String, output: [String])
+    /// The browser did not load the extension (a manifest error, a missing file): its own reason.
+    case extensionNotLoaded(RunBrowser, folder: String, reason: String)
+    /// A file `run` would run or build from (the build script, `Package.swift`, the built host)
+    /// fails `PathTrust`: another user could have put their program there.
+    case untrusted(PathTrust.Refusal)
 
     public var description: String {
         switch self {
@@ -41,15 +47,24 @@ public enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
         case .browserFailed(let reason, let output):
             let tail = output.isEmpty ? "" : "; its last output:\n" + output.map { "  " + $0 }.joined(separator: "\n")
             return "the browser \(reason)\(tail)"
+        case .extensionNotLoaded(let browser, let folder, let reason):
+            return "\(browser.rawValue) did not load the extension from \(folder): \(reason); fix it and run again"
+        case .untrusted(let refusal):
+            return "refusing to build or run the host: \(refusal), so another user could have put their program "
+                + "there; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "move the project into a folder of your own"
         }
     }
 
-    /// The exit status (sysexits): 69 something missing or not starting, 70 the build, 73 the folder.
+    /// The exit status (sysexits): 65 an extension the browser refused, 69 something missing or not
+    /// starting, 70 the build, 73 the folder, 77 a file others can write.
     public var exitStatus: Int32 {
         switch self {
         case .noBrowser, .noDisplay, .noSwift, .browserFailed: return 69
         case .buildFailed, .noHostBinary: return 70
         case .temporaryDirectory, .folder: return 73
+        case .extensionNotLoaded: return 65
+        case .untrusted: return 77
         }
     }
 }

@@ -20,6 +20,7 @@ extension RunSession {
                 status("stopping")
                 return 0
             }
+            if loadFailure != nil { return 1 }
             if let exit = browserProcess?.reap() { return browserEnded(exit) }
             var waitOn: [FileDescriptor] = []
             if let trace { waitOn.append(trace) }
@@ -89,7 +90,7 @@ extension RunSession {
             switch browserOutput.readAvailable(into: &buffer) {
             case .bytes(let bytes):
                 // Kept for when it fails; a person debugging the browser itself starts it by hand.
-                _ = browserLines.add(bytes)
+                for line in browserLines.add(bytes) { noticeLoadError(line) }
             case .nothing: return
             case .end:
                 browserOutput.close()
@@ -97,6 +98,15 @@ extension RunSession {
                 return
             }
         }
+    }
+
+    /// Chromium's report that the extension it was started with did not load: nothing else will come
+    /// (no worker, no page of ours), so the run ends with the browser's reason.
+    private func noticeLoadError(_ line: String) {
+        guard options.browser == .chromium, !reloadRequested, loadFailure == nil else { return }
+        let folder = project.extensionFolder(for: .chromium)
+        guard let reason = ChromiumLog.loadError(in: line, extensionFolder: folder) else { return }
+        loadFailure = .extensionNotLoaded(.chromium, folder: folder, reason: reason)
     }
 
     func perform(_ effects: [DebuggerEffect]) {
@@ -136,6 +146,7 @@ extension RunSession {
     private func reloadExtension() {
         let files = changedExtensionFiles
         changedExtensionFiles = []
+        reloadRequested = true
         status("\(RunSession.list(files)) changed: reloading the extension")
         if let debugger { perform(debugger.reloadExtension()) }
     }
@@ -144,6 +155,10 @@ extension RunSession {
         status(
             "\(RunSession.list(edited)) changed: rebuilding the host (\((try? builder.commandLine()) ?? "swift build"))"
         )
+        if let refusal = project.untrustedFile() {
+            emit(.problem(RunError.untrusted(refusal).description))
+            return
+        }
         do {
             build = try BuildJob(builder: builder, sources: hostTree)
         } catch {
@@ -160,6 +175,7 @@ extension RunSession {
         let took = "\(Int(seconds)).\(Int(seconds * 10) % 10) s"
         if exit == 0 {
             do {
+                if let refusal = project.untrustedFile(builtHost: builtHostPath) { throw RunError.untrusted(refusal) }
                 try HostBuilder.install(builtHostPath, at: hostPath)
                 let ended = endHosts()
                 status(

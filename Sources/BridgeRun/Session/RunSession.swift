@@ -60,6 +60,10 @@ public final class RunSession {
     var lastExtensionChange: Int64 = 0
     var pendingURL: String?
     var ready = false
+    /// Set when the browser reports that the extension did not load at its start: the run ends with it.
+    var loadFailure: RunError?
+    /// A reload was asked for: a load error after it is the reload's (its reply says so), not the start's.
+    var reloadRequested = false
     var startedAt: Int64 = 0
 
     /// - Parameters:
@@ -84,6 +88,7 @@ public final class RunSession {
     public func run() throws(RunError) -> Int32 {
         // Before anything: the folder and every build need it.
         let parent = try RunFolder.parent(temporaryDirectory: environment["TMPDIR"])
+        if let refusal = project.untrustedFile() { throw .untrusted(refusal) }
         Signals.requestTermination(on: [.interrupt, .terminate, .hangUp])
         let executable = try browserExecutable()
         if !options.headless && environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil {
@@ -109,7 +114,9 @@ public final class RunSession {
             return 0
         }
         try start(executable, in: made)
-        return loop()
+        let exit = loop()
+        if let loadFailure { throw loadFailure }
+        return exit
     }
 
     func emit(_ event: RunEvent) {
@@ -159,6 +166,7 @@ public final class RunSession {
 
     private func start(_ executable: String, in folder: RunFolder) throws(RunError) {
         hostPath = folder.hostFolder + "/" + project.hostProduct
+        if let refusal = project.untrustedFile(builtHost: builtHostPath) { throw .untrusted(refusal) }
         try HostBuilder.install(builtHostPath, at: hostPath)
         do {
             trace = try LocalSocket.bindDatagram(folder.traceSocket)

@@ -22,6 +22,23 @@ extension DebianPackage {
         "chromium-", "firefox-", "google-chrome-", "microsoft-edge-", "brave-browser-", "vivaldi-", "opera-",
     ]
 
+    /// Folders of `/usr/share` and `/usr/lib` that the system and many packages share (the FHS's,
+    /// Debian policy's and the browsers'): a bridge's package puts its files in `/usr/share/<package>/`
+    /// and its host in `/usr/lib/<host name>/`, so a bridge called `Doc` or `Mozilla` would install
+    /// into `/usr/share/doc` or `/usr/share/mozilla`, among other packages' files.
+    static let sharedFolderNames: Set<String> = [
+        "doc", "doc-base", "man", "info", "locale", "locales", "i18n", "mozilla", "applications", "icons", "pixmaps",
+        "fonts", "common-licenses", "lintian", "mime", "mime-info", "menu", "perl", "perl5", "python3", "java",
+        "javascript", "zoneinfo", "misc", "dict", "games", "sounds", "themes", "backgrounds", "x11", "xml", "sgml",
+        "emacs", "vim", "bash-completion", "zsh", "fish", "polkit-1", "dbus-1", "systemd", "udev", "glib-2.0",
+        "gtk-doc", "metainfo", "appdata", "help", "gnome", "kde", "debconf", "debhelper", "keyrings",
+        "ca-certificates", "bug", "pkgconfig", "aclocal", "terminfo", "tabset", "xsessions", "wayland-sessions",
+        "thumbnailers", "gettext", "modules", "firmware", "tmpfiles.d", "sysctl.d", "modprobe.d", "sysusers.d",
+        "binfmt.d", "environment.d", "apt", "dpkg", "ssl", "security", "kernel", "init", "lsb", "cgi-bin", "gcc",
+        "debug", "jvm", "sudo", "sendmail", "os-release", "share", "lib", "bin", "sbin", "include", "src", "local",
+        "etc", "var", "tmp", "usr",
+    ]
+
     /// ExtensionBridge's own names, which only its own package takes.
     static let ownNames: Set<String> = [extensionBridgeName, "extensionbridge"]
 
@@ -41,10 +58,14 @@ extension DebianPackage {
     }
 
     /// Why a bridge's package may not be called `name`, or nil when it may: the distribution's
-    /// (`distributionUse(of:)`), or ExtensionBridge's own.
+    /// (`distributionUse(of:)`), a folder the system shares (`sharedFolderNames`), or ExtensionBridge's own.
     public static func reservedUse(of name: String) -> String? {
         if let reason = distributionUse(of: name) { return reason }
         let lower = name.lowercased()
+        if sharedFolderNames.contains(lower) {
+            return "'\(lower)' names a folder the system and other packages share (/usr/share/\(lower), "
+                + "/usr/lib/\(lower)): a package of that name would install its files among theirs"
+        }
         guard ownNames.contains(lower) || lower.hasPrefix(extensionBridgeName + "-") else { return nil }
         return "'\(lower)' is ExtensionBridge's own package name: a bridge's package of that name would replace it"
     }

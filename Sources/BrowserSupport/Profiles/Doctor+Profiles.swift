@@ -28,14 +28,7 @@ extension Doctor {
         }
         // A browser never started has no profile: whether it has the extension cannot be seen yet.
         if list.profiles.isEmpty && list.problems.isEmpty {
-            return [
-                DoctorCheck(
-                    browser: browser.id, scope: "profile", path: folder, status: .warning,
-                    detail: "no \(browser.displayName) profile yet, so doctor cannot see whether the extension is "
-                        + "installed",
-                    fix: "start \(browser.displayName) once, then run `\(tool) doctor\(bridgeArguments)` again"
-                )
-            ]
+            return [noProfileCheck(browser: browser, folder: folder, systemFolder: systemFolder)]
         }
         var checks = list.problems.map {
             DoctorCheck(
@@ -56,6 +49,27 @@ extension Doctor {
                         ? command(installing: browser, userDataDirectory: userDataDirectory, crx: true) : nil))
         }
         return checks
+    }
+
+    /// The row for a browser with no profile yet. Starting it once shows whether it has the extension
+    /// where something will give it one: Chromium-family browsers from install --crx's External
+    /// Extensions file, Firefox from the system add-on folder. A per-user install cannot give Firefox
+    /// the extension (it installs only add-ons signed by Mozilla), so there the row says that instead.
+    func noProfileCheck(browser: Browser, folder: String, systemFolder: String?) -> DoctorCheck {
+        var check = DoctorCheck(
+            browser: browser.id, scope: "profile", path: folder, status: .warning,
+            detail: "no \(browser.displayName) profile yet, so doctor cannot see whether the extension is installed",
+            fix: "start \(browser.displayName) once, then run `\(tool) doctor\(bridgeArguments)` again")
+        if browser.family == .firefox && systemFolder == nil {
+            check.detail =
+                "no \(browser.displayName) profile yet; the host is registered, but no install for one user gives "
+                + "\(browser.displayName) the extension: it installs only add-ons signed by Mozilla"
+            check.fix =
+                "install the signed add-on (addons.mozilla.org or a signed .xpi); to try it, start "
+                + "\(browser.displayName), open about:debugging, This Firefox, Load Temporary Add-on, and pick its "
+                + "manifest.json"
+        }
+        return check
     }
 
     /// The doctor's row for one profile's `presence`, with a fix a user can follow.

@@ -25,6 +25,8 @@ import Testing
         #expect(plan.arguments.contains("--user-data-dir=\(folder.profile)"))
         #expect(plan.arguments.contains("--load-extension=/p/extension"))
         #expect(plan.arguments.contains("--remote-debugging-pipe"))
+        // Its load errors reach run only on standard error, and only with this.
+        #expect(plan.arguments.contains("--enable-logging=stderr"))
         #expect(plan.arguments.contains("--headless=new"))
         #expect(plan.arguments.contains("--no-sandbox"))
         #expect(!plan.arguments.contains { $0.hasPrefix("--remote-debugging-port") })

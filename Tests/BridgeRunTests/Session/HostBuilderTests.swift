@@ -1,4 +1,5 @@
 import BridgeSystem
+import BrowserSupport
 import TestSupport
 import Testing
 
@@ -69,4 +70,30 @@ import Testing
         let n = try old.withUnsafeMutableBytes { try running.read(into: $0) }
         #expect(Array(old[0..<n]) == Array("one".utf8))
     }
+
+    /// The static link's glibc warning reaches the person as the note `scripts/build.sh` prints, not raw.
+    @Test func theStaticLinksDlopenWarning_isShownAsBuildShsNote() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        try FileSystem.makeDirectories(tmp.path + "/scripts", permissions: 0o755)
+        let warning =
+            "/opt/swift/usr/lib/swift_static/linux/libswiftCore.a(LibPrespecialized.cpp.o): warning: Using 'dlopen' "
+            + "in statically linked applications requires at runtime the shared libraries from the glibc version"
+        try FileSystem.writeAtomically(
+            tmp.path + "/scripts/release-build.sh", utf8: "#!/bin/sh\necho 'Compiling'\necho \"\(warning)\" >&2\n",
+            permissions: 0o755)
+        let project = RunProject(
+            kind: .builtIn, name: "ExtensionBridge", folder: tmp.path, extensionFolder: tmp.path + "/extension",
+            hostName: "org.extensionbridge.host", hostProduct: "extension-bridge-host",
+            group: "group.org.extensionbridge.shared", chromiumID: "", firefoxID: "")
+        let lines = Lines()
+        try HostBuilder(project: project, environment: ["PATH": "/usr/bin:/bin"]).buildNow { lines.append($0) }
+        #expect(lines.all == ["Compiling", HostBuild.dlopenNote])
+    }
+}
+
+/// Lines collected from a callback.
+final class Lines: @unchecked Sendable {
+    private(set) var all: [String] = []
+    func append(_ line: String) { all.append(line) }
 }

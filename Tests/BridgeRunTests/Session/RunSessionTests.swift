@@ -1,3 +1,7 @@
+import BridgeSystem
+import BrowserSupport
+import Foundation
+import TestSupport
 import Testing
 
 @testable import BridgeRun
@@ -24,6 +28,34 @@ import Testing
         #expect(throws: RunError.temporaryDirectory("/nonexistent/x", problem: "does not exist")) {
             try session.run()
         }
+    }
+
+    /// The build script of a checkout (found or named) is a program `run` starts: one another user
+    /// can write is refused, as install and doctor refuse such a host, before anything runs.
+    @Test func aBuildScriptOthersCanWrite_isRefusedBeforeItRuns() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let script = tmp.path + "/scripts/release-build.sh"
+        try FileSystem.makeDirectories(tmp.path + "/scripts")
+        try FileSystem.writeAtomically(script, utf8: "#!/bin/sh\ntouch \"$0.ran\"\n", permissions: 0o755)
+        chmod(script, 0o777)
+        let project = RunProject(
+            kind: .builtIn, name: "ExtensionBridge", folder: tmp.path, extensionFolder: tmp.path + "/extension",
+            hostName: "org.extensionbridge.host", hostProduct: "extension-bridge-host",
+            group: "group.org.extensionbridge.shared", chromiumID: "", firefoxID: "")
+        let session = RunSession(
+            project: project, options: RunSession.Options(browser: .firefox, url: nil, verbose: false, headless: true),
+            environment: ["TMPDIR": "/tmp", "PATH": "/nonexistent"], output: { _ in })
+        let refusal = try #require(PathTrust.refusal(script))
+        #expect(refusal.path == script)
+        #expect(throws: RunError.untrusted(refusal)) { try session.run() }
+        #expect(RunError.untrusted(refusal).exitStatus == 77)
+        #expect(RunError.untrusted(refusal).description.contains("chmod go-w"))
+        #expect(!Platform.exists(script + ".ran"))
+        // Only its owner may write it: the check passes, and the run goes on (to the missing browser).
+        chmod(script, 0o755)
+        #expect(project.untrustedFile() == nil)
+        #expect(throws: RunError.self) { try session.run() }
     }
 
     @Test func changedFiles_areListedShortly() {

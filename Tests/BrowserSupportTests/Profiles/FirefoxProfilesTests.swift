@@ -162,4 +162,26 @@ import Testing
             presence, browser: BrowserCatalog.named("firefox") ?? BrowserCatalog.all[0],
             profile: BrowserProfile(name: "default", path: "/p"))
     }
+
+    /// Before Firefox's first start, after an install for one user: starting Firefox would not give
+    /// it the extension (only Mozilla-signed add-ons install per user), so the row says that and
+    /// names what does; with the add-on in the system folder, starting Firefox once is the fix.
+    @Test func noProfileYet_saysWhatGivesFirefoxTheExtension() throws {
+        let home = TemporaryFolder()
+        defer { home.remove() }
+        var doctor = Doctor(
+            home: home.path, hostName: "org.extensionbridge.host",
+            identity: ExtensionIdentity(chromiumIDs: [], firefoxIDs: ["a@b"]), passEnvironment: [:])
+        doctor.systemRoot = home.path + "/root"
+        let firefox = try #require(BrowserCatalog.named("firefox"))
+        let perUser = try #require(doctor.profileChecks(browser: firefox, userDataDirectory: nil).first)
+        #expect(perUser.status == .warning)
+        #expect(perUser.detail.contains("installs only add-ons signed by Mozilla"))
+        #expect(perUser.fix?.contains("start Firefox once") == false)
+        #expect(perUser.fix?.hasPrefix("install the signed add-on") == true)
+        let system = home.path + "/root/usr/share/mozilla/extensions/" + FirefoxProfiles.applicationID + "/a@b"
+        try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+        let packaged = try #require(doctor.profileChecks(browser: firefox, userDataDirectory: nil).first)
+        #expect(packaged.fix == "start Firefox once, then run `extension-bridge doctor` again")
+    }
 }
