@@ -17,7 +17,7 @@ extension Invocation {
             guard (try? FileSystem.status(parent, followLinks: true))?.isDirectory == true else {
                 throw CLIError(
                     .missing,
-                    "EXTENSION_BRIDGE_CONTAINER is \(override), but its parent folder \(parent) does not exist; "
+                    "\(EnvironmentVariable.container.name) is \(override), but its parent folder \(parent) does not exist; "
                         + "create it, or correct the variable (the container itself is made on the first write)")
             }
         } else if !container.path.hasPrefix("/") {
