@@ -1,12 +1,14 @@
 import BridgeGenerator
+import BridgeJSON
 import BrowserSupport
 import SharedSuite
 
 /// A failed command: what to tell the person, and the exit status
 /// (sysexits: 64 usage, 65 bad data, 66 missing, 73 a file install must not change, 74 I/O,
-/// 75 lock timeout, 77 refused for safety; 130, as a shell reports Ctrl-C, when a signal
-/// cancelled a prompt; 141, as a shell reports SIGPIPE, when the reader of standard output
-/// went away during a queue hand-over).
+/// 75 lock timeout, 77 refused for safety; 123, as xargs reports it, when a command the CLI ran
+/// for an item failed; 130, as a shell reports Ctrl-C, when a signal cancelled a prompt or stopped
+/// a `queue drain --exec`; 141, as a shell reports SIGPIPE, when the reader of standard output
+/// went away during a queue hand-over). `HelpText.exitStatus` says the same to users.
 public struct CLIError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Int32, Sendable {
         case usage = 64
@@ -19,6 +21,8 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
         case lockTimeout = 75
         /// Refused for safety: something found belongs to, or may be changed by, another user.
         case noPermission = 77
+        /// `queue drain --exec`: CMD failed (or timed out) on an item, which stays queued.
+        case commandFailed = 123
         case interrupted = 130
         /// The reader of standard output went away: what it did not read stays queued.
         case readerGone = 141
@@ -39,6 +43,12 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
     public static func usage(_ message: String, verb: String? = nil) -> CLIError {
         let hint = verb.map { "run `extension-bridge \($0) --help`" } ?? "run `extension-bridge --help`"
         return CLIError(.usage, "\(message); \(hint)")
+    }
+
+    /// A relative HOME: every file found from it would be another one in each folder. One
+    /// sentence for every verb that finds its files from HOME (install, doctor, pack, the suite's).
+    public static func relativeHome(_ home: String) -> CLIError {
+        CLIError(.io, "HOME '\(DisplayText.escaped(home))' is not an absolute path; set it to the home folder, /…")
     }
 
     /// Maps a suite error to its exit status.

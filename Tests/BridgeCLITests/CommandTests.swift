@@ -16,6 +16,8 @@ final class Harness {
     var input: [UInt8] = []
     /// Whether the CLI sees a terminal on standard output.
     var terminal = false
+    /// The environment the CLI sees; by default a container of its own, `EXTENSION_BRIDGE_CONTAINER`.
+    lazy var environment = ["EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "HOME": tmp.path]
 
     var stdout: String { String(decoding: out, as: UTF8.self) }
 
@@ -27,7 +29,7 @@ final class Harness {
         out = []
         err = []
         var context = CLIContext(
-            environment: Environment(["EXTENSION_BRIDGE_CONTAINER": tmp.path + "/c", "HOME": tmp.path]),
+            environment: Environment(environment),
             writeOut: { [unowned self] bytes in self.out += bytes },
             writeErr: { [unowned self] line in self.err.append(line) },
             readIn: { [unowned self] in self.input })

@@ -67,3 +67,38 @@ import Testing
         }
     }
 }
+
+/// The habits users of git, cargo and apt bring: `-h`, and "did you mean" for a typo.
+@Suite struct InvocationHabitsTests {
+    let commands = BridgeCLI.commands
+
+    @Test func dashH_isHelp_everywhereHelpIs_butAnOperandAfterDoubleDash() throws {
+        #expect(try Invocation(["-h"], commands: commands).help)
+        #expect(try Invocation(["write", "-h"], commands: commands).help)
+        #expect(try Invocation(["queue", "-h"], commands: commands).help)
+        #expect(try Invocation(["queue", "drain", "-h"], commands: commands).help)
+        #expect(try Invocation(["write", "k", "--", "-h"], commands: commands).operands == ["k", "-h"])
+        let h = Harness()
+        #expect(h.run("write", "-h") == 0 && h.stdout.contains("Usage: extension-bridge write"))
+    }
+
+    @Test(arguments: [
+        (["wrte", "k", "v"], "unknown command 'wrte' (did you mean `write`?)"),
+        (["--sute", "x", "read"], "unknown option --sute (did you mean `--suite`?)"),
+        (["queue", "drian"], "unknown queue command 'drian' (did you mean `drain`?)"),
+        (["read", "--jsno"], "unknown option --jsno (did you mean `--json`?)"),
+    ])
+    func typo_saysDidYouMean(arguments: [String], message: String) {
+        #expect {
+            try Invocation(arguments, commands: commands)
+        } throws: { error in
+            (error as? CLIError)?.kind == .usage && (error as? CLIError)?.message.contains(message) == true
+        }
+    }
+
+    @Test func farFromEveryName_suggestsNothing() {
+        #expect(Suggestion.closest(to: "frobnicate", among: commands.compactMap(\.path.first)) == nil)
+        #expect(Suggestion.closest(to: "rd", among: ["read"]) == nil)
+        #expect(Suggestion.closest(to: "wirte", among: ["write", "where"]) == "write")
+    }
+}

@@ -60,9 +60,9 @@ struct QueueCommands {
     /// if running, gets SIGTERM and its item stays).
     /// Into a pipe, an item is removed only once the reader has read it out
     /// of the pipe; a reader that goes away stops the drain.
-    /// - Returns: 0; 75 when CMD failed for some item or a signal stopped
-    ///   the drain (what was not handed over stays: try again); 141 when the
-    ///   reader of standard output went away (what it did not read stays).
+    /// - Returns: 0; 130 when a signal stopped the drain, else 123 when CMD
+    ///   failed for some item (what was not handed over stays: try again); 141
+    ///   when the reader of standard output went away (what it did not read stays).
     func drain(keepDuplicates: Bool, delivery: QueueHandOver.Delivery) throws(CLIError) -> Int32 {
         var stoppable = false
         if case .exec = delivery {
@@ -116,7 +116,8 @@ struct QueueCommands {
             context.writeErr("  (`extension-bridge queue remove ID` deletes one that cannot be read)")
         }
         if readerGone != nil { return CLIError.Kind.readerGone.rawValue }
-        return failed.isEmpty && !stopped ? 0 : CLIError.Kind.lockTimeout.rawValue
+        if stopped { return CLIError.Kind.interrupted.rawValue }
+        return failed.isEmpty ? 0 : CLIError.Kind.commandFailed.rawValue
     }
 
     /// Hands over what waits, then each item as it arrives, until SIGINT or

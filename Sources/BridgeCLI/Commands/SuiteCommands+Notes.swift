@@ -18,6 +18,34 @@ extension SuiteCommands {
         store.container.groupID == GroupContainer.defaultGroupID ? "" : " --suite " + store.container.groupID
     }
 
+    /// The other groups that exist beside this one, for a note ("" when none can be listed).
+    var otherGroups: String {
+        guard let root = GroupContainer.root(environment: context.environment) else { return "" }
+        let others = GroupContainer.existingGroups(inRoot: root).filter { $0 != store.container.groupID }
+        return others.isEmpty ? "" : others.joined(separator: ", ")
+    }
+
+    /// After a write that made this group's container (`existed` false), names the groups that do
+    /// exist, when there are any: a mistyped `--suite` makes a group nothing reads.
+    func noteIfCreated(existed: Bool) {
+        let others = otherGroups
+        guard !existed, !others.isEmpty else { return }
+        context.writeErr(
+            "extension-bridge: note: created the new group \(store.container.groupID) (\(store.container.path)); "
+                + "groups that exist: \(others) (check --suite)")
+    }
+
+    /// Refuses (66) to read a group whose container does not exist, naming the groups that do.
+    func requireExistingGroup(reading key: String?) throws(CLIError) {
+        guard !store.container.exists else { return }
+        let others = otherGroups
+        throw CLIError(
+            .missing,
+            (key.map { "the key '\($0)' does not exist: " } ?? "")
+                + "the group \(store.container.groupID) does not exist (no \(store.container.path)): nothing was written "
+                + "to it yet" + (others.isEmpty ? "" : "; groups that exist: \(others) (check --suite)"))
+    }
+
     /// Warns, one line per key, about the known keys among `written` the host will not read as meant.
     func warnAboutKnownKeys(_ written: [String: SuiteValue]) {
         for key in written.keys.sorted() {

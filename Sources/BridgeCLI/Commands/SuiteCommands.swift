@@ -24,6 +24,7 @@ struct SuiteCommands {
 
     /// The value of `key`, or every key when nil. Operand counts are the parser's (`ReadVerb.spec`).
     func read(_ key: String?) throws(CLIError) {
+        try requireExistingGroup(reading: key)
         let snapshot = try suite { () throws(SuiteError) in try store.snapshot() }
         guard let key else {
             let all = JSONValue.object(snapshot.values.mapValues(\.json))
@@ -45,7 +46,9 @@ struct SuiteCommands {
     }
 
     func setEnabled(_ on: Bool) throws(CLIError) {
+        let existed = store.container.exists
         try suite { () throws(SuiteError) in try store.update { SuiteKeys.setEnabled(on, in: &$0) } }
+        noteIfCreated(existed: existed)
         if !json { context.writeErr("extension \(on ? "enabled" : "disabled") (\(SuiteKeys.enabled) = \(on))") }
     }
 
@@ -93,7 +96,9 @@ struct SuiteCommands {
             throw CLIError(
                 .data, "\(source) must hold a suite document or an object of values, not a \(parsed.typeName)")
         }
+        let existed = store.container.exists
         try suite { () throws(SuiteError) in try store.replaceAll(values) }
+        noteIfCreated(existed: existed)
         if !json { context.writeErr("imported \(values.count) keys into \(store.container.suitePath)") }
         warnAboutKnownKeys(values)
         noteIfOff(after: values.keys)

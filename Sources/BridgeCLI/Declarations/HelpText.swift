@@ -8,7 +8,9 @@ enum HelpText {
         "Exit status: 0 ok, 1 doctor found a problem, 64 usage, 65 bad data, 66 missing key or file, "
         + "69 a service or tool unavailable (secrets, openssl, a Debian tool), 70 an internal error, "
         + "73 a file of the package or another user that install would change, 74 I/O, "
-        + "75 lock timeout, 77 refused: a source another user could have changed, 130 a prompt cancelled (Ctrl-C), "
+        + "75 lock timeout, 77 refused: a source another user could have changed, "
+        + "123 queue drain --exec: CMD failed on an item (it stays queued), "
+        + "130 a prompt cancelled (Ctrl-C) or queue drain --exec stopped by SIGINT or SIGTERM, "
         + "141 the reader of queue drain/watch's output went away (what it did not read stays queued)."
 
     static var containerNote: String {

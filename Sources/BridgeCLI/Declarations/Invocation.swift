@@ -37,6 +37,11 @@ public struct Invocation: Equatable {
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
+            // `-h` is `--help`, as git, cargo and apt take it (after `--` it is an operand).
+            if !operandsOnly, arg == "-h" {
+                pending.append(("--help", nil))
+                continue
+            }
             if operandsOnly || !arg.hasPrefix("--") {
                 words.append(arg)
                 continue
@@ -54,7 +59,7 @@ public struct Invocation: Equatable {
             // The value's arity comes from any declaration of the name: the same name takes a
             // value everywhere or nowhere (checked by a test).
             guard let spec = allOptions.first(where: { $0.name == name }) else {
-                throw .usage("unknown option \(name)")
+                throw .usage(Suggestion.message("unknown option \(name)", for: name, among: allOptions.map(\.name)))
             }
             if spec.valueName != nil, value == nil {
                 guard i < arguments.count else { throw .usage("\(name) needs a value (\(spec.synopsis))") }
@@ -69,7 +74,9 @@ public struct Invocation: Equatable {
         var rest = words[...]
         if let verb = rest.first {
             guard var command = commands.first(where: { $0.path == [verb] }) else {
-                throw .usage("unknown command '\(verb)'")
+                throw .usage(
+                    Suggestion.message("unknown command '\(verb)'", for: verb, among: commands.compactMap(\.path.first))
+                )
             }
             rest = rest.dropFirst()
             while !command.subcommands.isEmpty {
@@ -80,7 +87,9 @@ public struct Invocation: Equatable {
                         "\(command.name) needs one of: \(names.joined(separator: ", "))", verb: command.name)
                 }
                 guard let sub = command.subcommand(word) else {
-                    throw .usage("unknown \(command.name) command '\(word)'", verb: command.name)
+                    throw .usage(
+                        Suggestion.message("unknown \(command.name) command '\(word)'", for: word, among: names),
+                        verb: command.name)
                 }
                 command = sub
                 rest = rest.dropFirst()
@@ -97,7 +106,10 @@ public struct Invocation: Equatable {
             default:
                 guard let command, let spec = command.option(name) else {
                     let who = command.map { "`\($0.name)`" } ?? "extension-bridge without a command"
-                    throw .usage("\(who) does not take the option \(name)", verb: command?.name)
+                    let own = (command?.options ?? []).map(\.name) + GlobalOptions.all.map(\.name)
+                    throw .usage(
+                        Suggestion.message("\(who) does not take the option \(name)", for: name, among: own),
+                        verb: command?.name)
                 }
                 if let existing = flags[name], spec.repeats {
                     flags[name] = existing + "," + (value ?? "")

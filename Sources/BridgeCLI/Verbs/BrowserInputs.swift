@@ -16,10 +16,7 @@ struct BrowserInputs {
             }
             // Everything found from HOME (manifests, receipts, the machine key) is recorded or reused later,
             // from any folder: a relative HOME would name other files in each.
-            guard home.hasPrefix("/") else {
-                throw CLIError(
-                    .io, "HOME '\(DisplayText.escaped(home))' is not an absolute path; set it to the home folder, /…")
-            }
+            guard home.hasPrefix("/") else { throw CLIError.relativeHome(home) }
             return home
         }
     }

@@ -30,8 +30,8 @@ enum QueueVerb: Verb {
                     Exact duplicates (same URL and same content) among the items waiting
                     together are collapsed and counted unless --all. Items of a newer
                     format, unreadable ones and those CMD failed on stay and are reported on
-                    stderr; exit 75 when CMD failed for any. With --exec, SIGINT or SIGTERM
-                    stops the drain between items (exit 75). Drains and watches take turns
+                    stderr; exit 123 when CMD failed for any. With --exec, SIGINT or SIGTERM
+                    stops the drain between items (exit 130). Drains and watches take turns
                     per item: each item is handed over once.
                     """,
                 options: handOverOptions),

@@ -5,7 +5,8 @@ enum ReadVerb: Verb {
         discussion: """
             Prints the whole suite as JSON, or one value: plain text for scalars
             (strings bare, data as base64, dates as ISO 8601), JSON with --json.
-            Exit 66 when KEY does not exist.
+            Exit 66 when KEY does not exist, or the group does not exist (nothing
+            was written to it yet; stderr names the groups that do).
             """,
         operands: [OperandSpec("KEY", optional: true)])
 

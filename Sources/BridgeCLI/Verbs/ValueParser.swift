@@ -6,28 +6,39 @@ import SharedSuite
 /// `VALUE` alone is a string; `-bool`, `-int`, `-float`, `-string`, `-date`,
 /// `-data` (base64), `-array V…`, `-dict K V…` and `-json TEXT` choose the type.
 public enum ValueParser {
-    /// The type flags `write` accepts.
-    public static let typeFlags = [
-        "-bool", "-int", "-integer", "-float", "-double", "-string", "-date", "-data", "-array", "-dict", "-json",
-    ]
+    /// The type words `write` takes, declared once: help, completions and errors list these.
+    public static let typeFlags = ["-bool", "-int", "-float", "-string", "-date", "-data", "-array", "-dict", "-json"]
+    /// The other spellings `defaults` takes, and the type word each means.
+    static let aliases = ["-integer": "-int", "-double": "-float"]
+
+    /// The type word `word` names (`-double` is `-float`), nil when it names none.
+    static func type(_ word: String) -> String? { typeFlags.contains(word) ? word : aliases[word] }
+
+    /// Whether `word` is meant as a type word: a dash and a letter, not a number such as `-5`.
+    static func looksLikeType(_ word: String) -> Bool {
+        word.hasPrefix("-") && word.count > 1 && Double(word) == nil
+    }
 
     /// Parses the operands after the key.
-    /// - Throws: `CLIError` with status 64 for a missing value, 65 for a value
-    ///   that is not of the type.
+    /// - Throws: `CLIError` with status 64 for a missing value or an unknown type word, 65 for
+    ///   a value that is not of the type.
     public static func parse(_ operands: [String]) throws(CLIError) -> SuiteValue {
-        guard let first = operands.first else { throw .usage("write needs a value", verb: "write") }
-        guard first.hasPrefix("-"), typeFlags.contains(first) else {
+        guard let word = operands.first else { throw .usage("write needs a value", verb: "write") }
+        guard let first = type(word) else {
+            if looksLikeType(word) {
+                let known = "known: " + typeFlags.joined(separator: " ")
+                throw .usage(
+                    Suggestion.message("unknown type \(word)", for: word, among: typeFlags) + " (\(known))",
+                    verb: "write")
+            }
             if operands.count != 1 {
                 throw .usage("write takes one value; quote it, or use -array / -dict for several", verb: "write")
             }
-            if first.hasPrefix("-") && first.count > 1 && Double(first) == nil {
-                throw .usage("unknown type flag \(first) (known: \(typeFlags.joined(separator: " ")))", verb: "write")
-            }
-            return .string(first)
+            return .string(word)
         }
         let rest = Array(operands.dropFirst())
         func single() throws(CLIError) -> String {
-            guard rest.count == 1 else { throw .usage("\(first) takes exactly one value", verb: "write") }
+            guard rest.count == 1 else { throw .usage("\(word) takes exactly one value", verb: "write") }
             return rest[0]
         }
         switch first {
@@ -37,11 +48,11 @@ public enum ValueParser {
             case "false", "no", "0": return .bool(false)
             case let other: throw CLIError(.data, "'\(other)' is not a boolean (true, false, yes, no, 1, 0)")
             }
-        case "-int", "-integer":
+        case "-int":
             let text = try single()
             guard let value = Int(text) else { throw CLIError(.data, "'\(text)' is not a 64-bit integer") }
             return .int(value)
-        case "-float", "-double":
+        case "-float":
             let text = try single()
             guard let value = Double(text), value.isFinite else {
                 throw CLIError(.data, "'\(text)' is not a finite number")

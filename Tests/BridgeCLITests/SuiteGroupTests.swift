@@ -1,0 +1,52 @@
+import BridgeSystem
+import SharedSuite
+import Testing
+
+@testable import BridgeCLI
+
+/// Groups that do not exist, and the environment that names where groups are.
+@Suite struct SuiteGroupTests {
+    /// A harness whose groups live under HOME, as a user's do.
+    func homeHarness() -> Harness {
+        let h = Harness()
+        h.environment = ["HOME": h.tmp.path, "PATH": "/usr/bin:/bin"]
+        return h
+    }
+
+    /// `read` of a group nothing was written to says so (exit 66) and names the groups there are;
+    /// a write that creates a group while others exist notes them (a mistyped --suite).
+    @Test func missingGroup_readSaysSo_andAWriteCreatingOneNamesTheOthers() throws {
+        let h = homeHarness()
+        #expect(h.run("read") == 66)
+        #expect(h.err.first?.contains("the group group.org.extensionbridge.shared does not exist") == true)
+        #expect(h.run("write", "k", "v") == 0 && h.err.isEmpty)
+        #expect(h.run("read", "k") == 0 && h.stdout == "v\n")
+        #expect(h.run("--suite", "group.org.extensionbridge.shard", "read", "k") == 66)
+        #expect(h.err.first?.contains("groups that exist: group.org.extensionbridge.shared") == true)
+        #expect(h.run("--suite", "group.org.extensionbridge.shard", "write", "k", "w") == 0)
+        #expect(h.err.count == 1)
+        #expect(h.err.first?.contains("note: created the new group group.org.extensionbridge.shard") == true)
+        #expect(h.err.first?.contains("groups that exist: group.org.extensionbridge.shared") == true)
+        #expect(h.run("--suite", "group.org.extensionbridge.shard", "write", "k", "x") == 0 && h.err.isEmpty)
+    }
+
+    /// The suite verbs refuse a relative HOME with the sentence install uses.
+    @Test(arguments: [["write", "k", "v"], ["read"], ["where"], ["queue", "count"]])
+    func relativeHome_isRefused_asInstallRefusesIt(arguments: [String]) {
+        let h = Harness()
+        h.environment = ["HOME": "relative/home"]
+        #expect(h.run(arguments) == 74)
+        #expect(h.err == ["extension-bridge: " + CLIError.relativeHome("relative/home").message])
+        #expect(h.run("install", "--dry-run") == 74)
+        #expect(h.err == ["extension-bridge: " + CLIError.relativeHome("relative/home").message])
+    }
+
+    /// EXTENSION_BRIDGE_CONTAINER under a folder that does not exist is a typo: refused, nothing made.
+    @Test func containerWhoseParentIsMissing_isRefused_andNothingIsCreated() {
+        let h = Harness()
+        h.environment = ["EXTENSION_BRIDGE_CONTAINER": h.tmp.path + "/no/such/c", "HOME": h.tmp.path]
+        #expect(h.run("write", "k", "v") == 66)
+        #expect(h.err.first?.contains("its parent folder \(h.tmp.path)/no/such does not exist") == true)
+        #expect((try? FileSystem.status(h.tmp.path + "/no")) == nil)
+    }
+}
