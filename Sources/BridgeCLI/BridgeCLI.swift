@@ -58,6 +58,7 @@ public enum BridgeCLI {
         guard let verb = verbs.first(where: { $0.spec.path.first == command.path.first }) else {
             throw .usage("unknown command '\(command.name)'")
         }
+        try verb.validate(invocation)
         return try verb.run(invocation, context: context)
     }
 }

@@ -1,3 +1,4 @@
+import BridgeGenerator
 import BridgeJSON
 import BrowserSupport
 import SharedSuite
@@ -77,5 +78,21 @@ func pack<T>(_ body: () throws(PackError) -> T) throws(CLIError) -> T {
         return try body()
     } catch {
         throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+    }
+}
+
+/// Runs `body`, turning a generator error (or a packing one: `new` makes a key pair) into a CLI error
+/// with its exit status.
+func generating(_ body: () throws -> Void) throws(CLIError) {
+    do {
+        try body()
+    } catch let error as GeneratorError {
+        throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+    } catch let error as PackError {
+        throw CLIError(CLIError.Kind(rawValue: error.exitStatus) ?? .software, error.description)
+    } catch let error as CLIError {
+        throw error
+    } catch {
+        throw CLIError(.software, "\(error)")
     }
 }

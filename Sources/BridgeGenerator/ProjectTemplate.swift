@@ -239,6 +239,11 @@ public enum ProjectTemplate {
     }
 
     static func hostTests(_ spec: ProjectSpec) -> String {
+        hostTestHarness(spec) + hostTestCases(spec)
+    }
+
+    /// The generated host test's suite up to its tests: the host started on real pipes, frames read back.
+    static func hostTestHarness(_ spec: ProjectSpec) -> String {
         """
         import Foundation
         import Testing
@@ -295,6 +300,13 @@ public enum ProjectTemplate {
                 return replies
             }
 
+
+        """
+    }
+
+    /// The generated host test's tests, and the end of its suite.
+    static func hostTestCases(_ spec: ProjectSpec) -> String {
+        """
             @Test func appInfo_answersFromTheConfiguration_andHelloListsIt() throws {
                 let replies = try exchange([["action": "hello", "id": 1], ["action": "appInfo", "id": 2]])
                 #expect(replies.count == 2)

@@ -99,6 +99,22 @@ public struct BridgeDescription: Equatable, Sendable {
         } catch {
             throw .bridgeConfig(path: path, reason: "not JSON (\(error))")
         }
+        var description = try parse(json, path: path)
+        try description.validate(path: path)
+        let folder = FileSystem.parentPath(
+            path.hasPrefix("/") ? path : (FileSystem.currentDirectory() ?? ".") + "/" + path)
+        if !description.extensionFolder.hasPrefix("/") {
+            description.extensionFolder = folder + "/" + description.extensionFolder
+        }
+        if let manifest = description.chromiumManifest, !manifest.hasPrefix("/") {
+            description.chromiumManifest = folder + "/" + manifest
+        }
+        try description.checkChromiumKey(path: path)
+        return description
+    }
+
+    /// The description `json` holds, its values as written (`validate` checks them).
+    static func parse(_ json: JSONValue, path: String) throws(InstallError) -> BridgeDescription {
         let version = json["formatVersion"]?.intValue ?? 0
         guard version >= 1 else { throw .bridgeConfig(path: path, reason: "no formatVersion") }
         guard version <= formatVersion else {
@@ -123,31 +139,36 @@ public struct BridgeDescription: Equatable, Sendable {
         }
         description.maintainer = json["maintainer"]?.stringValue
         description.copyright = json["copyright"]?.stringValue
-        if let features = json["features"] {
-            // An empty list is an import's (`new --from-safari`): its extension is the author's, not the
-            // bundled one the features are of.
-            guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count
-            else {
+        if let features = json["features"] { description.features = try parseFeatures(features, path: path) }
+        return description
+    }
+
+    /// `"features"`: a list of feature names, in the canonical order. An empty list is an import's
+    /// (`new --from-safari`): its extension is the author's, not the bundled one the features are of.
+    static func parseFeatures(_ features: JSONValue, path: String) throws(InstallError) -> [ExtensionFeature] {
+        guard let names = features.arrayValue?.compactMap(\.stringValue), names.count == features.arrayValue?.count
+        else {
+            throw .bridgeConfig(
+                path: path, reason: "\"features\" is not a list of feature names (\(ExtensionFeature.knownNames))")
+        }
+        var chosen: Set<ExtensionFeature> = []
+        for name in names {
+            guard let feature = ExtensionFeature(rawValue: name) else {
                 throw .bridgeConfig(
                     path: path,
-                    reason: "\"features\" is not a list of feature names (\(ExtensionFeature.knownNames))")
+                    reason: "\"features\" names '\(HostConfiguration.UnsafeValue.shown(name))', not a feature "
+                        + "(\(ExtensionFeature.knownNames))")
             }
-            var chosen: Set<ExtensionFeature> = []
-            for name in names {
-                guard let feature = ExtensionFeature(rawValue: name) else {
-                    throw .bridgeConfig(
-                        path: path,
-                        reason: "\"features\" names '\(HostConfiguration.UnsafeValue.shown(name))', not a feature "
-                            + "(\(ExtensionFeature.knownNames))")
-                }
-                chosen.insert(feature)
-            }
-            description.features = ExtensionFeature.allCases.filter(chosen.contains)
+            chosen.insert(feature)
         }
-        try HostManifest.validate(name: description.hostName)
-        // Every value that reaches a manifest, the host's configuration or a path is checked here,
-        // at load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.
-        guard description.hostName != HostIdentity.defaultHostName else {
+        return ExtensionFeature.allCases.filter(chosen.contains)
+    }
+
+    /// Every value that reaches a manifest, the host's configuration or a path is checked here, at
+    /// load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.
+    func validate(path: String) throws(InstallError) {
+        try HostManifest.validate(name: hostName)
+        guard hostName != HostIdentity.defaultHostName else {
             throw .bridgeConfig(
                 path: path,
                 reason:
@@ -155,43 +176,52 @@ public struct BridgeDescription: Equatable, Sendable {
                     + "host (extension-bridge new refuses this name too), and the built-in one is installed without "
                     + "--config")
         }
-        if let reason = DebianPackage.reservedUse(of: description.hostName) {
+        if let reason = DebianPackage.reservedUse(of: hostName) {
             throw .bridgeConfig(
                 path: path,
-                reason: "hostName \(description.hostName): \(reason) (a system install puts the host in "
-                    + "/usr/lib/\(description.hostName)); name the host in reverse-DNS form (com.example.app)")
+                reason: "hostName \(hostName): \(reason) (a system install puts the host in "
+                    + "/usr/lib/\(hostName)); name the host in reverse-DNS form (com.example.app)")
         }
-        guard HostIdentity.isGroupID(description.group) else {
+        guard HostIdentity.isGroupID(group) else {
             throw .bridgeConfig(
                 path: path,
-                reason: "group '\(HostConfiguration.UnsafeValue.shown(description.group))' is not a group id (letters, "
+                reason: "group '\(HostConfiguration.UnsafeValue.shown(group))' is not a group id (letters, "
                     + "digits, '.', '-' and '_', not starting with '.' or '-')")
         }
-        guard ExtensionIdentity.isChromiumID(description.chromiumID) else {
+        guard ExtensionIdentity.isChromiumID(chromiumID) else {
             throw .bridgeConfig(path: path, reason: "extension.chromiumID is not 32 letters a–p")
         }
-        guard ExtensionIdentity.isFirefoxID(description.firefoxID) else {
+        guard ExtensionIdentity.isFirefoxID(firefoxID) else {
             throw .bridgeConfig(
                 path: path,
-                reason: "extension.firefoxID '\(HostConfiguration.UnsafeValue.shown(description.firefoxID))' is not a "
+                reason: "extension.firefoxID '\(HostConfiguration.UnsafeValue.shown(firefoxID))' is not a "
                     + "Firefox add-on id (name@domain or {GUID})")
         }
         // A file name by the same plain rule as a group id (no '/', no leading '.' or '-').
-        guard HostIdentity.isGroupID(description.hostProduct) else {
+        guard HostIdentity.isGroupID(hostProduct) else {
             throw .bridgeConfig(
                 path: path,
                 reason: "hostProduct must be a plain file name: letters, digits, '.', '-' and '_', not starting with "
                     + "'.' or '-'")
         }
-        let folder = FileSystem.parentPath(
-            path.hasPrefix("/") ? path : (FileSystem.currentDirectory() ?? ".") + "/" + path)
-        if !description.extensionFolder.hasPrefix("/") {
-            description.extensionFolder = folder + "/" + description.extensionFolder
-        }
-        if let manifest = description.chromiumManifest, !manifest.hasPrefix("/") {
-            description.chromiumManifest = folder + "/" + manifest
-        }
-        return description
+    }
+
+    /// Refuses a `chromiumID` that the `key` of the manifest Chromium loads does not give. Chromium
+    /// names the extension by its key alone: with another id here, install would allow a caller that
+    /// is not this extension and the host would refuse the one that is. A manifest that is not there
+    /// yet, or has no key, is left to the command that needs it.
+    func checkChromiumKey(path: String) throws(InstallError) {
+        let manifestPath = chromiumManifest ?? extensionFolder + "/manifest.json"
+        guard let bytes = try? FileSystem.readFile(manifestPath, limit: 1 << 20),
+            let manifest = try? JSONParser.parse(bytes), let key = manifest["key"]?.stringValue,
+            let keyID = ExtensionIdentity.chromiumID(fromKey: key), keyID != chromiumID
+        else { return }
+        throw .bridgeConfig(
+            path: path,
+            reason: "extension.chromiumID is \(chromiumID), but the \"key\" in \(manifestPath) gives the Chromium id "
+                + "\(keyID): Chromium names the extension by its key, so the host would allow a caller that is not "
+                + "this extension; set extension.chromiumID to \(keyID) (or put the key of \(chromiumID) in the "
+                + "manifest)")
     }
 
     /// Reads `path` as `load` does, after holding the project to `PathTrust`'s rule (the rule for the

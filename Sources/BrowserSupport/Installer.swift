@@ -69,41 +69,21 @@ public struct Installer {
         if let binary = options.hostBinary {
             files.append(PlannedFile(path: options.hostPath, bytes: binary, kind: .hostBinary))
         }
-        for browser in options.browsers {
-            let location: HostLocation
-            if let profile = options.userDataDirectory {
-                guard browser.family == .chromium else { throw .firefoxWithProfile }
-                location = .profile(profile, browser: browser)
-            } else {
-                location = .target(for: browser, home: home, system: options.system)
+        files += try HostRegistration.manifests(
+            hostName: options.hostName, hostPath: options.hostPath, browsers: options.browsers, identity: identity
+        ) { (browser) throws(InstallError) in
+            guard let profile = options.userDataDirectory else {
+                return .target(for: browser, home: home, system: options.system)
             }
-            let allowed = browser.family == .chromium ? identity.chromiumOrigins : identity.firefoxIDs
-            let manifest = HostManifest(
-                name: options.hostName, path: options.hostPath, family: browser.family, allowed: allowed)
-            let path = location.manifestPath(hostName: options.hostName)
-            if !files.contains(where: { $0.path == path }) {
-                files.append(PlannedFile(path: path, bytes: manifest.bytes, kind: .manifest(browser: browser.id)))
-            }
+            guard browser.family == .chromium else { throw .firefoxWithProfile }
+            return .profile(profile, browser: browser)
         }
         if let packed = options.packedExtension {
             files += try packedFiles(packed, options)
         }
-        if let group = options.group, !HostIdentity.isGroupID(group) { throw .invalidGroupID(group) }
-        let configuration = HostConfiguration(
-            group: options.group, logLevel: options.logLevel,
-            allowedCallers: identity.chromiumOrigins + identity.firefoxIDs)
-        let configurationName = HostConfiguration.fileName(
-            forExecutable: FileSystem.lastComponent(options.hostPath))
-        let text: String
-        do {
-            text = try configuration.text
-        } catch {
-            throw .unsafeConfiguration(error)
-        }
         files.append(
-            PlannedFile(
-                path: FileSystem.parentPath(options.hostPath) + "/" + configurationName,
-                bytes: Array(text.utf8), kind: .configuration))
+            try HostRegistration.configuration(
+                hostPath: options.hostPath, identity: identity, group: options.group, logLevel: options.logLevel))
         for file in files { try Installer.requireAbsolute(file.path) }
         // The key install just made goes first, so it is recorded before anything else is written.
         return files.filter { $0.kind == .signingKey } + files.filter { $0.kind != .signingKey }

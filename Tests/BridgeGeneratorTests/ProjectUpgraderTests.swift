@@ -223,14 +223,14 @@ import Testing
         try refused(65, "icons is a link")
         try FileSystem.remove(folder + "/extension/icons")
         try FileSystem.move(tmp.path + "/icons", folder + "/extension/icons")
-        // A key that does not give bridge.json's id.
+        // A key that does not give bridge.json's id: loading bridge.json refuses it, naming both ids.
         try FileSystem.writeAtomically(
             folder + "/bridge.json",
             Array(
                 String(decoding: try FileSystem.readFile(folder + "/bridge.json"), as: UTF8.self).replacingAll(
                     key.chromiumID, with: String(repeating: "a", count: 32)
                 ).utf8), permissions: 0o644)
-        try refused(65, "not bridge.json's")
+        try refused(65, "set extension.chromiumID to \(key.chromiumID)")
         // A folder that is not a project.
         let empty = tmp.path + "/empty"
         try FileSystem.makeDirectory(empty)

@@ -64,6 +64,36 @@ import Testing
         return path
     }
 
+    /// Chromium names the extension by its manifest's key: a bridge.json id the key does not give
+    /// would have install allow another extension and refuse this one.
+    @Test func load_refusesAChromiumIDTheManifestsKeyDoesNotGive_namingBothAndTheFix() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp)
+        let keyID = try #require(ExtensionIdentity.chromiumID(fromKey: "AAAA"))
+        // No manifest yet: the command that needs one says so.
+        #expect(try BridgeDescription.load(path).chromiumID == String(repeating: "c", count: 32))
+        try Packing.write(["extension/manifest.json": #"{"manifest_version": 3, "key": "AAAA"}"#], under: tmp.path)
+        do {
+            _ = try BridgeDescription.load(path)
+            Issue.record("a mismatched id was loaded")
+        } catch {
+            #expect(error.description.contains(String(repeating: "c", count: 32)))
+            #expect(error.description.contains("gives the Chromium id \(keyID)"))
+            #expect(error.description.contains("set extension.chromiumID to \(keyID)"))
+        }
+        // The id the key gives loads; Chromium's own manifest (a Manifest V2 import) is the one checked.
+        var fixed = BridgeDescription(
+            name: "A", hostName: "com.example.a", group: "group.a", hostProduct: "a-host", version: "1.0",
+            extensionFolder: "extension", chromiumID: keyID, firefoxID: "a@example.com")
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(fixed.json))
+        #expect(try BridgeDescription.load(path).chromiumID == keyID)
+        fixed.chromiumManifest = "extension-chromium/manifest.json"
+        try FileSystem.writeAtomically(path, JSONWriter.bytes(fixed.json))
+        try Packing.write(["extension-chromium/manifest.json": #"{"key": "BBBB"}"#], under: tmp.path)
+        #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
     /// `group` and `firefoxID` went raw into the host's
     /// `.conf`, where a line break added `allow` lines.
     @Test(arguments: [

@@ -222,7 +222,7 @@ import Testing
             "formatVersion": 1, "name": "A", "hostName": "com.example.a", "group": "group.com.example.a",
             "hostProduct": "a-host", "version": "1.0.0",
             "extension": [
-                "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
+                "folder": "extension", "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
                 "firefoxID": "a@example.com",
             ],
         ]
@@ -440,7 +440,7 @@ import Testing
             "formatVersion": 1, "name": "ReadLater", "hostName": "com.example.readlater",
             "group": "group.com.example.readlater", "hostProduct": "readlater-host", "version": "1.0.0",
             "extension": [
-                "folder": .string(repository + "/extension"), "chromiumID": "abcdefghijklmnopabcdefghijklmnop",
+                "folder": .string(repository + "/extension"), "chromiumID": "honlgoealnaplikdeeidpcknncfcnfmo",
                 "firefoxID": "readlater@example.com",
             ],
         ]

@@ -1,4 +1,9 @@
-/// `extension-bridge upgrade [--dir PROJECT] [--force] [--dry-run] …`.
+import BridgeGenerator
+import BridgeJSON
+import BridgeSystem
+
+/// `extension-bridge upgrade [--dir PROJECT] [--package-path PATH | --package-url URL --from VERSION] [--force]
+/// [--dry-run]`: moves a generated project to this ExtensionBridge (`ProjectUpgrader`).
 enum UpgradeVerb: Verb {
     static let spec = CommandSpec(
         ["upgrade"], section: "Your own bridge", abstract: "move a generated project to this ExtensionBridge",
@@ -25,8 +30,65 @@ enum UpgradeVerb: Verb {
         ],
         operands: [])
 
-    static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        try UpgradeCommand(context: context, args: invocation).run()
+    static func validate(_ args: Invocation) throws(CLIError) {
+        if args[UpgradeVerbOptions.packagePath] != nil && args[UpgradeVerbOptions.packageURL] != nil {
+            throw .usage("--package-path and --package-url exclude each other", verb: "upgrade")
+        }
+        if (args[UpgradeVerbOptions.from] != nil) != (args[UpgradeVerbOptions.packageURL] != nil) {
+            throw .usage("--package-url and --from go together", verb: "upgrade")
+        }
+    }
+
+    static func run(_ args: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
+        let cwd = FileSystem.currentDirectory() ?? "."
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+        let project = args[UpgradeVerbOptions.directory].map(absolute) ?? cwd
+        let source = try SourceLocation.locate(
+            given: args[UpgradeVerbOptions.packagePath], context: context, absolute: absolute)
+        let version = SourceLocation.version(of: source)
+        try generating { () throws in
+            if let url = args[UpgradeVerbOptions.packageURL], let from = args[UpgradeVerbOptions.from] {
+                // The same checks `new` makes (a plain URL, a semantic version).
+                var check = ProjectSpec(
+                    name: "Check", hostName: "com.example.check", group: "group.com.example.check",
+                    dependency: .url(url, exact: from))
+                check.version = "1.0.0"
+                try check.validate()
+            }
+            let recorded = try ProjectUpgrader.record(in: project)
+            let packageVersion = args[UpgradeVerbOptions.from] ?? version
+            let dependency = ProjectUpgrader.dependency(
+                recorded: recorded, packageURL: args[UpgradeVerbOptions.packageURL], version: packageVersion)
+            let upgrader = ProjectUpgrader(
+                project: project, extensionFiles: try ProjectWriter.readTree(source + "/extension"),
+                carried: try CarriedSource.read(source, version: version), dependency: dependency,
+                force: args.has(UpgradeVerbOptions.force))
+            let plan = try upgrader.plan()
+            let dryRun = args.has(UpgradeVerbOptions.dryRun)
+            if !dryRun { try upgrader.apply(plan) }
+            if args.json {
+                try context.print(JSONWriter.string(plan.summaryJSON(project: project, dryRun: dryRun)))
+                return
+            }
+            for line in plan.summary(project: project, dryRun: dryRun) { try context.print(line) }
+            if !dryRun && (plan.changesFiles || plan.from != plan.to) {
+                try context.print("next: scripts/test.sh, then commit (with .extension-bridge/core.json)")
+            }
+        }
         return 0
     }
+}
+
+/// The options of `extension-bridge upgrade`, declared once: its spec lists them and its code reads
+/// them through these (`invocation[UpgradeVerbOptions.directory]`), never by a string.
+enum UpgradeVerbOptions {
+    static let directory = OptionSpec(
+        "--dir", value: "PATH", help: "the project (default: the current folder)", completion: .directory)
+    static let packagePath = OptionSpec(
+        "--package-path", value: "PATH", help: "the ExtensionBridge source to move to", completion: .directory)
+    static let packageURL = OptionSpec(
+        "--package-url", value: "URL", help: "depend on a published ExtensionBridge instead")
+    static let from = OptionSpec("--from", value: "VERSION", help: "with --package-url: the exact version")
+    static let force = OptionSpec("--force", help: "write over edited core files, keeping each as FILE.orig")
+    static let dryRun = OptionSpec("--dry-run", help: "print what would change, write nothing")
 }

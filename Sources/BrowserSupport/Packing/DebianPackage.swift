@@ -183,6 +183,24 @@ public struct DebianPackage: Sendable {
             throw .io(error)
         }
         defer { try? FileSystem.removeTree(stage) }
+        try write(into: stage, tools: tools)
+        // Built beside the stage, then renamed: a reader never sees half a package.
+        let built = stage + ".deb"
+        defer { try? FileSystem.remove(built) }
+        _ = try tools.run(
+            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, built], in: output,
+            environment: ["SOURCE_DATE_EPOCH": String(timestamp)])
+        do {
+            try FileSystem.move(built, deb)
+        } catch {
+            throw .io(error)
+        }
+        return deb
+    }
+
+    /// Writes every item into `stage`, strips the executables, and writes `DEBIAN/` (md5sums,
+    /// control with the installed size, conffiles).
+    private func write(into stage: String, tools: DebianTools) throws(PackError) {
         var sizes = 0
         var toStrip: [String] = []
         var conffiles: [String] = []
@@ -227,18 +245,6 @@ public struct DebianPackage: Sendable {
         } catch {
             throw .toolFailed(String(describing: error))
         }
-        // Built beside the stage, then renamed: a reader never sees half a package.
-        let built = stage + ".deb"
-        defer { try? FileSystem.remove(built) }
-        _ = try tools.run(
-            tools.dpkgDeb, ["--root-owner-group", "-Zxz", "--build", stage, built], in: output,
-            environment: ["SOURCE_DATE_EPOCH": String(timestamp)])
-        do {
-            try FileSystem.move(built, deb)
-        } catch {
-            throw .io(error)
-        }
-        return deb
     }
 
     /// Refuses what dpkg or lintian would refuse, before anything is written.

@@ -273,6 +273,14 @@ public struct ExtensionPackage: Sendable {
         while out.last == UInt8(ascii: "-") { out.removeLast() }
         return out.isEmpty ? "extension" : String(decoding: out, as: UTF8.self)
     }
+
+    /// True when `path` is `folder` or below it, both made absolute against `base` (`.` and `..`
+    /// resolved as written): an output folder there would have the next `pack` pack the packages.
+    public static func isInside(_ path: String, _ folder: String, from base: String) -> Bool {
+        let inner = FileSystem.absolutePath(path, from: base).split(separator: "/")
+        let outer = FileSystem.absolutePath(folder, from: base).split(separator: "/")
+        return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer
+    }
 }
 
 /// Walks an extension folder through `Directory` (every name opened relative

@@ -45,6 +45,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case opensslFailed(String)
     /// A Debian control value dpkg or lintian would refuse (exit 65).
     case debianControl(String)
+    /// A host name or group the package's host manifests or configuration cannot hold (exit 64).
+    case registration(InstallError)
+    /// Two files of a Debian layout that must be one differ: a fault of this program (exit 70).
+    case layout(String)
+    /// `dpkg --print-architecture` answered nothing: not a Debian system (exit 69).
+    case notDebian
     /// A host that needs shared libraries (the Swift runtime) where a package needs a static one (exit 65).
     case dynamicHost(path: String)
     /// The output folder of a Debian package is one others can write (exit 77).
@@ -118,6 +124,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return text
         case .debianControl(let reason):
             return "cannot build the Debian package: \(reason)"
+        case .registration(let error):
+            return error.description
+        case .layout(let text):
+            return text
+        case .notDebian:
+            return "dpkg --print-architecture failed; is this a Debian system?"
         case .dynamicHost(let path):
             return "the host \(path) needs shared libraries (the Swift runtime) that other machines lack; build it "
                 + "static: swift build -c release -Xswiftc -static-executable (a project made by extension-bridge new: "
@@ -139,15 +151,15 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The sysexits status: 64 usage, 65 data, 66 missing, 69 unavailable, 70 software, 74 I/O.
     public var exitStatus: Int32 {
         switch self {
-        case .invalidUpdateURL: return 64
+        case .invalidUpdateURL, .registration: return 64
         case .manifest, .symbolicLink, .notRegularFile, .privateKey, .keptCopy, .unsafeName, .tooLarge,
             .archiveTooLarge,
             .corruptArchive,
             .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
-        case .opensslMissing, .opensslFailed, .toolMissing: return 69
-        case .keyNotSaved, .toolFailed: return 70
+        case .opensslMissing, .opensslFailed, .toolMissing, .notDebian: return 69
+        case .keyNotSaved, .toolFailed, .layout: return 70
         case .io: return 74
         case .untrustedFolder: return 77
         }

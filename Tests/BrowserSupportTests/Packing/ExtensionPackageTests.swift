@@ -272,34 +272,14 @@ import Testing
         #expect(ExtensionPackage.slug("../../etc") == "etc")
         #expect(ExtensionPackage.slug("日本") == "extension")
     }
-}
 
-@Suite struct UpdateURLTests {
-    @Test(arguments: [
-        "http://example.com", "https://", "https:///x", "https://exa mple.com", "https://example.com/\"x",
-        "https://example.com/'x", "https://example.com/\nx", "https://example.com/\u{7F}", "https://example.com/<x>",
-        "https://example.com/?a=1", "https://example.com/#x", "https://user:pw@example.com", "https://example.com/../x",
-        "https://ex\u{E9}.com", "ftp://example.com", "https://example.com/a\\b",
-    ])
-    func invalid_isAUsageError(text: String) {
-        do {
-            _ = try UpdateURL(text)
-            Issue.record("accepted \(text)")
-        } catch {
-            #expect(error.exitStatus == 64)
-            #expect(error.description.contains("--update-url"))
-            #expect(!error.description.contains("\n"), "a typed newline cannot forge a line of its own")
-        }
-    }
-
-    @Test func valid_dropsTrailingSlashes() throws {
-        #expect(try UpdateURL("https://example.com/ext//").file("updates.xml") == "https://example.com/ext/updates.xml")
-        #expect(try UpdateURL("https://example.com:8443").base == "https://example.com:8443")
-    }
-
-    @Test func xmlEscaping() {
-        #expect(UpdateManifests.xmlEscaped("a&b<c>'d\"") == "a&amp;b&lt;c&gt;&apos;d&quot;")
-        let xml = String(decoding: UpdateManifests.chromium(appID: "x'y", version: "1", codebase: "c&d"), as: UTF8.self)
-        #expect(xml.contains("appid='x&apos;y'") && xml.contains("codebase='c&amp;d'"))
+    /// An output folder inside the extension would have the next pack pack the packages.
+    @Test func isInside_comparesAbsolutePathsByComponent() {
+        #expect(ExtensionPackage.isInside("extension/dist", "extension", from: "/p"))
+        #expect(ExtensionPackage.isInside("/p/extension", "./extension/", from: "/p"))
+        #expect(ExtensionPackage.isInside("dist/../extension/x", "/p/extension", from: "/p"))
+        #expect(!ExtensionPackage.isInside("dist", "extension", from: "/p"))
+        #expect(!ExtensionPackage.isInside("extension-dist", "extension", from: "/p"))
+        #expect(!ExtensionPackage.isInside("/p", "/p/extension", from: "/"))
     }
 }

@@ -151,12 +151,4 @@ import Testing
         #expect(text.contains("\n .\n second\n"))
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
-
-    @Test func elf_staticOnlyWithoutAnInterpreter() throws {
-        // This test binary is a dynamic executable; a static one is checked end to end (deb-test, ldd).
-        let me = try FileSystem.readFile(CommandLine.arguments[0], limit: 1 << 30)
-        #expect(!ELFExecutable.isStatic(me))
-        #expect(!ELFExecutable.isStatic(Array("#!/bin/sh\n".utf8)))
-        #expect(!ELFExecutable.isStatic([]))
-    }
 }
