@@ -53,7 +53,7 @@ import Testing
         #expect(h.run("write", "v", "--from", h.tmp.path + "/none") == 66)
     }
 
-    /// #15: the sequence left the legacy reply false and getSettings true.
+    /// Writing one enabled key used to leave the legacy reply false and getSettings true.
     @Test func write_eitherEnabledKey_keepsTheOtherInStep() throws {
         let h = Harness()
         #expect(h.run("write", "user_defaults_suite_enabled", "-bool", "false") == 0)

@@ -102,8 +102,8 @@ import Testing
         #expect(try queue.count() == 1)
     }
 
-    /// #13: a reader that goes away after the first item: that one is removed,
-    /// every later one stays; #28: exit 141, the reader went away.
+    /// A reader that goes away after the first item: that one is removed,
+    /// every later one stays; exit 141, the reader went away.
     @Test func queueDrain_stopsAtTheFirstWriteError_keepingTheRest() throws {
         let h = Harness()
         let queue = PendingQueue(container: h.container)
