@@ -64,7 +64,7 @@ import Testing
         #expect(h.stdout == "hi\\u001b]52;c;eA==\\u0007\\u009b\n")
     }
 
-    /// #28 (16b): what `--exec`'s CMD prints on stdout (an importer echoing a
+    /// What `--exec`'s CMD prints on stdout (an importer echoing a
     /// page title) is escaped on a terminal like its stderr, and exact into a
     /// pipe or a file.
     @Test func queueExec_cmdStdout_isEscapedOnATerminal_andExactIntoAPipe() throws {

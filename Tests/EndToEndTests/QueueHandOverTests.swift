@@ -37,7 +37,7 @@ import Testing
         try runProcess(Binaries.cli, ["queue", "count"], environment: env).outText
     }
 
-    /// #13: a consumer that fails after the first item keeps every other item.
+    /// A consumer that fails after the first item keeps every other item.
     @Test func drainExec_removesOnlyWhatCMDTook() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -59,7 +59,7 @@ import Testing
         #expect(try count(env) == "0\n")
     }
 
-    /// #13: three drains at once hand every item over exactly once.
+    /// Three drains at once hand every item over exactly once.
     @Test func concurrentDrains_handEachItemOverOnce() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -87,7 +87,7 @@ import Testing
         #expect(try count(env) == "0\n")
     }
 
-    /// #15: a second save of the same page with other content is handed over;
+    /// A second save of the same page with other content is handed over;
     /// only an exact duplicate is collapsed, and counted.
     @Test func drain_keepsSamePageWithOtherContent() throws {
         let tmp = TemporaryFolder()
@@ -153,7 +153,7 @@ import Testing
         #expect(try count(env) == "2\n")
     }
 
-    /// #13: an unreadable item can be removed by id after `queue list --json`.
+    /// An unreadable item can be removed by id after `queue list --json`.
     @Test func queueRemove_unreadableItem() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
@@ -223,7 +223,7 @@ import Testing
         return (drain.terminationStatus, errors)
     }
 
-    /// #28 (6): `queue drain --json | importer` where the importer reads one
+    /// `queue drain --json | importer` where the importer reads one
     /// line and exits: the drain removes only that item, keeps every item it
     /// never read (29 of 30) and exits 141, "the reader went away". `head`
     /// reads a whole block, so a drain that wrote ahead would lose it all.
@@ -247,7 +247,7 @@ import Testing
         #expect(try count(env) == "29\n")
     }
 
-    /// #28 (6): a reader that reads everything (slowly, too) gets every item,
+    /// A reader that reads everything (slowly, too) gets every item,
     /// all are removed, exit 0.
     @Test func drainIntoAPipe_readerThatReadsAll_removesAll() throws {
         let tmp = TemporaryFolder()
@@ -268,7 +268,7 @@ import Testing
         #expect(try count(env) == "0\n")
     }
 
-    /// #28 (4): undo while a watch hands the item over. `removeItem` answers
+    /// Undo while a watch hands the item over. `removeItem` answers
     /// `item_being_handed_over` (never "Item removed" for an item the
     /// importer then gets), and `queue remove` waits for the hand-over and
     /// says the item left instead of "removed".
@@ -372,7 +372,7 @@ import Testing
         return false
     }
 
-    /// #15: watch started before the container exists hands each item to CMD
+    /// Watch started before the container exists hands each item to CMD
     /// as it arrives; an item CMD fails on stays; SIGTERM ends it with 0.
     @Test func watchExec_fromAnEmptyHome_failingCMDKeepsTheItem() throws {
         let tmp = TemporaryFolder()
@@ -401,7 +401,7 @@ import Testing
         #expect(try count(env) == "1\n")
     }
 
-    /// #28 (3): a watch collapses exact duplicates only among items waiting
+    /// A watch collapses exact duplicates only among items waiting
     /// together; a later, separate save of the same page with the same
     /// content is handed over, however long the watch has run.
     @Test func watchExec_laterSaveOfTheSamePage_isHandedOverNotCollapsed() throws {

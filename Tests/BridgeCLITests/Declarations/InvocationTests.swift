@@ -1,4 +1,5 @@
 import BridgeSystem
+import SharedSuite
 import Testing
 
 @testable import BridgeCLI
@@ -65,6 +66,28 @@ import Testing
             if let known = arity[option.name] { #expect(known == (option.valueName != nil), "\(option.name)") }
             arity[option.name] = option.valueName != nil
         }
+    }
+
+    /// The commands trust the parser's operand counts (no second check of their own): a wrong
+    /// count is refused by the parser, with exit 64, the verb's synopsis and nothing touched.
+    @Test(arguments: [
+        (["read", "a", "b"], "`read` takes [KEY]"), (["write", "k"], "`write` takes KEY [-TYPE] VALUE…"),
+        (["write"], "`write` takes KEY"), (["delete"], "`delete` takes KEY"),
+        (["delete", "a", "b"], "`delete` takes KEY"),
+        (["export", "a", "b"], "`export` takes [FILE|-]"), (["import", "a", "b"], "`import` takes [FILE|-]"),
+        (["queue", "remove"], "`queue remove` takes ID…"),
+        (["new", "--host-name", "com.example.a", "--group", "group.a"], "`new` takes NAME"),
+        (["new", "A", "B", "--host-name", "com.example.a", "--group", "group.a"], "`new` takes NAME"),
+    ])
+    func wrongOperandCount_isTheParsersRefusal(arguments: [String], message: String) throws {
+        let h = Harness()
+        #expect(h.run("write", "kept", "-int", "1") == 0)
+        let project = h.tmp.path + "/project"
+        #expect(h.run(arguments.first == "new" ? arguments + ["--dir", project] : arguments) == 64)
+        #expect(h.err.count == 1 && h.err.first?.contains(message) == true, "\(h.err)")
+        #expect(h.out.isEmpty)
+        #expect(try Suite(container: h.container).snapshot().values == ["kept": .int(1)])
+        #expect((try? FileSystem.status(project)) == nil)
     }
 }
 

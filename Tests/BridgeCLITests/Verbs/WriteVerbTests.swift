@@ -52,4 +52,34 @@ import Testing
         #expect(h.run("write", "v", "x", "--from", file) == 64)
         #expect(h.run("write", "v", "--from", h.tmp.path + "/none") == 66)
     }
+
+    /// Writing one enabled key used to leave the legacy reply false and getSettings true.
+    @Test func write_eitherEnabledKey_keepsTheOtherInStep() throws {
+        let h = Harness()
+        #expect(h.run("write", "user_defaults_suite_enabled", "-bool", "false") == 0)
+        #expect(h.run("write", "extensionEnabled", "-bool", "true") == 0)
+        var snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["user_defaults_suite_enabled"] == .bool(true))
+        #expect(SuiteKeys.isEnabled(snapshot))
+        #expect(h.run("write", "user_defaults_suite_enabled", "NO") == 0)
+        snapshot = try Suite(container: h.container).snapshot()
+        #expect(snapshot["extensionEnabled"] == .bool(false))
+        #expect(snapshot["user_defaults_suite_enabled"] == .string("NO"))  // the value as written
+        #expect(!SuiteKeys.isEnabled(snapshot))
+    }
+
+    /// Values the reader would reject are refused at input (exit 65)
+    /// and the suite stays as it was, readable by every action.
+    @Test(arguments: [
+        ["-date", "9999-12-31T23:59:60Z"], ["-date", "0001-01-01T00:30:00+01:00"],
+        ["-json", String(repeating: "[", count: 511) + String(repeating: "]", count: 511)],
+    ])
+    func write_valueThatCannotReadBack_exits65AndChangesNothing(value: [String]) throws {
+        let h = Harness()
+        h.run("write", "k", "v")
+        let before = try FileSystem.readFile(h.container.suitePath)
+        #expect(h.run(["write", "x"] + value) == 65)
+        #expect(try FileSystem.readFile(h.container.suitePath) == before)
+        #expect(h.run("read", "k") == 0 && h.stdout == "v\n")
+    }
 }
