@@ -119,7 +119,12 @@ extension ProjectTemplate {
         """
     }
 
+    /// `SavedItemStore.swift`: the item type, then the store that keeps them.
     static func savedItemStore(_ spec: ProjectSpec) -> String {
+        savedItem(spec) + savedItemStoreType(spec)
+    }
+
+    static func savedItem(_ spec: ProjectSpec) -> String {
         """
         import Foundation
 
@@ -162,6 +167,12 @@ extension ProjectTemplate {
             }
         }
 
+
+        """
+    }
+
+    static func savedItemStoreType(_ spec: ProjectSpec) -> String {
+        """
         /// The app's own list of what it imported: a JSON file the app alone writes (the group is
         /// the extension's and the app's meeting place, not the app's database). Replace it with your
         /// app's store (SwiftData, Core Data, a server): `PendingImporter` only calls `load` and `save`.

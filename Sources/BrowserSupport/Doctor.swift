@@ -216,21 +216,7 @@ public struct Doctor {
             return check
         }
         let clock = MonotonicClock.system
-        // Run only what nobody else could have put there (the browser would run it too: say so).
-        if let refusal = PathTrust.refusal(hostPath, userID: userID) {
-            check.detail =
-                "did not run the host \(hostPath): \(refusal); anyone who can write there can replace the "
-                + "program the browser runs with your rights"
-            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
-            return check
-        }
-        if let refusal = configurationRefusal(hostPath: hostPath) {
-            check.detail =
-                "the host's configuration \(refusal.path) is not to be trusted: \(refusal); anyone who can write "
-                + "there chooses which extensions the host serves and which group they reach"
-            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
-            return check
-        }
+        if let untrusted = untrustedHost(check, hostPath: hostPath) { return untrusted }
         let started = clock.milliseconds
         let result: Subprocess.Result
         do {
@@ -279,6 +265,35 @@ public struct Doctor {
         check.detail =
             "host \(reply["hostVersion"]?.stringValue ?? "?") answered hello in \(elapsed) ms "
             + "(protocol \(reply["protocolVersion"]?.intValue ?? 0), group \(reply["group"]?.stringValue ?? "?"))"
+        return comparedWithProject(check, reply: reply)
+    }
+
+    /// The check failed because the host, or the configuration it reads, is in a place others can
+    /// write to; nil when both may be run. Run only what nobody else could have put there (the
+    /// browser would run it too: say so).
+    func untrustedHost(_ check: DoctorCheck, hostPath: String) -> DoctorCheck? {
+        var check = check
+        if let refusal = PathTrust.refusal(hostPath, userID: userID) {
+            check.detail =
+                "did not run the host \(hostPath): \(refusal); anyone who can write there can replace the "
+                + "program the browser runs with your rights"
+            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
+            return check
+        }
+        if let refusal = configurationRefusal(hostPath: hostPath) {
+            check.detail =
+                "the host's configuration \(refusal.path) is not to be trusted: \(refusal); anyone who can write "
+                + "there chooses which extensions the host serves and which group they reach"
+            check.fix = refusal.fix ?? "move the host into a folder of your own and install again"
+            return check
+        }
+        return nil
+    }
+
+    /// A passing hello check, downgraded to a warning when the installed host's actions are not
+    /// those of the project's newest build (or when that build could not be asked).
+    func comparedWithProject(_ check: DoctorCheck, reply: JSONValue) -> DoctorCheck {
+        var check = check
         let installed = (reply["actions"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
         if case .notRun(let program, let refusal) = projectActions {
             check.status = .warning

@@ -29,6 +29,28 @@ public struct Invocation: Equatable {
     /// - Throws: `CLIError` of kind `.usage`.
     public init(_ arguments: [String], commands: [CommandSpec]) throws(CLIError) {
         self.commands = commands
+        let (pending, words) = try Self.split(arguments, commands: commands)
+        let (command, rest) = try Self.command(
+            of: words, among: commands, help: pending.contains { $0.name == "--help" })
+        self.command = command
+        operands = Array(rest)
+        try apply(pending)
+        if let command, !help, !version {
+            let range = command.operandRange
+            if operands.count < range.minimum || operands.count > (range.maximum ?? Int.max) {
+                let expected =
+                    command.operands.isEmpty
+                    ? "takes no operands" : "takes \(command.operands.map(\.synopsis).joined(separator: " "))"
+                throw .usage("`\(command.name)` \(expected)", verb: command.name)
+            }
+        }
+    }
+
+    /// Separates the options (with their values, `-h` read as `--help`) from the words, checking
+    /// each option's name and whether it takes a value.
+    private static func split(
+        _ arguments: [String], commands: [CommandSpec]
+    ) throws(CLIError) -> (pending: [(name: String, value: String?)], words: [String]) {
         var pending: [(name: String, value: String?)] = []
         var words: [String] = []
         var operandsOnly = false
@@ -70,8 +92,15 @@ public struct Invocation: Equatable {
             }
             pending.append((name, value))
         }
-        // The command: the first word, then a subcommand while the command has them.
+        return (pending, words)
+    }
+
+    /// The command: the first word, then a subcommand while the command has them; with the words after it.
+    private static func command(
+        of words: [String], among commands: [CommandSpec], help: Bool
+    ) throws(CLIError) -> (CommandSpec?, ArraySlice<String>) {
         var rest = words[...]
+        var chosen: CommandSpec?
         if let verb = rest.first {
             guard var command = commands.first(where: { $0.path == [verb] }) else {
                 throw .usage(
@@ -82,7 +111,7 @@ public struct Invocation: Equatable {
             while !command.subcommands.isEmpty {
                 let names = command.subcommands.compactMap(\.path.last)
                 guard let word = rest.first else {
-                    if pending.contains(where: { $0.name == "--help" }) { break }
+                    if help { break }
                     throw .usage(
                         "\(command.name) needs one of: \(names.joined(separator: ", "))", verb: command.name)
                 }
@@ -94,9 +123,13 @@ public struct Invocation: Equatable {
                 command = sub
                 rest = rest.dropFirst()
             }
-            self.command = command
+            chosen = command
         }
-        operands = Array(rest)
+        return (chosen, rest)
+    }
+
+    /// Records the options given: the global ones in their fields, the command's own in `flags`.
+    private mutating func apply(_ pending: [(name: String, value: String?)]) throws(CLIError) {
         for (name, value) in pending {
             switch name {
             case "--suite": suiteID = value
@@ -116,15 +149,6 @@ public struct Invocation: Equatable {
                 } else {
                     flags[name] = value ?? ""
                 }
-            }
-        }
-        if let command, !help, !version {
-            let range = command.operandRange
-            if operands.count < range.minimum || operands.count > (range.maximum ?? Int.max) {
-                let expected =
-                    command.operands.isEmpty
-                    ? "takes no operands" : "takes \(command.operands.map(\.synopsis).joined(separator: " "))"
-                throw .usage("`\(command.name)` \(expected)", verb: command.name)
             }
         }
     }

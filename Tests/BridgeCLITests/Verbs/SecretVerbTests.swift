@@ -8,7 +8,7 @@ import Testing
 
 /// `secret set | get | delete | list` in process, over in-memory stores (one
 /// per group); the real Secret Service is in `EndToEndTests/SecretsTests`.
-@Suite struct SecretCommandTests {
+@Suite struct SecretVerbTests {
     final class Run {
         let tmp = TemporaryFolder()
         var stores: [String: MemorySecretStore] = [:]
@@ -98,7 +98,7 @@ import Testing
     }
 }
 
-extension SecretCommandTests.Run {
+extension SecretVerbTests.Run {
     @discardableResult
     func callAsFunction(_ args: [String]) -> Int32 {
         out = []
