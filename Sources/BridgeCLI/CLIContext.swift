@@ -10,8 +10,10 @@ public struct CLIContext {
     public var writeOut: ([UInt8]) throws(SystemError) -> Void
     /// Writes a line to standard error as it is; use `writeErr(_:)`.
     private var errorSink: (String) -> Void
-    /// Reads all of standard input.
+    /// Reads all of standard input, stopping past `inputLimit`.
     public var readIn: () throws(SystemError) -> [UInt8]
+    /// The most the CLI reads as one input (`write --from`, `import`, `files write`).
+    public static let inputLimit = 256 << 20
     /// True when standard output is a terminal: `out` then escapes controls too.
     public var outputIsTerminal = false
     /// When standard output is a pipe: waits until its reader has read
@@ -44,11 +46,14 @@ public struct CLIContext {
             readIn: { () throws(SystemError) -> [UInt8] in
                 var all: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 65_536)
-                while true {
+                // Stops one byte past the limit: `checkInputSize` then refuses it, and an
+                // endless input (`yes |`) ends with that error instead of taking all memory.
+                while all.count <= CLIContext.inputLimit {
                     let n = try FileSystem.readInto(&chunk, from: 0, fd: .standardInput)
                     if n == 0 { return all }
                     all.append(contentsOf: chunk[0..<n])
                 }
+                return all
             })
         context.outputIsTerminal = FileDescriptor.standardOutput.isTerminal
         if FileDescriptor.standardOutput.isPipe {
@@ -96,5 +101,14 @@ public struct CLIContext {
                 gone ? brokenPipe : .io,
                 "cannot write to standard output: \(error)" + (gone ? " (its reader went away)" : ""))
         }
+    }
+}
+
+extension CLIContext {
+    /// Refuses an input over `inputLimit`, read from `source` (`-`: standard input).
+    static func checkInputSize(_ bytes: [UInt8], from source: String) throws(CLIError) {
+        guard bytes.count > inputLimit else { return }
+        let name = source == "-" ? "standard input" : source
+        throw CLIError(.data, "\(name) is over \(inputLimit >> 20) MiB, the most extension-bridge reads as one input")
     }
 }

@@ -73,10 +73,12 @@ struct SuiteCommands {
         let source = source ?? "-"
         let bytes: [UInt8]
         do {
-            bytes = source == "-" ? try context.readIn() : try FileSystem.readFile(source)
+            bytes =
+                source == "-" ? try context.readIn() : try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
         } catch {
             throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
         }
+        try CLIContext.checkInputSize(bytes, from: source)
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(bytes, maximumDepth: 512)

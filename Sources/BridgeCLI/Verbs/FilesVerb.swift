@@ -60,11 +60,16 @@ private struct FilesCommands {
         try suite { () throws(SuiteError) in try SharedFiles.validate(name: name) }
         let bytes: [UInt8]
         do throws(SystemError) {
-            if let source { bytes = try FileSystem.readFile(source) } else { bytes = try context.readIn() }
+            if let source {
+                bytes = try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
+            } else {
+                bytes = try context.readIn()
+            }
         } catch {
             if error.isNotFound, let source { throw CLIError(.missing, "cannot read \(source): no such file") }
             throw CLIError(.io, "cannot read \(source ?? "standard input"): \(error)")
         }
+        try CLIContext.checkInputSize(bytes, from: source ?? "-")
         try suite { () throws(SuiteError) in try files.write(name, bytes) }
     }
 

@@ -72,10 +72,12 @@ enum WriteVerb: Verb {
         }
         let bytes: [UInt8]
         do {
-            bytes = source == "-" ? try context.readIn() : try FileSystem.readFile(source)
+            bytes =
+                source == "-" ? try context.readIn() : try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
         } catch {
             throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
         }
+        try CLIContext.checkInputSize(bytes, from: source)
         var text = bytes[...]
         if text.last == UInt8(ascii: "\n") { text = text.dropLast() }
         guard let string = String(validating: text, as: UTF8.self) else {
