@@ -13,11 +13,14 @@ import Testing
         return h
     }
 
-    /// `read` of a group nothing was written to says so (exit 66) and names the groups there are;
-    /// a write that creates a group while others exist notes them (a mistyped --suite).
+    /// `read` of a group nothing was written to says so (KEY: exit 66; the whole suite: its
+    /// defaults, `{}`) and names the groups there are; a write that creates a group while others
+    /// exist notes them (a mistyped --suite).
     @Test func missingGroup_readSaysSo_andAWriteCreatingOneNamesTheOthers() throws {
         let h = homeHarness()
-        #expect(h.run("read") == 66)
+        #expect(h.run("read", "--json") == 0 && h.stdout == "{}\n")
+        #expect(h.err.first?.contains("note: the group group.org.extensionbridge.shared does not exist") == true)
+        #expect(h.run("read", "k") == 66)
         #expect(h.err.first?.contains("the group group.org.extensionbridge.shared does not exist") == true)
         #expect(h.run("write", "k", "v") == 0 && h.err.isEmpty)
         #expect(h.run("read", "k") == 0 && h.stdout == "v\n")

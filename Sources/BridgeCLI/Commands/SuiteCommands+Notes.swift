@@ -35,15 +35,17 @@ extension SuiteCommands {
                 + "groups that exist: \(others) (check --suite)")
     }
 
-    /// Refuses (66) to read a group whose container does not exist, naming the groups that do.
+    /// A group whose container does not exist: reading KEY is refused (66), reading the whole
+    /// suite gives its defaults (`{}`, as a new suite reads, so an app may read before its first
+    /// write) with a note; both name the groups that do exist.
     func requireExistingGroup(reading key: String?) throws(CLIError) {
         guard !store.container.exists else { return }
         let others = otherGroups
-        throw CLIError(
-            .missing,
-            (key.map { "the key '\($0)' does not exist: " } ?? "")
-                + "the group \(store.container.groupID) does not exist (no \(store.container.path)): nothing was written "
-                + "to it yet" + (others.isEmpty ? "" : "; groups that exist: \(others) (check --suite)"))
+        let missing =
+            "the group \(store.container.groupID) does not exist (no \(store.container.path)): nothing was written "
+            + "to it yet" + (others.isEmpty ? "" : "; groups that exist: \(others) (check --suite)")
+        guard let key else { return context.writeErr("extension-bridge: note: " + missing) }
+        throw CLIError(.missing, "the key '\(key)' does not exist: " + missing)
     }
 
     /// Warns, one line per key, about the known keys among `written` the host will not read as meant.
