@@ -136,6 +136,42 @@ import Testing
         }
     }
 
+    /// A content script, or a folder of them, inside the extension that others may write: another
+    /// user's code would be signed and run in the user's browser. Refused (77) naming it and the fix;
+    /// so is a `--key` in a folder every user can write (not sticky). Nothing is written, no key made.
+    @Test func filesOthersCanWrite_insideTheExtension_orAKeysFolder_areRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        for (path, mode) in [(ext + "/content/content.js", 0o666), (ext + "/content", 0o777)] {
+            chmod(path, mode_t(mode))
+            let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"])
+            #expect(run.status == 77, "\(run.stderr)")
+            #expect(run.stderr.contains("mode \(String(mode, radix: 8))"), "\(run.stderr)")
+            #expect(run.stderr.contains("chmod go-w " + path), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+            chmod(path, mode_t(mode & 0o755))
+        }
+        let keys = s.tmp.path + "/keys"
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        let made = try runProcess(
+            "/usr/bin/openssl",
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keys + "/k.pem"],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(keys + "/k.pem", 0o600)
+        chmod(keys, 0o777)
+        let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", keys + "/k.pem"])
+        #expect(run.status == 77, "\(run.stderr)")
+        #expect(run.stderr.contains("chmod go-w " + keys), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+        chmod(keys, 0o700)
+        let fixed = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", keys + "/k.pem"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
     /// `pack --update-url` of a manifest without a gecko id exits 65, and this machine's key is not made.
     @Test func aRefusedPack_makesNoKey() throws {
         let s = try Setup()
