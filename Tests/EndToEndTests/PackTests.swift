@@ -172,6 +172,28 @@ import Testing
         #expect(fixed.status == 0, "\(fixed.stderr)")
     }
 
+    /// The signing key's base64 body without its PEM lines, in a JSON string inside the extension:
+    /// `pack` has the key in hand and refuses (65) the file that carries it; nothing is written.
+    @Test func theSigningKeysBareBody_insideTheExtension_isRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let key = s.tmp.path + "/k.pem"
+        let made = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(key, 0o600)
+        let body = try String(contentsOfFile: key, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("-----") }.joined()
+        try Data("{\"privateKey\": \"\(body)\"}".utf8).write(to: URL(fileURLWithPath: ext + "/shared/cfg.json"))
+        let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", key])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains(ext + "/shared/cfg.json holds a private key"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+    }
+
     /// `pack --update-url` of a manifest without a gecko id exits 65, and this machine's key is not made.
     @Test func aRefusedPack_makesNoKey() throws {
         let s = try Setup()

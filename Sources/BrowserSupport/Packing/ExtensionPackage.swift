@@ -53,6 +53,8 @@ public struct ExtensionPackage: Sendable {
     public let chromiumSource: JSONValue?
     /// That manifest as written (with its `key`), for an unpacked install in Chromium.
     public let chromiumManifestBytes: [UInt8]?
+    /// Where that manifest was read from.
+    public let chromiumManifestPath: String?
     /// `manifest.json` as written in the folder (with its `key`): what an unpacked install needs.
     public let manifestBytes: [UInt8]
     /// The manifest's `version` (one to four dot-separated numbers, each at most 65535).
@@ -121,6 +123,7 @@ public struct ExtensionPackage: Sendable {
         }
         self.chromiumSource = chromium?.value
         self.chromiumManifestBytes = chromium?.bytes
+        self.chromiumManifestPath = chromium == nil ? nil : chromiumManifest
         self.files = reader.entries
         self.leftOut = reader.leftOut
         self.manifestBytes = manifestBytes
