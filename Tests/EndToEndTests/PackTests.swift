@@ -136,6 +136,64 @@ import Testing
         }
     }
 
+    /// A content script, or a folder of them, inside the extension that others may write: another
+    /// user's code would be signed and run in the user's browser. Refused (77) naming it and the fix;
+    /// so is a `--key` in a folder every user can write (not sticky). Nothing is written, no key made.
+    @Test func filesOthersCanWrite_insideTheExtension_orAKeysFolder_areRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        for (path, mode) in [(ext + "/content/content.js", 0o666), (ext + "/content", 0o777)] {
+            chmod(path, mode_t(mode))
+            let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d"])
+            #expect(run.status == 77, "\(run.stderr)")
+            #expect(run.stderr.contains("mode \(String(mode, radix: 8))"), "\(run.stderr)")
+            #expect(run.stderr.contains("chmod go-w " + path), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+            chmod(path, mode_t(mode & 0o755))
+        }
+        let keys = s.tmp.path + "/keys"
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        let made = try runProcess(
+            "/usr/bin/openssl",
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keys + "/k.pem"],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(keys + "/k.pem", 0o600)
+        chmod(keys, 0o777)
+        let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", keys + "/k.pem"])
+        #expect(run.status == 77, "\(run.stderr)")
+        #expect(run.stderr.contains("chmod go-w " + keys), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+        chmod(keys, 0o700)
+        let fixed = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", keys + "/k.pem"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
+    /// The signing key's base64 body without its PEM lines, in a JSON string inside the extension:
+    /// `pack` has the key in hand and refuses (65) the file that carries it; nothing is written.
+    @Test func theSigningKeysBareBody_insideTheExtension_isRefused() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let key = s.tmp.path + "/k.pem"
+        let made = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(made.status == 0)
+        chmod(key, 0o600)
+        let body = try String(contentsOfFile: key, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("-----") }.joined()
+        try Data("{\"privateKey\": \"\(body)\"}".utf8).write(to: URL(fileURLWithPath: ext + "/shared/cfg.json"))
+        let run = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", key])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains(ext + "/shared/cfg.json holds a private key"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
+    }
+
     /// `pack --update-url` of a manifest without a gecko id exits 65, and this machine's key is not made.
     @Test func aRefusedPack_makesNoKey() throws {
         let s = try Setup()

@@ -61,14 +61,18 @@ public struct ExtensionKey: Equatable, Sendable {
     /// Reads the private key at `path` and derives its public key.
     ///
     /// Refuses a link (it could point anywhere), anything but a regular
-    /// file, and a file that group or others may read or write (the key
-    /// would be someone else's too): the message says how to fix it.
+    /// file, a file that group or others may read or write (the key
+    /// would be someone else's too), and a key that fails `PathTrust` (another
+    /// user's file, or in a folder others may write): the message says how to fix it.
     /// - Parameters:
     ///   - path: a PEM private key (RSA, unencrypted).
     ///   - searchPath: `PATH`, where `openssl` is looked for.
-    /// - Throws: `PackError.keyMissing` (66), `.keyUnsafe` or `.keyInvalid` (65),
+    ///   - userID: the user the key and its folders must belong to (or root), as `PathTrust` has it.
+    /// - Throws: `PackError.keyMissing` (66), `.keyUnsafe` or `.keyInvalid` (65), `.untrustedInput` (77),
     ///   `.opensslMissing` (69), `.io` (74).
-    public static func load(from path: String, searchPath: String?) throws(PackError) -> ExtensionKey {
+    public static func load(
+        from path: String, searchPath: String?, userID: UInt32 = Platform.effectiveUserID
+    ) throws(PackError) -> ExtensionKey {
         let status: FileStatus?
         do {
             status = try FileSystem.status(path)
@@ -90,6 +94,10 @@ public struct ExtensionKey: Equatable, Sendable {
                 path: path, reason: "group or others may read or write it (mode \(mode))",
                 fix: "run chmod 600 '\(path)' (and make a new key if others may have copied it)")
         }
+        // Another user who could swap the key (its folder theirs to write, or the file theirs) would know
+        // the private half of the id the package gets.
+        let absolute = FileSystem.absolutePath(path, from: FileSystem.currentDirectory() ?? "/")
+        if let refusal = PathTrust.refusal(absolute, userID: userID) { throw .untrustedInput(refusal) }
         let pem: [UInt8]
         do {
             pem = try FileSystem.readFile(path, noFollow: true, limit: fileLimit + 1)

@@ -43,6 +43,22 @@ extension ExtensionPackage {
         }
     }
 
+    /// Refuses a package that carries `key`'s private half in a form `PrivateKeyScan.holdsPrivateKey`
+    /// does not find: its base64 body without the PEM lines (`PrivateKeyScan.holdsBody(of:in:)`), in a
+    /// JSON string say. Signing has the key in hand, so it looks for its bytes.
+    /// - Throws: `PackError.privateKey` (65) naming the first file that holds it.
+    public func refuseCarrying(_ key: ExtensionKey) throws(PackError) {
+        var carried = ([("manifest.json", manifestBytes)] + files.map { ($0.path, $0.bytes) }).map {
+            (extensionDirectory + "/" + $0.0, $0.1)
+        }
+        if let chromiumManifestPath, let chromiumManifestBytes {
+            carried.append((chromiumManifestPath, chromiumManifestBytes))
+        }
+        for (path, bytes) in carried where PrivateKeyScan.holdsBody(of: key.privateKeyPEM, in: bytes) {
+            throw .privateKey(path: path)
+        }
+    }
+
     /// True when this is ExtensionBridge's own extension: its manifest's `key` gives the built-in
     /// Chromium id and its Firefox id is the built-in one (`ExtensionIdentity.extensionBridge`).
     public var isExtensionBridge: Bool {

@@ -11,7 +11,9 @@ import BridgeSystem
 /// `test/`, `tools/`, `bench/`, `node_modules/`, `package.json`,
 /// `README.md`, `extension-id.json`, and anywhere a name starting with `.`.
 /// A link, a FIFO or a device anywhere else is refused (a link can point
-/// anywhere), as is a file that holds a private key (`PrivateKeyScan`: a
+/// anywhere), as is a file or folder that fails `PathTrust` (one others may
+/// write: another user could have put their code in what is signed), a file
+/// that holds a private key (`PrivateKeyScan`: a
 /// package is published whole), a name that is not a safe zip name, and more than
 /// `PackLimits.inputBytes` bytes or `PackLimits.entries` files in all.
 ///
@@ -51,6 +53,8 @@ public struct ExtensionPackage: Sendable {
     public let chromiumSource: JSONValue?
     /// That manifest as written (with its `key`), for an unpacked install in Chromium.
     public let chromiumManifestBytes: [UInt8]?
+    /// Where that manifest was read from.
+    public let chromiumManifestPath: String?
     /// `manifest.json` as written in the folder (with its `key`): what an unpacked install needs.
     public let manifestBytes: [UInt8]
     /// The manifest's `version` (one to four dot-separated numbers, each at most 65535).
@@ -67,11 +71,14 @@ public struct ExtensionPackage: Sendable {
     ///   - chromiumManifest: Chromium's own manifest, when the extension has one (a file; the folder's
     ///     `manifest.json` is then Firefox's). Its `version` must be the folder manifest's.
     ///   - limit: the most bytes read, all files together.
+    ///   - userID: the user the files must belong to (or root), as `PathTrust` has it.
     /// - Throws: `PackError.missingExtension` (66) without a folder or manifest; `.symbolicLink`,
-    ///   `.notRegularFile`, `.privateKey`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.io` (74).
-    public init(extensionDirectory: String, chromiumManifest: String? = nil, limit: Int = PackLimits.inputBytes)
-        throws(PackError)
-    {
+    ///   `.notRegularFile`, `.privateKey`, `.unsafeName`, `.tooLarge`, `.manifest` (65); `.untrustedInput`
+    ///   (77); `.io` (74).
+    public init(
+        extensionDirectory: String, chromiumManifest: String? = nil, limit: Int = PackLimits.inputBytes,
+        userID: UInt32 = Platform.effectiveUserID
+    ) throws(PackError) {
         self.extensionDirectory = extensionDirectory
         let root: Directory
         do {
@@ -82,7 +89,7 @@ public struct ExtensionPackage: Sendable {
             }
             throw .io(error)
         }
-        var reader = TreeReader(limit: limit)
+        var reader = TreeReader(limit: limit, userID: userID)
         try reader.read(root, prefix: "", depth: 0)
         guard let manifestIndex = reader.entries.firstIndex(where: { $0.path == "manifest.json" }) else {
             throw .missingExtension(path: extensionDirectory)
@@ -116,6 +123,7 @@ public struct ExtensionPackage: Sendable {
         }
         self.chromiumSource = chromium?.value
         self.chromiumManifestBytes = chromium?.bytes
+        self.chromiumManifestPath = chromium == nil ? nil : chromiumManifest
         self.files = reader.entries
         self.leftOut = reader.leftOut
         self.manifestBytes = manifestBytes
@@ -287,11 +295,15 @@ public struct ExtensionPackage: Sendable {
 /// to its folder, never through a link), collecting the files to pack.
 private struct TreeReader {
     let limit: Int
+    let userID: UInt32
     var total = 0
     var entries: [ZipArchive.Entry] = []
     var leftOut: [String] = []
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, userID: UInt32) {
+        self.limit = limit
+        self.userID = userID
+    }
 
     mutating func read(_ folder: Directory, prefix: String, depth: Int) throws(PackError) {
         guard depth <= PackLimits.depth else { throw .tooLarge(path: folder.path, limit: limit) }
@@ -319,6 +331,9 @@ private struct TreeReader {
             }
             guard let status else { continue }  // gone since the listing
             if status.isSymbolicLink { throw .symbolicLink(path: shown) }
+            // What is signed and packed runs in the user's browser (and, packaged, in every user's): a file
+            // or folder another user may write is one whose code they could have put there.
+            if let refusal = PathTrust.refusal(of: status, at: shown, userID: userID) { throw .untrustedInput(refusal) }
             if status.isDirectory {
                 let sub: Directory
                 do {

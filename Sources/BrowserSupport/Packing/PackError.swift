@@ -55,6 +55,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case dynamicHost(path: String)
     /// The output folder of a Debian package is one others can write (exit 77).
     case untrustedFolder(String, fix: String?)
+    /// A file or folder inside the extension folder, or the signing key (or a folder on its way),
+    /// fails `PathTrust`: another user could have chosen what is signed and packed (exit 77).
+    case untrustedInput(PathTrust.Refusal)
     /// A build tool (dpkg-deb, strip, md5sum) is not installed (exit 69).
     case toolMissing(name: String, package: String)
     /// A build tool ran and failed (exit 70).
@@ -138,6 +141,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "refusing to build the Debian package there: \(PackError.visible(why)), so another user could swap "
                 + "its files while it is built (it is installed as root); "
                 + (fix.map { "run \($0), or " } ?? "") + "choose another --out"
+        case .untrustedInput(let refusal):
+            return "refusing \(PackError.visible(refusal.description)), so another user could have chosen what is "
+                + "signed and packaged; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "move it into a folder of your own"
         case .toolMissing(let name, let package):
             return "\(name) is needed to build the Debian package and was not found; install it "
                 + "(sudo apt-get install \(package)) and run the command again"
@@ -161,7 +168,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .opensslMissing, .opensslFailed, .toolMissing, .notDebian: return 69
         case .keyNotSaved, .toolFailed, .layout: return 70
         case .io: return 74
-        case .untrustedFolder: return 77
+        case .untrustedFolder, .untrustedInput: return 77
         }
     }
 

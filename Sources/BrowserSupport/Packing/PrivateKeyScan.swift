@@ -10,10 +10,34 @@
 /// key (PKCS#1, PKCS#8, SEC1) or PKCS#12 bundle. Not found: a key in a format
 /// none of these is (a JWK in JSON, say), and a file that only names a PEM
 /// label without key data after it (a library's constant).
+///
+/// The signing key in hand is found in any form that keeps its base64
+/// text (`holdsBody(of:in:)`): its body without the PEM lines, in a JSON
+/// string say. Not found: a key compressed (gzip) or encoded otherwise.
 public enum PrivateKeyScan {
     /// True when `bytes` hold a private key in one of the forms above.
     public static func holdsPrivateKey(_ bytes: [UInt8]) -> Bool {
         isDERPrivateKey(bytes) || hasPEMPrivateKey(bytes) || occurs(Array("PuTTY-User-Key-File-".utf8), in: bytes)
+    }
+
+    /// True when `bytes` hold the base64 body of the PEM key `pem` without its `-----` lines: its
+    /// first 64 base64 characters (the first line of the body, and the start of the body with its
+    /// line breaks removed). False when `pem` has fewer than 64 base64 characters.
+    public static func holdsBody(of pem: [UInt8], in bytes: [UInt8]) -> Bool {
+        let needle = bodyStart(of: pem)
+        return needle.count == 64 && occurs(needle, in: bytes)
+    }
+
+    /// The first 64 base64 characters of a PEM key's body: its lines but the `-----` ones and
+    /// headers (`Proc-Type: …`), line breaks removed.
+    static func bodyStart(of pem: [UInt8]) -> [UInt8] {
+        var body: [UInt8] = []
+        for line in pem.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            if line.starts(with: Array("-----".utf8)) || line.contains(UInt8(ascii: ":")) { continue }
+            body += line.filter { $0 != 0x20 && $0 != 0x09 }
+            if body.count >= 64 { return Array(body.prefix(64)) }
+        }
+        return body
     }
 
     /// A PEM `-----BEGIN … PRIVATE KEY…-----` line with at least 40 base64 characters in a row

@@ -47,7 +47,8 @@ public enum SigningKeySource: Equatable, Sendable {
         }
     }
 
-    /// Runs `use` with the key (`load(for:searchPath:)`); when `use` fails and
+    /// Runs `use` with the key (`load(for:searchPath:)`), after refusing a package
+    /// that carries it (`ExtensionPackage.refuseCarrying(_:)`); when that or `use` fails and
     /// this call made the key, removes it again: the key signed nothing, and a
     /// command that fails changes nothing.
     public func withKey<T>(
@@ -56,6 +57,7 @@ public enum SigningKeySource: Equatable, Sendable {
     ) throws(PackError) -> T {
         let (key, created) = try load(for: package, searchPath: searchPath)
         do {
+            try package.refuseCarrying(key)
             return try use(key, created)
         } catch {
             if created { try? FileSystem.remove(path) }

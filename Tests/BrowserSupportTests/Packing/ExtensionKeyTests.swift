@@ -56,6 +56,35 @@ import Testing
         _ = try ExtensionKey.load(from: path, searchPath: "/usr/bin")
     }
 
+    /// Another user who could swap the key knows the private half of the id the package gets: a key in a
+    /// folder others may write (not sticky), or a key file another user owns, is refused (77) as `PathTrust`.
+    @Test func load_keyOthersCouldSwap_isRefusedByPathTrust() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try #require(try Packing.key(in: tmp.path).privateKeyPath)
+        let folder = tmp.path + "/keys"
+        chmod(folder, 0o777)
+        do {
+            _ = try ExtensionKey.load(from: path, searchPath: "/usr/bin")
+            Issue.record("a key in a folder every user can write was accepted")
+        } catch {
+            #expect(error.exitStatus == 77)
+            #expect(error.description.contains(folder) && error.description.contains("mode 777"), "\(error)")
+            #expect(error.description.contains("chmod go-w " + folder.shellQuoted), "\(error)")
+        }
+        chmod(folder, 0o1777)  // sticky, like /tmp: nobody may swap what is not theirs
+        _ = try ExtensionKey.load(from: path, searchPath: "/usr/bin")
+        chmod(folder, 0o700)
+        guard geteuid() == 0 else { return }
+        try #require(chown(path, 65534, 65534) == 0)
+        #expect(throws: PackError.self) { try ExtensionKey.load(from: path, searchPath: "/usr/bin") }
+        do {
+            _ = try ExtensionKey.load(from: path, searchPath: "/usr/bin")
+        } catch {
+            #expect(error.exitStatus == 77 && error.description.contains("belongs to another user"), "\(error)")
+        }
+    }
+
     @Test func load_missingOrNotAKey_saysWhat() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

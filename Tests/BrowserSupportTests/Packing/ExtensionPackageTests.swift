@@ -191,6 +191,30 @@ import Testing
         }
     }
 
+    /// What is signed and packed runs in the user's browser: a file or sub-folder inside the extension
+    /// that others may write is refused (77) by `PathTrust`'s rule, naming the path, its mode and the fix.
+    @Test func aFileOrFolderOthersCanWrite_isRefused() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        for (name, mode) in [("content/content.js", 0o666), ("content", 0o777), ("manifest.json", 0o646)] {
+            let root = tmp.path + "/" + name.replacingOccurrences(of: "/", with: "_")
+            try Packing.smallExtension(at: root)
+            try Packing.write(["content/content.js": "x"], under: root)
+            chmod(root + "/" + name, mode_t(mode))
+            do {
+                _ = try ExtensionPackage(extensionDirectory: root)
+                Issue.record("\(name) mode \(String(mode, radix: 8)) was accepted")
+            } catch {
+                #expect(error.exitStatus == 77)
+                #expect(error == .untrustedInput(try #require(PathTrust.refusal(root + "/" + name))))
+                #expect(error.description.contains("mode \(String(mode, radix: 8))"), "\(error)")
+                #expect(error.description.contains("chmod go-w " + (root + "/" + name).shellQuoted), "\(error)")
+            }
+            chmod(root + "/" + name, mode_t(mode & 0o755))
+            _ = try ExtensionPackage(extensionDirectory: root)
+        }
+    }
+
     @Test func fifoInTheFolder_isRefusedWithoutHanging() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -55,6 +55,41 @@ import Testing
 
     /// A pack that refuses its input changes nothing: an update URL for a manifest without a
     /// Firefox id is refused before the machine's key is made.
+    /// The signing key's own base64 body without its PEM lines (in a JSON string, one line or as
+    /// wrapped) escapes `PrivateKeyScan`'s forms, but signing has the key in hand: refused (65) by name,
+    /// for `pack` and `install --crx` alike; another key's body is not this one.
+    @Test func theSigningKeysBareBase64Body_isRefusedByName() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let key = try Packing.key(in: tmp.path)
+        let other = try Packing.key(in: tmp.path, name: "other.pem")
+        let source = SigningKeySource.file(try #require(key.privateKeyPath))
+        func body(_ key: ExtensionKey, joinedBy separator: String) -> String {
+            String(decoding: key.privateKeyPEM, as: UTF8.self).split(separator: "\n")
+                .filter { !$0.hasPrefix("-----") }.joined(separator: separator)
+        }
+        for (name, text) in [
+            ("joined", "{\"privateKey\": \"\(body(key, joinedBy: ""))\"}"),
+            ("escaped", "{\"privateKey\": \"\(body(key, joinedBy: "\\n"))\"}"),
+        ] {
+            let root = tmp.path + "/" + name
+            try Packing.smallExtension(at: root)
+            try Packing.write(["shared/cfg.json": text], under: root)
+            let package = try ExtensionPackage(extensionDirectory: root)
+            #expect(throws: PackError.privateKey(path: root + "/shared/cfg.json")) {
+                try package.releaseFiles(updateURL: nil, signedBy: source, searchPath: "/usr/bin:/bin")
+            }
+            #expect(throws: PackError.privateKey(path: root + "/shared/cfg.json")) {
+                try PackedExtension.make(package, signedBy: source, crxFolder: tmp.path, searchPath: "/usr/bin:/bin")
+            }
+        }
+        let root = tmp.path + "/another"
+        try Packing.smallExtension(at: root)
+        try Packing.write(["shared/cfg.json": "{\"k\": \"\(body(other, joinedBy: ""))\"}"], under: root)
+        let package = try ExtensionPackage(extensionDirectory: root)
+        _ = try package.releaseFiles(updateURL: nil, signedBy: source, searchPath: "/usr/bin:/bin")
+    }
+
     @Test func aRefusedPack_makesNoKey() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
