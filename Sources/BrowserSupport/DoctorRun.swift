@@ -64,11 +64,15 @@ public struct DoctorRun {
         let detector = BrowserDetector.forEnvironment(home: home, environment: environment)
         return BrowserCatalog.all.filter { browser in
             detector.isPresent(browser)
-                || HostLocation.all(for: browser, home: home).contains {
+                || HostLocation.all(for: browser, home: home, systemRoot: systemRoot).contains {
                     (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                 }
         }
     }
+
+    /// The system root doctor reads the system folders under: the detection root (a test's fake
+    /// root, a chroot) or "" for the real one, the root `install --system` writes under too.
+    var systemRoot: String { environment[EnvironmentVariable.detectRoot] ?? "" }
 
     /// The `Doctor` for one bridge, its fix lines naming the bridge the way it was installed: its
     /// bridge.json (through the project's own install script when `new` wrote one), or its host name.
@@ -80,6 +84,7 @@ public struct DoctorRun {
         var doctor = Doctor(
             home: home, hostName: bridge.hostName, identity: bridge.identity, passEnvironment: pass)
         doctor.tool = Doctor.toolCommand(executable: executable, searchPath: environment["PATH"])
+        doctor.systemRoot = systemRoot
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
             doctor.projectActions = ProjectBuild.actions(configPath: config)
