@@ -58,14 +58,17 @@ public struct DoctorRun {
     }
 
     /// The browsers checked for `hostName`: the ones given, else the detected ones (the same
-    /// detector `install` uses) and any browser with a manifest of `hostName` in one of its folders.
+    /// detector `install` uses) and any browser with a manifest of `hostName` in one of this user's
+    /// folders. A system manifest alone does not count: the Debian package places one for every
+    /// browser it knows, and a browser that is not on this machine has nothing to fix.
     public func selectedBrowsers(hostName: String) -> [Browser] {
         if let browsers { return browsers }
         let detector = BrowserDetector.forEnvironment(home: home, environment: environment)
         return BrowserCatalog.all.filter { browser in
             detector.isPresent(browser)
                 || HostLocation.all(for: browser, home: home, systemRoot: systemRoot).contains {
-                    (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
+                    $0.scope != .system
+                        && (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                 }
         }
     }

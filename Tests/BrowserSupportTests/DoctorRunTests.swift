@@ -160,4 +160,20 @@ import Testing
         #expect(packaged.fix?.contains("rm ") == false, "\(packaged)")
         #expect(packaged.fix?.hasPrefix("extension-bridge uninstall --browser chromium") == true, "\(packaged)")
     }
+
+    /// The Debian package places a system manifest for every browser it knows; one whose program is
+    /// not on this machine (and that this user never installed for) is not checked, so it has no row
+    /// whose fix cannot exist.
+    @Test func aBrowserWithOnlyASystemManifest_andNoProgram_isNotChecked() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let run = try run(tmp)
+        try detect("chromium", tmp)
+        try manifest("chrome", .system, run)
+        try manifest("chromium", .system, run)
+        #expect(run.selectedBrowsers(hostName: run.bridge.hostName).map(\.id) == ["chromium"])
+        #expect(!run.checks().contains { $0.browser == "chrome" })
+        try manifest("chrome", .user, run)
+        #expect(run.selectedBrowsers(hostName: run.bridge.hostName).map(\.id) == ["chrome", "chromium"])
+    }
 }
