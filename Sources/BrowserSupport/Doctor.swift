@@ -50,7 +50,7 @@ public struct Doctor {
         for browser in browsers {
             var locations =
                 userDataDirectory.map { [HostLocation.profile($0, browser: browser)] }
-                ?? HostLocation.all(for: browser, home: home)
+                ?? HostLocation.all(for: browser, home: home, systemRoot: systemRoot)
             var shadowingUserManifest: String?
             if systemOnly {
                 let user = locations.first { $0.scope == .user }?.manifestPath(hostName: hostName)
@@ -77,12 +77,11 @@ public struct Doctor {
                     location.scope == .flatpak
                     ? nil : found.first(where: { $0.scope != "flatpak" })?.path ?? shadowingUserManifest
                 if let shadowedBy {
-                    check.status = check.status == .error ? .error : .warning
-                    check.detail += "; shadowed by \(shadowedBy), which the browser reads first"
-                    check.fix =
-                        shadowingUserManifest == nil
-                        ? "rm \(path.shellQuoted)   (or make it identical: \(installCommand))"
-                        : "\(tool) uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
+                    check = shadowed(check, by: shadowedBy, browser: browser, installCommand: installCommand)
+                    if shadowingUserManifest != nil {
+                        check.fix =
+                            "\(tool) uninstall --browser \(browser.id)\(bridgeArguments)   (to use the system install)"
+                    }
                 } else if location.scope != .flatpak {
                     check.inUse = true
                 }
@@ -101,6 +100,24 @@ public struct Doctor {
             }
         }
         return checks
+    }
+
+    /// A manifest the browser never reads, because `user` comes first: a warning whatever is wrong with
+    /// it (it cannot refuse the connection), saying which one is used. A file the Debian package owns is
+    /// never to be removed by hand: the fix removes the per-user install, so the browser reads the
+    /// package's; any other file is removed or made identical.
+    func shadowed(_ check: DoctorCheck, by user: String, browser: Browser, installCommand: String) -> DoctorCheck {
+        var check = check
+        let broken = check.status == .error
+        check.status = .warning
+        check.detail =
+            (broken ? "not used, so it cannot refuse the connection (" + check.detail + ")" : "not used")
+            + "; shadowed by \(user), which the browser reads first and uses"
+        check.fix =
+            PackagedFiles(root: systemRoot).owns(check.path)
+            ? "\(tool) uninstall --browser \(browser.id)\(bridgeArguments)   (to use the package's manifest instead)"
+            : "rm \(check.path.shellQuoted)   (or make it identical: \(installCommand))"
+        return check
     }
 
     /// Which of our ids `browser` has installed: one an `External Extensions` file names, or one a

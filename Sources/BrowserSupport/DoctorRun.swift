@@ -58,17 +58,24 @@ public struct DoctorRun {
     }
 
     /// The browsers checked for `hostName`: the ones given, else the detected ones (the same
-    /// detector `install` uses) and any browser with a manifest of `hostName` in one of its folders.
+    /// detector `install` uses) and any browser with a manifest of `hostName` in one of this user's
+    /// folders. A system manifest alone does not count: the Debian package places one for every
+    /// browser it knows, and a browser that is not on this machine has nothing to fix.
     public func selectedBrowsers(hostName: String) -> [Browser] {
         if let browsers { return browsers }
         let detector = BrowserDetector.forEnvironment(home: home, environment: environment)
         return BrowserCatalog.all.filter { browser in
             detector.isPresent(browser)
-                || HostLocation.all(for: browser, home: home).contains {
-                    (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
+                || HostLocation.all(for: browser, home: home, systemRoot: systemRoot).contains {
+                    $0.scope != .system
+                        && (try? FileSystem.status($0.manifestPath(hostName: hostName), followLinks: true)) != nil
                 }
         }
     }
+
+    /// The system root doctor reads the system folders under: the detection root (a test's fake
+    /// root, a chroot) or "" for the real one, the root `install --system` writes under too.
+    var systemRoot: String { environment[EnvironmentVariable.detectRoot] ?? "" }
 
     /// The `Doctor` for one bridge, its fix lines naming the bridge the way it was installed: its
     /// bridge.json (through the project's own install script when `new` wrote one), or its host name.
@@ -80,6 +87,7 @@ public struct DoctorRun {
         var doctor = Doctor(
             home: home, hostName: bridge.hostName, identity: bridge.identity, passEnvironment: pass)
         doctor.tool = Doctor.toolCommand(executable: executable, searchPath: environment["PATH"])
+        doctor.systemRoot = systemRoot
         if let config = bridge.configPath {
             doctor.bridgeArguments = " --config " + config.shellQuoted
             doctor.projectActions = ProjectBuild.actions(configPath: config)

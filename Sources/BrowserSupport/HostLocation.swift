@@ -15,17 +15,18 @@ public struct HostLocation: Equatable, Sendable {
     /// The manifest file for `hostName` in this folder.
     public func manifestPath(hostName: String) -> String { folder + "/" + hostName + ".json" }
 
-    /// Every folder `browser` reads, in the order doctor reports them.
-    public static func all(for browser: Browser, home: String) -> [HostLocation] {
+    /// Every folder `browser` reads, in the order doctor reports them; the system folders under
+    /// `systemRoot` ("" for the real one; a test's fake root, `EXTENSION_BRIDGE_DETECT_ROOT`).
+    public static func all(for browser: Browser, home: String, systemRoot: String = "") -> [HostLocation] {
         if Platform.isMacOS {
             return [
                 HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.macUserHosts),
-                HostLocation(browser: browser, scope: .system, folder: browser.macSystemHosts),
+                HostLocation(browser: browser, scope: .system, folder: systemRoot + browser.macSystemHosts),
             ]
         }
         var out = [
             HostLocation(browser: browser, scope: .user, folder: home + "/" + browser.linuxUserHosts),
-            HostLocation(browser: browser, scope: .system, folder: browser.linuxSystemHosts),
+            HostLocation(browser: browser, scope: .system, folder: systemRoot + browser.linuxSystemHosts),
         ]
         if let app = browser.flatpakID, let hosts = browser.flatpakHosts {
             out.append(HostLocation(browser: browser, scope: .flatpak, folder: "\(home)/.var/app/\(app)/\(hosts)"))

@@ -106,4 +106,74 @@ import Testing
         #expect(doctor.bridge.identity == identity)
         #expect(doctor.checks().first?.status == .warning)
     }
+
+    /// Makes `browser`'s program exist under the run's detection root, so it is detected.
+    func detect(_ program: String, _ tmp: TemporaryFolder) throws {
+        try FileManager.default.createDirectory(atPath: tmp.path + "/root/usr/bin", withIntermediateDirectories: true)
+        try #require(
+            FileManager.default.createFile(
+                atPath: tmp.path + "/root/usr/bin/" + program, contents: Data("#!/bin/sh\n".utf8),
+                attributes: [.posixPermissions: 0o755]))
+    }
+
+    /// Writes `text` as `browser`'s manifest of the built-in host in the folder of `scope`, under the
+    /// run's detection root for the system folder; returns its path.
+    @discardableResult
+    func manifest(
+        _ browserID: String, _ scope: HostLocation.Scope, _ run: DoctorRun, text: String = "{}"
+    ) throws -> String {
+        let browser = try #require(BrowserCatalog.named(browserID))
+        let location = try #require(
+            HostLocation.all(for: browser, home: run.home, systemRoot: run.systemRoot).first { $0.scope == scope })
+        try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
+        let path = location.manifestPath(hostName: run.bridge.hostName)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A system manifest the user's shadows is never read, so it cannot refuse the connection: a
+    /// warning that names the manifest used, never an error; and a file the Debian package owns is
+    /// never to be removed by hand: the fix removes the per-user install instead.
+    @Test func aShadowedSystemManifest_isAWarning_andAPackagesFileIsNotRemoved() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let run = try run(tmp)
+        try detect("chromium", tmp)
+        let user = try manifest("chromium", .user, run)
+        let system = try manifest("chromium", .system, run, text: "{\"name\": \"another\"}")
+        func systemRow() -> DoctorCheck? {
+            run.checks().first { $0.browser == "chromium" && $0.scope == "system" }
+        }
+        let own = try #require(systemRow())
+        #expect(own.status == .warning, "\(own)")
+        #expect(own.detail.contains("cannot refuse the connection"))
+        #expect(own.detail.contains("shadowed by \(user), which the browser reads first and uses"))
+        #expect(own.fix?.hasPrefix("rm \(system.shellQuoted)") == true, "\(own)")
+        // The package's: dpkg lists it.
+        let list = tmp.path + "/root/var/lib/dpkg/info/extension-bridge.list"
+        try FileManager.default.createDirectory(
+            atPath: FileSystem.parentPath(list), withIntermediateDirectories: true)
+        try (String(system.dropFirst(run.systemRoot.count)) + "\n").write(
+            toFile: list, atomically: true, encoding: .utf8)
+        let packaged = try #require(systemRow())
+        #expect(packaged.status == .warning)
+        #expect(packaged.fix?.contains("rm ") == false, "\(packaged)")
+        #expect(packaged.fix?.hasPrefix("extension-bridge uninstall --browser chromium") == true, "\(packaged)")
+    }
+
+    /// The Debian package places a system manifest for every browser it knows; one whose program is
+    /// not on this machine (and that this user never installed for) is not checked, so it has no row
+    /// whose fix cannot exist.
+    @Test func aBrowserWithOnlyASystemManifest_andNoProgram_isNotChecked() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let run = try run(tmp)
+        try detect("chromium", tmp)
+        try manifest("chrome", .system, run)
+        try manifest("chromium", .system, run)
+        #expect(run.selectedBrowsers(hostName: run.bridge.hostName).map(\.id) == ["chromium"])
+        #expect(!run.checks().contains { $0.browser == "chrome" })
+        try manifest("chrome", .user, run)
+        #expect(run.selectedBrowsers(hostName: run.bridge.hostName).map(\.id) == ["chrome", "chromium"])
+    }
 }

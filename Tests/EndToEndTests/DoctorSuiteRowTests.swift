@@ -21,4 +21,30 @@ import Testing
         #expect(again.outText.contains("ok       " + s.tmp.path + "/c/suite.json: the keys the host reads"))
         #expect(again.outText.contains("the extension is off (turn it on with: extension-bridge enable)"))
     }
+
+    /// `doctor --config bridge.json` reads the bridge's own group (the one its host serves), and its
+    /// fix names that group; an explicit `--suite` still wins.
+    @Test func withConfig_theSuiteRowIsTheBridgesGroup() throws {
+        let s = try InstallDoctorTests.Setup()
+        defer { s.tmp.remove() }
+        var env = s.env
+        env["EXTENSION_BRIDGE_CONTAINER"] = nil
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let project = s.tmp.path + "/ReadLater"
+        let made = try s.cli(
+            environment: env, "new", "ReadLater", "--host-name", "com.example.readlater", "--group",
+            "group.com.example.readlater", "--dir", project, "--package-path", repository)
+        try #require(made.status == 0, "\(made.stderr)")
+        let ownSuite = s.home + "/.local/share/group.com.example.readlater/suite.json"
+        let off = try s.cli(environment: env, "doctor", "--config", project + "/bridge.json")
+        #expect(off.outText.contains(ownSuite + ": the keys the host reads"), "\(off.outText)")
+        #expect(
+            off.outText.contains("off (turn it on with: extension-bridge enable --suite group.com.example.readlater)"))
+        #expect(try s.cli(environment: env, "--suite", "group.com.example.readlater", "enable").status == 0)
+        let on = try s.cli(environment: env, "doctor", "--config", project + "/bridge.json")
+        #expect(on.outText.contains(ownSuite + ": the keys the host reads have types it reads; the extension is on"))
+        let given = try s.cli(environment: env, "--suite", "group.b", "doctor", "--config", project + "/bridge.json")
+        #expect(given.outText.contains(s.home + "/.local/share/group.b/suite.json: "), "\(given.outText)")
+    }
 }

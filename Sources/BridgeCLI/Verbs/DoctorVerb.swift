@@ -16,13 +16,15 @@ enum DoctorVerb: Verb {
             have put there (the file or a folder on its path writable by others) is not run,
             and the table says why. Prints a table, the manifest each browser uses (user
             before system), and the command that fixes each problem. Looks at the same
-            browsers install detects, plus any with a manifest of ours; then reads each
+            browsers install detects, plus any with a manifest of ours in your HOME (not a
+            system manifest alone: the Debian package places one for each); then reads each
             profile for the extension (a browser never started has no profile yet: a warning
             that says to start it once). With no browser it still checks what it can: a row
             that says so, the host install would register (started if install configured it),
             and secrets. Ends with "Everything checks out." only when no row is a warning or
             an error. Exit 1 when anything is broken (an error row, no browser found); warnings
-            alone exit 0.
+            alone exit 0. With --config, the suite and secrets are the bridge's group
+            (--suite still wins). A system manifest a user one shadows is a warning.
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.system,
@@ -59,9 +61,13 @@ enum DoctorVerb: Verb {
         run.executable = Platform.executablePath()
         run.extensionFolderProblem = extensionFolderProblem
         var checks = run.checks()
-        // The suite's row: the keys the host reads, with the types it reads them as.
-        checks.append(Doctor.suiteCheck(try invocation.container(context), tool: SuiteCommands.tool(context)))
-        let secrets = secretsCheck(inputs)
+        // The suite's row: the keys the host reads, with the types it reads them as. With --config it is
+        // the bridge's own group (the one its host serves), as install configures it; --suite still wins.
+        let bridgeGroup = try inputs.bridge()?.group
+        var suiteInvocation = invocation
+        suiteInvocation.suiteID = invocation.suiteID ?? bridgeGroup
+        checks.append(Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context)))
+        let secrets = secretsCheck(BrowserInputs(context: context, args: suiteInvocation))
         if invocation.json {
             try context.print(
                 JSONWriter.prettyString([
