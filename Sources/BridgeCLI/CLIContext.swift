@@ -105,6 +105,19 @@ public struct CLIContext {
 }
 
 extension CLIContext {
+    /// The bytes of `source` (`-`: standard input) for `write --from` and `import`, refused past
+    /// `inputLimit`.
+    func readInput(_ source: String) throws(CLIError) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = source == "-" ? try readIn() : try FileSystem.readFile(source, limit: Self.inputLimit + 1)
+        } catch {
+            throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
+        }
+        try Self.checkInputSize(bytes, from: source)
+        return bytes
+    }
+
     /// Refuses an input over `inputLimit`, read from `source` (`-`: standard input).
     static func checkInputSize(_ bytes: [UInt8], from source: String) throws(CLIError) {
         guard bytes.count > inputLimit else { return }

@@ -71,14 +71,7 @@ struct SuiteCommands {
     /// Replaces the suite with `source` (`-` or nil: stdin).
     func importValues(_ source: String?) throws(CLIError) {
         let source = source ?? "-"
-        let bytes: [UInt8]
-        do {
-            bytes =
-                source == "-" ? try context.readIn() : try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
-        } catch {
-            throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
-        }
-        try CLIContext.checkInputSize(bytes, from: source)
+        let bytes = try context.readInput(source)
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(bytes, maximumDepth: 512)

@@ -70,14 +70,7 @@ enum WriteVerb: Verb {
         if type == "-array" || type == "-dict" {
             throw .usage("--from reads one value; write an array or a dictionary with -json --from", verb: "write")
         }
-        let bytes: [UInt8]
-        do {
-            bytes =
-                source == "-" ? try context.readIn() : try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
-        } catch {
-            throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
-        }
-        try CLIContext.checkInputSize(bytes, from: source)
+        let bytes = try context.readInput(source)
         var text = bytes[...]
         if text.last == UInt8(ascii: "\n") { text = text.dropLast() }
         guard let string = String(validating: text, as: UTF8.self) else {
