@@ -53,6 +53,18 @@ import Testing
             ] + extra, tmp)
     }
 
+    /// `--json` says what bridge.json says: an import lists none of the bundled extension's features.
+    @Test func importAsJSON_listsNoFeatures_asItsBridgeJSONDoes() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let result = new(tmp, ["--from-safari", try resources(tmp), "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        let printed = try JSONParser.parse(Array(result.out.utf8))
+        #expect(printed["features"] == .array([]), "\(result.out)")
+        let bridge = try JSONParser.parse(try FileSystem.readFile(tmp.path + "/Hello/bridge.json"))
+        #expect(bridge["features"] == .array([]))
+    }
+
     @Test func import_printsEachChange_andEachSafariAPI_andCopiesTheFiles() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -114,7 +114,8 @@ enum NewVerb: Verb {
                 JSONWriter.string([
                     "folder": .string(target), "files": .int(files.count), "chromiumID": .string(key.chromiumID),
                     "firefoxID": .string(spec.firefoxID), "movedAside": aside.map(JSONValue.string) ?? .null,
-                    "features": .array(spec.features.map { .string($0.rawValue) }),
+                    // An import's features are its own code's, none of the bundled extension's (as bridge.json says).
+                    "features": .array(report == nil ? spec.features.map { .string($0.rawValue) } : []),
                     "safariImport": report?.json ?? .null,
                 ]))
         }
