@@ -34,6 +34,22 @@ mkdir -p "$bindir" "$sharedir" || {
     echo "install.sh: cannot create $bindir or $sharedir: choose a writable PREFIX (PREFIX=DIR scripts/install.sh)" >&2
     exit 73
 }
+# One install at a time: two would write the same `.TOOL.new` names and each rename
+# the other's half-copied file into place. (flock is util-linux's; without it, as
+# on macOS, installs are not serialised.)
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"$sharedir/.install.lock"
+    if ! flock -n 9; then
+        echo "==> waiting for another scripts/install.sh into $prefix to finish"
+        flock 9
+    fi
+fi
+# An interrupted install leaves no half-copied file behind: uninstall.sh knows only
+# the finished names. Ctrl-C and SIGTERM end the script through the EXIT trap.
+trap 'rm -rf "$bindir/.extension-bridge-host.new" "$bindir/.extension-bridge.new" "$sharedir/extension.new" \
+    "$sharedir/sources/.${version:-unknown}.new"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 for tool in extension-bridge-host extension-bridge; do
     # Copy beside, then rename: a host the browser is running keeps its inode.
     cp "$built/$tool" "$bindir/.$tool.new"

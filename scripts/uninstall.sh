@@ -28,7 +28,7 @@ rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/
 # bridge's receipt, which are not install.sh's to remove.
 # sources/ holds every version's source copy that generated projects were pinned to: uninstalling
 # ExtensionBridge removes them too (upgrade such a project, or point it at a checkout).
-rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources"
+rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources" "$sharedir/.install.lock"
 # --remove-key: also the machine's key when no receipt lists it (a reinstall reused it, or pack made it).
 key="${XDG_DATA_HOME:-$HOME/.local/share}/extension-bridge/keys/extension-bridge.pem"
 if [[ ${#keep[@]} -eq 0 && -f "$key" ]]; then

@@ -205,6 +205,38 @@ else
     fail "uninstall.sh --remove-key kept the key or did not say what that means"
 fi
 
+# Two install.sh into one HOME at once: both succeed (one waits), and the binaries are whole.
+home6="$tmp/twice"
+mkdir -p "$home6"
+HOME="$home6" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" >"$tmp/twice-a.log" 2>&1 &
+first=$!
+HOME="$home6" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" "$repo/scripts/install.sh" >"$tmp/twice-b.log" 2>&1 \
+    && second=0 || second=$?
+wait "$first" && firststatus=0 || firststatus=$?
+if ((firststatus == 0 && second == 0)) && cmp -s "$bin/extension-bridge-host" "$home6/.local/bin/extension-bridge-host" \
+    && cmp -s "$bin/extension-bridge" "$home6/.local/bin/extension-bridge"; then
+    ok "two install.sh at once: both exit 0, the binaries are whole"
+else
+    cat "$tmp/twice-a.log" "$tmp/twice-b.log"
+    fail "two install.sh at once: exit $firststatus and $second, or a binary differs"
+fi
+# Stopped (SIGTERM) while copying, install.sh leaves no hidden half-copy; uninstall.sh leaves nothing of it.
+# (Not SIGINT: a background job of a script ignores it.)
+home7="$tmp/interrupted"
+mkdir -p "$home7"
+HOME="$home7" PATH="/usr/bin:/bin" INSTALL_BIN_DIR="$bin" setsid "$repo/scripts/install.sh" >/dev/null 2>&1 &
+victim=$!
+for _ in $(seq 1 200); do
+    [[ -e "$home7/.local/bin/.extension-bridge-host.new" || -e "$home7/.local/bin/extension-bridge-host" ]] && break
+    sleep 0.01
+done
+kill -TERM -- "-$victim" 2>/dev/null || true
+wait "$victim" 2>/dev/null || true
+HOME="$home7" "$repo/scripts/uninstall.sh" >/dev/null 2>&1 || true
+left=$(find "$home7/.local" -name '*.new' -o -name '.install.lock' 2>/dev/null)
+[[ -z "$left" ]] && ok "stopped install.sh, then uninstall.sh: no hidden leftovers" \
+    || fail "stopped install.sh left: $left"
+
 if ((failures)); then
     echo "install-test: $failures failed"
     exit 1
