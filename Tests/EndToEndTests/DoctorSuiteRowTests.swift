@@ -47,4 +47,20 @@ import Testing
         let given = try s.cli(environment: env, "--suite", "group.b", "doctor", "--config", project + "/bridge.json")
         #expect(given.outText.contains(s.home + "/.local/share/group.b/suite.json: "), "\(given.outText)")
     }
+
+    /// A container the CLI refuses (here another user's) is doctor's `suite` row, an error; the
+    /// browsers' and the host's rows are still printed, and doctor exits 1 as for any error.
+    @Test func aContainerTheCLIRefuses_isAnErrorRow_andTheRestIsStillChecked() throws {
+        let s = try InstallDoctorTests.Setup()
+        defer { s.tmp.remove() }
+        #expect(try s.cli("write", "k", "v").status == 0)
+        #expect(try runProcess("/bin/chown", ["nobody", s.tmp.path + "/c"], environment: s.env).status == 0)
+        let doctor = try s.cli("doctor", "--json")
+        #expect(doctor.status == 1, "\(doctor.stderr)")
+        let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+        let row = checks.first { $0["scope"] == "suite" }
+        #expect(row?["status"] == "error", "\(doctor.stdout)")
+        #expect(row?["detail"]?.stringValue?.contains("refusing the group container") == true)
+        #expect(checks.contains { $0["scope"] != "suite" }, "the other rows are still there")
+    }
 }
