@@ -35,6 +35,14 @@ extension Doctor {
             return check
         }
         let enabled = SuiteKeys.isEnabled(snapshot)
+        guard container.exists else {
+            // Not "ok …/suite.json" for a file that is not there: say the group is new.
+            check.path = container.path
+            check.detail =
+                "no suite yet: nothing was written to \(container.groupID), so the host answers its defaults and "
+                + "the extension is off (turn it on with: \(tool) enable\(suiteOption))"
+            return check
+        }
         check.detail =
             "the keys the host reads have types it reads; the extension is "
             + (enabled ? "on" : "off (turn it on with: \(tool) enable\(suiteOption))")
