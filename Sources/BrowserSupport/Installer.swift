@@ -175,6 +175,22 @@ public struct Installer {
         return try body()
     }
 
+    /// Throws when the receipt, or the folder it is (to be) kept in, fails `PathTrust`: uninstall
+    /// removes every file the receipt names with the user's rights (root's, under sudo), so a receipt
+    /// another user owns or could rewrite would let them choose what is removed. With no receipt
+    /// folder yet, the nearest existing folder above is held to the rule of a folder on the way.
+    public func requireTrustedReceipt() throws(InstallError) {
+        var path = (try? FileSystem.status(receiptPath)) == nil ? FileSystem.parentPath(receiptPath) : receiptPath
+        var onTheWay = false
+        while path != "/", (try? FileSystem.status(path)) == nil {
+            path = FileSystem.parentPath(path)
+            onTheWay = true
+        }
+        if let refusal = PathTrust.refusal(path, userID: userID, onTheWay: onTheWay) {
+            throw .untrustedReceipt(refusal)
+        }
+    }
+
     /// The signing keys install made and recorded: uninstall removes them with the last manifest.
     public func recordedSigningKeys() -> [String] {
         loadReceipt().filter { $0.kind == .signingKey }.map(\.path)
@@ -183,6 +199,7 @@ public struct Installer {
     /// Takes the signing key at `path` out of the receipt, so `uninstall` leaves it: `pack` signed
     /// a package with it, and every later version must be signed with the same key.
     public func keepSigningKey(_ path: String) throws(InstallError) {
+        try requireTrustedReceipt()
         try locked(create: false) { () throws(InstallError) in
             var receipt = loadReceipt()
             // The same file by another name (a link on the way) is the same key.
@@ -238,6 +255,7 @@ public struct Installer {
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         guard recordReceipt else { return try write(plan, bridge: bridge, recordReceipt: false) }
+        try requireTrustedReceipt()
         // Refused before the lock's folder is made: a refusal changes nothing (checked again under the lock).
         try refuseForeignFiles(plan, receipt: loadReceipt())
         return try locked(create: true) { () throws(InstallError) in
@@ -331,6 +349,7 @@ public struct Installer {
     /// - Throws: `InstallError.relativePath` for a `folderPrefix` that is not absolute.
     public func uninstall(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(String, Outcome)] {
         if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        try requireTrustedReceipt()
         return try locked(create: false) { () throws(InstallError) in
             try removeRecorded(browsers: browsers, folderPrefix: folderPrefix)
         }
@@ -342,6 +361,7 @@ public struct Installer {
         String, Outcome
     )] {
         if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        try requireTrustedReceipt()
         return recordedToRemove(browsers: browsers, folderPrefix: folderPrefix).going.map { entry in
             (entry.path, keptBecause(entry) ?? .removed)
         }
