@@ -128,6 +128,9 @@ public struct Installer {
         case packaged = "kept (the package's)"
         /// Changed since install wrote it: left alone.
         case keptChanged = "kept (changed since install)"
+        /// A manifest or `External Extensions` file recorded outside the folders install writes them
+        /// into: not install's, so left alone.
+        case notInItsFolder = "kept (not in a folder install writes for its kind)"
     }
 
     /// Which bridge a receipt belongs to, so `doctor` can check every one installed.
@@ -421,6 +424,7 @@ public struct Installer {
 
     /// Why `entry` stays, or nil when uninstall removes it.
     private func keptBecause(_ entry: ReceiptEntry) -> Outcome? {
+        if !Installer.isInItsFolder(entry) { return .notInItsFolder }
         // A receipt written by an older install may name a package's file that install only found.
         if packaged.owns(entry.path) { return .packaged }
         guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
@@ -428,6 +432,20 @@ public struct Installer {
         }
         if FileSystem.hex(SHA256.digest(bytes)) != entry.sha256 { return .keptChanged }
         return nil
+    }
+
+    /// Whether `entry`, a host manifest or an `External Extensions` file, is in the folder install
+    /// writes that kind into (a plain path, no `.` or `..`). A trusted receipt names nothing else,
+    /// but should one name another file, uninstall leaves it rather than remove it with the user's rights.
+    static func isInItsFolder(_ entry: ReceiptEntry) -> Bool {
+        let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard entry.path.hasPrefix("/"), !parts.contains("."), !parts.contains("..") else { return false }
+        let folder = parts.dropLast().last.map(String.init) ?? ""
+        switch entry.kind {
+        case .manifest: return folder == "NativeMessagingHosts" || folder == "native-messaging-hosts"
+        case .externalExtension: return folder == "External Extensions"
+        default: return true
+        }
     }
 
     private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {

@@ -266,4 +266,26 @@ import Testing
         #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).map(\.1) == [.removed, .removed])
         #expect(try FileSystem.status(manifest) == nil)
     }
+
+    @Test func aManifestEntryOutsideTheHostsFolders_isKeptByUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        _ = try installer.apply(try installer.plan(options(tmp, ["chromium"])))
+        let victim = tmp.path + "/victim.txt"
+        let other = tmp.path + "/x/NativeMessagingHosts/../../victim.txt"
+        try FileSystem.writeAtomically(victim, Array("secret".utf8), permissions: 0o600)
+        let sha = FileSystem.hex(SHA256.digest(Array("secret".utf8)))
+        try installer.saveReceipt(
+            installer.loadReceipt() + [
+                .init(path: victim, sha256: sha, kind: .manifest(browser: "chromium")),
+                .init(path: other, sha256: sha, kind: .externalExtension(browser: "chromium")),
+            ], bridge: nil)
+        let preview = try installer.uninstallPreview(browsers: nil, folderPrefix: nil)
+        #expect(preview.filter { $0.1 == .notInItsFolder }.map(\.0) == [victim, other])
+        let results = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(results.filter { $0.1 == .notInItsFolder }.map(\.0) == [victim, other])
+        #expect(results.filter { $0.1 == .removed }.count == 2)
+        #expect(try FileSystem.readFile(victim) == Array("secret".utf8))
+    }
 }
