@@ -324,8 +324,9 @@ import Testing
         // Each refusal names the value that is wrong, and says only what is true of it.
         for (name, copyright, who, says, never) in [
             ("Chromium", "2025 A", maintainer, "distribution uses", "already knows"),
-            ("chromium.", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
-            ("Chromium+", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
+            // bridge.json's name is new's (a Swift identifier): punctuation is refused before Debian's rule.
+            ("chromium.", "2025 A", maintainer, "name 'chromium.' is not a Swift identifier", "already knows"),
+            ("Chromium+", "2025 A", maintainer, "name 'Chromium+' is not a Swift identifier", "already knows"),
             (
                 "ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", maintainer,
                 "not one line", "Files: *\n"
