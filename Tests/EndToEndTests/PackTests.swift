@@ -88,6 +88,42 @@ import Testing
             ])
     }
 
+    /// The CRX and updates.xml carry the id of the key that signs them; the host manifests allow
+    /// bridge.json's id. A keys/ key of another id made a release the host refuses, silently.
+    @Test func aKeysKeyOfAnotherID_isRefused_namingBothIDs_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/ReadLater"
+        let made = try runProcess(
+            Binaries.cli,
+            [
+                "new", "ReadLater", "--host-name", "com.example.readlater", "--group", "group.com.example.readlater",
+                "--dir", project, "--package-path", repository,
+            ], environment: s.env)
+        try #require(made.status == 0, "\(made.stderr)")
+        let bridge = try JSONParser.parse(try String(contentsOfFile: project + "/bridge.json", encoding: .utf8))
+        let chromiumID = try #require(bridge["extension"]?["chromiumID"]?.stringValue)
+        let key = project + "/keys/extension-private-key.pem"
+        try FileManager.default.removeItem(atPath: key)
+        let other = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(other.status == 0)
+        chmod(key, 0o600)
+        let out = s.tmp.path + "/dist"
+        let run = try s.pack([
+            "--config", project + "/bridge.json", "--update-url", "https://example.com/rl", "--out", out,
+        ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("extension.chromiumID is \(chromiumID)"), "\(run.stderr)")
+        let words: [String] = run.stderr.split { !$0.isLetter }.map(String.init)
+        let ids = words.filter { (word: String) -> Bool in word.count == 32 && word != chromiumID }
+        let keyID: String = try #require(ids.first)
+        #expect(run.stderr.contains("Chromium id \(keyID)"), "\(run.stderr)")
+        #expect(run.stderr.contains("--key"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+    }
+
     @Test func json_oneRecordPerFile_withTheCRXId() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
