@@ -208,6 +208,44 @@ import Testing
         #expect(fixed.status == 0, "\(fixed.stderr)")
     }
 
+    /// The extension folder's own path is held to the rule its files are: a folder another user owns,
+    /// or under a folder every user can write (not sticky), or reached through another user's link,
+    /// is one whose entries they can rename or swap before it is signed. Refused (77), nothing written.
+    @Test func anExtensionFolderOthersControl_isRefused_byPackAndInstall() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let shared = s.tmp.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ext, toPath: shared + "/ext")
+        chmod(shared, 0o777)
+        try FileManager.default.createSymbolicLink(atPath: s.tmp.path + "/link", withDestinationPath: ext)
+        let out = s.tmp.path + "/d"
+        func refused(_ dir: String, saying: String) throws {
+            let run = try s.pack(["--extension-dir", dir, "--out", out])
+            #expect(run.status == 77, "\(run.stderr)")
+            #expect(run.stderr.contains(saying), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+            let install = try runProcess(
+                Binaries.cli, ["install", "--crx", "--dry-run", "--browser", "chromium", "--extension-dir", dir],
+                environment: s.env)
+            #expect(install.status == 77, "\(install.stderr)")
+        }
+        if getuid() == 0 {
+            chown(ext, 65534, 65534)
+            try refused(ext, saying: "ext belongs to another user (uid 65534)")
+            chown(ext, 0, 0)
+            lchown(s.tmp.path + "/link", 65534, 65534)
+            try refused(s.tmp.path + "/link", saying: "link belongs to another user (uid 65534)")
+        }
+        try refused(shared + "/ext", saying: "chmod go-w " + shared)
+        chmod(shared, 0o755)
+        let fixed = try s.pack(["--extension-dir", shared + "/ext", "--out", out])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
     /// The signing key's base64 body without its PEM lines, in a JSON string inside the extension:
     /// `pack` has the key in hand and refuses (65) the file that carries it; nothing is written.
     @Test func theSigningKeysBareBody_insideTheExtension_isRefused() throws {
