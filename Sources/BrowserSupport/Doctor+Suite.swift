@@ -1,6 +1,12 @@
 import SharedSuite
 
 extension Doctor {
+    /// The `suite` row when the group's container cannot be used at all (the CLI refuses another
+    /// user's): an error naming why, so doctor still prints every other row.
+    public static func refusedSuiteCheck(groupID: String, reason: String) -> DoctorCheck {
+        DoctorCheck(browser: "-", scope: "suite", path: groupID, status: .error, detail: reason, fix: nil)
+    }
+
     /// The row for the suite of `container`: ok when every key the host reads has a type it reads
     /// as meant (saying whether the extension is on), a warning naming each key that does not, with
     /// the type found and the `write` that fixes it; a warning too when the suite cannot be read.
@@ -29,6 +35,14 @@ extension Doctor {
             return check
         }
         let enabled = SuiteKeys.isEnabled(snapshot)
+        guard container.exists else {
+            // Not "ok …/suite.json" for a file that is not there: say the group is new.
+            check.path = container.path
+            check.detail =
+                "no suite yet: nothing was written to \(container.groupID), so the host answers its defaults and "
+                + "the extension is off (turn it on with: \(tool) enable\(suiteOption))"
+            return check
+        }
         check.detail =
             "the keys the host reads have types it reads; the extension is "
             + (enabled ? "on" : "off (turn it on with: \(tool) enable\(suiteOption))")

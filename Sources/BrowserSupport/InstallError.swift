@@ -14,6 +14,9 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     case bridgeConfig(path: String, reason: String)
     /// A project file install or pack relies on (bridge.json, the extension folder, `keys/`) fails `PathTrust`.
     case untrustedProject(PathTrust.Refusal)
+    /// The receipt, or the folder install keeps it in, fails `PathTrust`: another user could choose
+    /// which files uninstall removes.
+    case untrustedReceipt(PathTrust.Refusal)
     /// An `--extension-id` (or a manifest's Firefox id) that is neither a Chromium id nor a Firefox add-on id.
     case invalidExtensionID(String)
     /// A `--suite` group id the suite, the host and `secret-tool` could not all take as it is.
@@ -64,6 +67,10 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
             return "refusing the project: \(refusal), so another user could have chosen which extensions the host "
                 + "serves, which group they reach, or what is signed; "
                 + (refusal.fix.map { "run \($0), or " } ?? "") + "move the project into a folder of your own"
+        case .untrustedReceipt(let refusal):
+            return "refusing the install receipt: \(refusal), so another user could choose which files "
+                + "uninstall removes; nothing was changed; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "set XDG_DATA_HOME to a folder of your own"
         case .invalidExtensionID(let id):
             return "invalid extension id '\(HostConfiguration.UnsafeValue.shown(id))': a Chromium id (32 letters a–p, "
                 + "or chrome-extension://ID/) or a Firefox add-on id (name@domain or {GUID})"

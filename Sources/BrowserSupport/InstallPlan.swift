@@ -39,6 +39,7 @@ public struct InstallPlan {
     /// Refuses, before anything is made, files that are not ours to change (`Installer.check`):
     /// `--crx` calls it before making a signing key, so a refused install makes no key.
     public func check() throws(InstallError) {
+        if destination == nil { try installer.requireTrustedReceipt() }
         try installer.check(try files())
     }
 

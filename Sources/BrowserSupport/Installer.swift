@@ -128,6 +128,9 @@ public struct Installer {
         case packaged = "kept (the package's)"
         /// Changed since install wrote it: left alone.
         case keptChanged = "kept (changed since install)"
+        /// A manifest or `External Extensions` file recorded outside the folders install writes them
+        /// into: not install's, so left alone.
+        case notInItsFolder = "kept (not in a folder install writes for its kind)"
     }
 
     /// Which bridge a receipt belongs to, so `doctor` can check every one installed.
@@ -175,6 +178,22 @@ public struct Installer {
         return try body()
     }
 
+    /// Throws when the receipt, or the folder it is (to be) kept in, fails `PathTrust`: uninstall
+    /// removes every file the receipt names with the user's rights (root's, under sudo), so a receipt
+    /// another user owns or could rewrite would let them choose what is removed. With no receipt
+    /// folder yet, the nearest existing folder above is held to the rule of a folder on the way.
+    public func requireTrustedReceipt() throws(InstallError) {
+        var path = (try? FileSystem.status(receiptPath)) == nil ? FileSystem.parentPath(receiptPath) : receiptPath
+        var onTheWay = false
+        while path != "/", (try? FileSystem.status(path)) == nil {
+            path = FileSystem.parentPath(path)
+            onTheWay = true
+        }
+        if let refusal = PathTrust.refusal(path, userID: userID, onTheWay: onTheWay) {
+            throw .untrustedReceipt(refusal)
+        }
+    }
+
     /// The signing keys install made and recorded: uninstall removes them with the last manifest.
     public func recordedSigningKeys() -> [String] {
         loadReceipt().filter { $0.kind == .signingKey }.map(\.path)
@@ -183,6 +202,7 @@ public struct Installer {
     /// Takes the signing key at `path` out of the receipt, so `uninstall` leaves it: `pack` signed
     /// a package with it, and every later version must be signed with the same key.
     public func keepSigningKey(_ path: String) throws(InstallError) {
+        try requireTrustedReceipt()
         try locked(create: false) { () throws(InstallError) in
             var receipt = loadReceipt()
             // The same file by another name (a link on the way) is the same key.
@@ -238,6 +258,7 @@ public struct Installer {
         throws(InstallError) -> [(PlannedFile, Outcome)]
     {
         guard recordReceipt else { return try write(plan, bridge: bridge, recordReceipt: false) }
+        try requireTrustedReceipt()
         // Refused before the lock's folder is made: a refusal changes nothing (checked again under the lock).
         try refuseForeignFiles(plan, receipt: loadReceipt())
         return try locked(create: true) { () throws(InstallError) in
@@ -331,6 +352,7 @@ public struct Installer {
     /// - Throws: `InstallError.relativePath` for a `folderPrefix` that is not absolute.
     public func uninstall(browsers: [Browser]?, folderPrefix: String?) throws(InstallError) -> [(String, Outcome)] {
         if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        try requireTrustedReceipt()
         return try locked(create: false) { () throws(InstallError) in
             try removeRecorded(browsers: browsers, folderPrefix: folderPrefix)
         }
@@ -342,6 +364,7 @@ public struct Installer {
         String, Outcome
     )] {
         if let folderPrefix { try Installer.requireAbsolute(folderPrefix) }
+        try requireTrustedReceipt()
         return recordedToRemove(browsers: browsers, folderPrefix: folderPrefix).going.map { entry in
             (entry.path, keptBecause(entry) ?? .removed)
         }
@@ -401,6 +424,7 @@ public struct Installer {
 
     /// Why `entry` stays, or nil when uninstall removes it.
     private func keptBecause(_ entry: ReceiptEntry) -> Outcome? {
+        if !Installer.isInItsFolder(entry) { return .notInItsFolder }
         // A receipt written by an older install may name a package's file that install only found.
         if packaged.owns(entry.path) { return .packaged }
         guard let bytes = try? FileSystem.readFile(entry.path, noFollow: true, limit: Installer.fileLimit) else {
@@ -408,6 +432,20 @@ public struct Installer {
         }
         if FileSystem.hex(SHA256.digest(bytes)) != entry.sha256 { return .keptChanged }
         return nil
+    }
+
+    /// Whether `entry`, a host manifest or an `External Extensions` file, is in the folder install
+    /// writes that kind into (a plain path, no `.` or `..`). A trusted receipt names nothing else,
+    /// but should one name another file, uninstall leaves it rather than remove it with the user's rights.
+    static func isInItsFolder(_ entry: ReceiptEntry) -> Bool {
+        let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard entry.path.hasPrefix("/"), !parts.contains("."), !parts.contains("..") else { return false }
+        let folder = parts.dropLast().last.map(String.init) ?? ""
+        switch entry.kind {
+        case .manifest: return folder == "NativeMessagingHosts" || folder == "native-messaging-hosts"
+        case .externalExtension: return folder == "External Extensions"
+        default: return true
+        }
     }
 
     private func remove(_ entry: ReceiptEntry) throws(InstallError) -> Outcome {

@@ -52,4 +52,14 @@ import Testing
         #expect(h.err.first?.contains("its parent folder \(h.tmp.path)/no/such does not exist") == true)
         #expect((try? FileSystem.status(h.tmp.path + "/no")) == nil)
     }
+
+    /// A relative EXTENSION_BRIDGE_CONTAINER names another folder in each process (the host runs
+    /// where the browser does): refused, nothing made.
+    @Test func relativeContainer_isRefused_andNothingIsCreated() {
+        let h = Harness()
+        h.environment = ["EXTENSION_BRIDGE_CONTAINER": "rel/g", "HOME": h.tmp.path]
+        #expect(h.run("write", "k", "v") == 64)
+        #expect(h.err.first?.contains("EXTENSION_BRIDGE_CONTAINER is rel/g, a relative path") == true, "\(h.err)")
+        #expect((try? FileSystem.status("rel")) == nil)
+    }
 }

@@ -23,4 +23,14 @@ import Testing
         #expect(right.status == .ok && right.fix == nil)
         #expect(right.detail.hasSuffix("off (turn it on with: eb enable --suite group.test)"))
     }
+
+    /// A group nothing was written to has no suite.json: the row says so instead of "ok …/suite.json".
+    @Test func suiteCheck_ofAGroupNothingWasWrittenTo_saysThereIsNoSuiteYet() {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path + "/c", groupID: "group.test")
+        let row = Doctor.suiteCheck(container, tool: "eb")
+        #expect(row.status == .ok && row.path == container.path)
+        #expect(row.detail.hasPrefix("no suite yet: nothing was written to group.test"), "\(row.detail)")
+    }
 }

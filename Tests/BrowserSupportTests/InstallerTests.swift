@@ -221,4 +221,71 @@ import Testing
         #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).first?.1 == .keptChanged)
         #expect(FileManager.default.fileExists(atPath: manifest))
     }
+
+    /// The receipt's refusal `body` threw, or nil when it threw nothing (or something else).
+    func receiptRefusal(_ body: () throws -> Void) -> PathTrust.Refusal? {
+        do {
+            try body()
+        } catch let error as InstallError {
+            if case .untrustedReceipt(let refusal) = error { return refusal }
+        } catch {}
+        return nil
+    }
+
+    @Test func aReceiptOrItsFolder_othersCouldWrite_isRefused_byInstallAndUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = tmp.path + "/data"
+        let receipt = folder + "/receipt.json"
+        let installer = Installer(home: tmp.path, receiptPath: receipt, userID: 0)
+        let plan = try installer.plan(options(tmp, ["chromium"]))
+        let manifest = plan[0].path
+        try FileSystem.makeDirectory(folder, permissions: 0o700)
+        #expect(chmod(folder, 0o777) == 0)
+        #expect(receiptRefusal { _ = try installer.apply(plan) }?.path == folder)
+        #expect(try FileSystem.status(receipt) == nil)
+        #expect(try FileSystem.status(manifest) == nil)
+        #expect(chmod(folder, 0o700) == 0)
+        _ = try installer.apply(plan)
+
+        // Another user's receipt, or one others may write, could name any file: nothing is removed.
+        #expect(chown(receipt, 65534, 65534) == 0)
+        #expect(receiptRefusal { _ = try installer.uninstall(browsers: nil, folderPrefix: nil) }?.path == receipt)
+        #expect(receiptRefusal { _ = try installer.uninstallPreview(browsers: nil, folderPrefix: nil) } != nil)
+        #expect(chown(receipt, 0, 0) == 0)
+        #expect(chmod(receipt, 0o666) == 0)
+        let refusal = receiptRefusal { _ = try installer.uninstall(browsers: nil, folderPrefix: nil) }
+        #expect(refusal?.fix == "chmod go-w " + receipt.shellQuoted)
+        #expect(InstallError.untrustedReceipt(try #require(refusal)).description.contains(receipt))
+        #expect(chmod(folder, 0o777) == 0)
+        #expect(chmod(receipt, 0o600) == 0)
+        #expect(receiptRefusal { _ = try installer.uninstall(browsers: nil, folderPrefix: nil) }?.path == folder)
+        #expect(try FileSystem.status(manifest) != nil)
+
+        #expect(chmod(folder, 0o700) == 0)
+        #expect(try installer.uninstall(browsers: nil, folderPrefix: nil).map(\.1) == [.removed, .removed])
+        #expect(try FileSystem.status(manifest) == nil)
+    }
+
+    @Test func aManifestEntryOutsideTheHostsFolders_isKeptByUninstall() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/receipt.json")
+        _ = try installer.apply(try installer.plan(options(tmp, ["chromium"])))
+        let victim = tmp.path + "/victim.txt"
+        let other = tmp.path + "/x/NativeMessagingHosts/../../victim.txt"
+        try FileSystem.writeAtomically(victim, Array("secret".utf8), permissions: 0o600)
+        let sha = FileSystem.hex(SHA256.digest(Array("secret".utf8)))
+        try installer.saveReceipt(
+            installer.loadReceipt() + [
+                .init(path: victim, sha256: sha, kind: .manifest(browser: "chromium")),
+                .init(path: other, sha256: sha, kind: .externalExtension(browser: "chromium")),
+            ], bridge: nil)
+        let preview = try installer.uninstallPreview(browsers: nil, folderPrefix: nil)
+        #expect(preview.filter { $0.1 == .notInItsFolder }.map(\.0) == [victim, other])
+        let results = try installer.uninstall(browsers: nil, folderPrefix: nil)
+        #expect(results.filter { $0.1 == .notInItsFolder }.map(\.0) == [victim, other])
+        #expect(results.filter { $0.1 == .removed }.count == 2)
+        #expect(try FileSystem.readFile(victim) == Array("secret".utf8))
+    }
 }

@@ -38,13 +38,32 @@ import Testing
         try #require(made.status == 0, "\(made.stderr)")
         let ownSuite = s.home + "/.local/share/group.com.example.readlater/suite.json"
         let off = try s.cli(environment: env, "doctor", "--config", project + "/bridge.json")
-        #expect(off.outText.contains(ownSuite + ": the keys the host reads"), "\(off.outText)")
+        let ownGroup = s.home + "/.local/share/group.com.example.readlater"
+        #expect(
+            off.outText.contains(ownGroup + ": no suite yet: nothing was written to group.com.example.readlater"),
+            "\(off.outText)")
         #expect(
             off.outText.contains("off (turn it on with: extension-bridge enable --suite group.com.example.readlater)"))
         #expect(try s.cli(environment: env, "--suite", "group.com.example.readlater", "enable").status == 0)
         let on = try s.cli(environment: env, "doctor", "--config", project + "/bridge.json")
         #expect(on.outText.contains(ownSuite + ": the keys the host reads have types it reads; the extension is on"))
         let given = try s.cli(environment: env, "--suite", "group.b", "doctor", "--config", project + "/bridge.json")
-        #expect(given.outText.contains(s.home + "/.local/share/group.b/suite.json: "), "\(given.outText)")
+        #expect(given.outText.contains(s.home + "/.local/share/group.b: no suite yet"), "\(given.outText)")
+    }
+
+    /// A container the CLI refuses (here another user's) is doctor's `suite` row, an error; the
+    /// browsers' and the host's rows are still printed, and doctor exits 1 as for any error.
+    @Test func aContainerTheCLIRefuses_isAnErrorRow_andTheRestIsStillChecked() throws {
+        let s = try InstallDoctorTests.Setup()
+        defer { s.tmp.remove() }
+        #expect(try s.cli("write", "k", "v").status == 0)
+        #expect(try runProcess("/bin/chown", ["nobody", s.tmp.path + "/c"], environment: s.env).status == 0)
+        let doctor = try s.cli("doctor", "--json")
+        #expect(doctor.status == 1, "\(doctor.stderr)")
+        let checks = try JSONParser.parse(doctor.stdout)["checks"]?.arrayValue ?? []
+        let row = checks.first { $0["scope"] == "suite" }
+        #expect(row?["status"] == "error", "\(doctor.stdout)")
+        #expect(row?["detail"]?.stringValue?.contains("refusing the group container") == true)
+        #expect(checks.contains { $0["scope"] != "suite" }, "the other rows are still there")
     }
 }

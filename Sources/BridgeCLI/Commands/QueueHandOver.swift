@@ -46,7 +46,9 @@ struct QueueHandOver {
         // one-line fields have their line breaks escaped and every content line
         // is indented, so no saved text can start a record of its own
         // (docs/SUITE.md, "drain output").
-        let content = item.content.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character to Swift, so it is named beside "\n": split on "\n"
+        // alone, the line after a Windows line break would start unindented.
+        let content = item.content.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
             .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         return "# \(DisplayText.escaped(item.title ?? item.url))\n\(DisplayText.escaped(item.url))\n"
             + "\(item.kind) saved \(item.savedAt.iso8601) by \(DisplayText.escaped(item.source))\n\n\(content)\n"

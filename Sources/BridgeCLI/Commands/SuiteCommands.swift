@@ -1,5 +1,6 @@
 import BridgeJSON
 import BridgeSystem
+import BrowserSupport
 import SharedSuite
 
 /// `read`, `delete`, `export`, `import`, `enable`, `disable`, `repair` (`write` is all in Verbs/:
@@ -60,12 +61,40 @@ struct SuiteCommands {
         if target == "-" {
             try context.out(bytes)
         } else {
+            try SuiteCommands.refuseToReplace(target)
             do {
                 try FileSystem.writeAtomically(target, bytes, permissions: 0o600)
             } catch {
                 throw CLIError(.io, "cannot write \(target): \(error)")
             }
         }
+    }
+
+    /// The atomic write renames a new file over `target`, so a link, device, pipe, socket or folder
+    /// there would be replaced by a regular file (as root, `export /dev/null` would replace the
+    /// device for every process), not written through. Only a regular file, or nothing, is replaced.
+    static func refuseToReplace(_ target: String) throws(CLIError) {
+        let status: FileStatus?
+        do {
+            status = try FileSystem.status(target)
+        } catch {
+            throw CLIError(.io, "cannot inspect \(DisplayText.escaped(target)): \(error)")
+        }
+        guard let status, !status.isRegular else { return }
+        let what: String
+        switch status.kind {
+        case .symbolicLink: what = "a symbolic link"
+        case .directory: what = "a folder"
+        case .fifo: what = "a named pipe"
+        case .socket: what = "a socket"
+        case .characterDevice, .blockDevice: what = "a device"
+        case .regular, .other: what = "not a regular file"
+        }
+        throw CLIError(
+            .cantCreate,
+            "refusing to export to \(DisplayText.escaped(target)): it is \(what), and export replaces FILE "
+                + "with a new regular file; to write through it, run `extension-bridge export > "
+                + "\(DisplayText.escaped(target.shellQuoted))` (or `export -` for standard output)")
     }
 
     /// Replaces the suite with `source` (`-` or nil: stdin).

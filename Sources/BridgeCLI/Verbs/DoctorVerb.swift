@@ -66,7 +66,14 @@ enum DoctorVerb: Verb {
         let bridgeGroup = try inputs.bridge()?.group
         var suiteInvocation = invocation
         suiteInvocation.suiteID = invocation.suiteID ?? bridgeGroup
-        checks.append(Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context)))
+        do {
+            checks.append(Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context)))
+        } catch {
+            // A container the CLI refuses (another user's, say) is one broken row: doctor still reports the rest.
+            checks.append(
+                Doctor.refusedSuiteCheck(
+                    groupID: suiteInvocation.suiteID ?? GroupContainer.defaultGroupID, reason: error.message))
+        }
         let secrets = secretsCheck(BrowserInputs(context: context, args: suiteInvocation))
         if invocation.json {
             try context.print(

@@ -180,6 +180,8 @@ extension InstallError {
         switch self {
         case .packageOwned, .notOurs, .otherProgramsManifest, .linkedManifest:
             return CLIError(.cantCreate, description)
+        case .untrustedReceipt:
+            return CLIError(.noPermission, description)
         default:
             return CLIError(.io, description + (options.system ? " (system folders need root: run with sudo)" : ""))
         }

@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
@@ -14,6 +15,14 @@ extension Invocation {
             try GroupContainer(groupID: suiteID ?? GroupContainer.defaultGroupID, environment: context.environment)
         }
         if let override = context.environment[EnvironmentVariable.container] {
+            // Relative, it would name another folder for each process: the host runs where the browser does.
+            guard override.hasPrefix("/") else {
+                throw CLIError(
+                    .usage,
+                    "\(EnvironmentVariable.container.name) is \(DisplayText.escaped(override)), a relative path: "
+                        + "the host, started by the browser in another folder, would use another container; "
+                        + "give an absolute path")
+            }
             let parent = FileSystem.parentPath(override)
             guard (try? FileSystem.status(parent, followLinks: true))?.isDirectory == true else {
                 throw CLIError(

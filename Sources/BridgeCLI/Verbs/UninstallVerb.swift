@@ -11,7 +11,8 @@ enum UninstallVerb: Verb {
             browser's files goes the signing key install --crx made: the next install --crx
             or pack then makes a new key, so the extension gets a new Chromium id and browsers
             treat it as a different extension; --keep-key keeps it (scripts/uninstall.sh does).
-            --dry-run prints what would be removed and removes nothing.
+            --dry-run prints what would be removed and removes nothing. A receipt another user
+            owns or could write (or one in a folder others can write) is refused (77).
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.config,
@@ -35,6 +36,7 @@ enum UninstallVerb: Verb {
                 results = try installer.uninstall(browsers: selection, folderPrefix: inputs.userDataDirectory())
             }
         } catch {
+            if case .untrustedReceipt = error { throw CLIError(.noPermission, error.description) }
             throw CLIError(.io, error.description)
         }
         if dryRun { try printPreview(results, inputs) } else { try inputs.printOutcomes(results) }
