@@ -140,15 +140,9 @@ public struct ProjectSpec: Equatable, Sendable {
 
     /// Checks every answer; the message names the rule broken.
     public func validate() throws(GeneratorError) {
-        let nameBytes = Array(name.utf8)
-        func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
-        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
-        guard let first = nameBytes.first, isLetter(first),
-            nameBytes.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }), nameBytes.count <= 64
-        else {
+        guard BridgeDescription.isAppName(name) else {
             throw .invalid(
-                "invalid name '\(name)': the name must be a Swift identifier: an ASCII letter, then letters, "
-                    + "digits or '_' (at most 64), for example ReadLater")
+                "invalid name '\(DisplayText.escaped(name))': the name must be \(BridgeDescription.nameRule)")
         }
         do {
             try HostManifest.validate(name: hostName)

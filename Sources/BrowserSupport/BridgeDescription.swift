@@ -56,6 +56,19 @@ public struct BridgeDescription: Equatable, Sendable {
         self.firefoxID = firefoxID
     }
 
+    /// What an app's `name` must be, for `new` and in bridge.json alike: packages, the host and the
+    /// project's folder are named after it, so it is no path and holds nothing a terminal reorders.
+    public static let nameRule =
+        "a Swift identifier: an ASCII letter, then letters, digits or '_' (at most 64), for example ReadLater"
+
+    /// Whether `name` follows `nameRule`.
+    public static func isAppName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+        guard let first = bytes.first, isLetter(first), bytes.count <= 64 else { return false }
+        return bytes.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") }
+    }
+
     /// The app's one name in files and packages: its name in lower case (`ReadLater` → `readlater`), as
     /// in the host executable (`readlater-host`) and the store packages (`readlater-1.0.0.crx`).
     public var fileName: String { name.lowercased() }
@@ -167,6 +180,12 @@ public struct BridgeDescription: Equatable, Sendable {
     /// Every value that reaches a manifest, the host's configuration or a path is checked here, at
     /// load, so `install`, `uninstall` and `doctor` never act on a description that could not be written.
     func validate(path: String) throws(InstallError) {
+        guard BridgeDescription.isAppName(name) else {
+            throw .bridgeConfig(
+                path: path,
+                reason: "name '\(HostConfiguration.UnsafeValue.shown(name))' is not \(BridgeDescription.nameRule) "
+                    + "(pack names its files after it)")
+        }
         try HostManifest.validate(name: hostName)
         guard hostName != HostIdentity.defaultHostName else {
             throw .bridgeConfig(

@@ -48,12 +48,12 @@ import Testing
     }
 
     func write(
-        _ tmp: TemporaryFolder, group: String = "group.a", hostName: String = "com.example.a",
+        _ tmp: TemporaryFolder, name: String = "A", group: String = "group.a", hostName: String = "com.example.a",
         firefoxID: String = "a@example.com", hostProduct: String = "a-host"
     ) throws -> String {
         let path = tmp.path + "/bridge.json"
         let description: JSONValue = [
-            "formatVersion": 1, "name": "A", "hostName": .string(hostName), "group": .string(group),
+            "formatVersion": 1, "name": .string(name), "hostName": .string(hostName), "group": .string(group),
             "hostProduct": .string(hostProduct), "version": "1.0",
             "extension": [
                 "folder": "extension", "chromiumID": .string(String(repeating: "c", count: 32)),
@@ -171,6 +171,23 @@ import Testing
         defer { tmp.remove() }
         let path = try write(tmp, hostProduct: hostProduct)
         #expect(throws: InstallError.self) { try BridgeDescription.load(path) }
+    }
+
+    /// `pack` names its files after `name`: a path or a bidi character there wrote outside `--out`
+    /// or under a name that reads otherwise. The rule is `new`'s.
+    @Test(arguments: ["../../X", "Evil\u{202E}X", "a/b", "_x", "1x", String(repeating: "a", count: 65)])
+    func load_refusesANameThatIsNoSwiftIdentifier_namingTheValueAndTheRule(name: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let path = try write(tmp, name: name)
+        do {
+            _ = try BridgeDescription.load(path)
+            Issue.record("accepted the name \(name)")
+        } catch {
+            #expect(error.description.contains("name '"))
+            #expect(error.description.contains(BridgeDescription.nameRule))
+            #expect(!error.description.contains("\u{202E}"))
+        }
     }
 
     @Test func load_takesFirefoxGUIDsAndEmailIDs() throws {

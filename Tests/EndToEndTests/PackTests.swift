@@ -88,6 +88,42 @@ import Testing
             ])
     }
 
+    /// The CRX and updates.xml carry the id of the key that signs them; the host manifests allow
+    /// bridge.json's id. A keys/ key of another id made a release the host refuses, silently.
+    @Test func aKeysKeyOfAnotherID_isRefused_namingBothIDs_andNothingIsWritten() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let project = s.tmp.path + "/ReadLater"
+        let made = try runProcess(
+            Binaries.cli,
+            [
+                "new", "ReadLater", "--host-name", "com.example.readlater", "--group", "group.com.example.readlater",
+                "--dir", project, "--package-path", repository,
+            ], environment: s.env)
+        try #require(made.status == 0, "\(made.stderr)")
+        let bridge = try JSONParser.parse(try String(contentsOfFile: project + "/bridge.json", encoding: .utf8))
+        let chromiumID = try #require(bridge["extension"]?["chromiumID"]?.stringValue)
+        let key = project + "/keys/extension-private-key.pem"
+        try FileManager.default.removeItem(atPath: key)
+        let other = try runProcess(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key],
+            environment: s.env)
+        try #require(other.status == 0)
+        chmod(key, 0o600)
+        let out = s.tmp.path + "/dist"
+        let run = try s.pack([
+            "--config", project + "/bridge.json", "--update-url", "https://example.com/rl", "--out", out,
+        ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("extension.chromiumID is \(chromiumID)"), "\(run.stderr)")
+        let words: [String] = run.stderr.split { !$0.isLetter }.map(String.init)
+        let ids = words.filter { (word: String) -> Bool in word.count == 32 && word != chromiumID }
+        let keyID: String = try #require(ids.first)
+        #expect(run.stderr.contains("Chromium id \(keyID)"), "\(run.stderr)")
+        #expect(run.stderr.contains("--key"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+    }
+
     @Test func json_oneRecordPerFile_withTheCRXId() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
@@ -169,6 +205,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.tmp.path + "/d"))
         chmod(keys, 0o700)
         let fixed = try s.pack(["--extension-dir", ext, "--out", s.tmp.path + "/d", "--key", keys + "/k.pem"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
+    /// The extension folder's own path is held to the rule its files are: a folder another user owns,
+    /// or under a folder every user can write (not sticky), or reached through another user's link,
+    /// is one whose entries they can rename or swap before it is signed. Refused (77), nothing written.
+    @Test func anExtensionFolderOthersControl_isRefused_byPackAndInstall() throws {
+        let s = try Setup()
+        defer { s.tmp.remove() }
+        let ext = s.tmp.path + "/ext"
+        try FileManager.default.copyItem(atPath: repository + "/extension", toPath: ext)
+        let shared = s.tmp.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ext, toPath: shared + "/ext")
+        chmod(shared, 0o777)
+        try FileManager.default.createSymbolicLink(atPath: s.tmp.path + "/link", withDestinationPath: ext)
+        let out = s.tmp.path + "/d"
+        func refused(_ dir: String, saying: String) throws {
+            let run = try s.pack(["--extension-dir", dir, "--out", out])
+            #expect(run.status == 77, "\(run.stderr)")
+            #expect(run.stderr.contains(saying), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(!FileManager.default.fileExists(atPath: s.machineKey))
+            let install = try runProcess(
+                Binaries.cli, ["install", "--crx", "--dry-run", "--browser", "chromium", "--extension-dir", dir],
+                environment: s.env)
+            #expect(install.status == 77, "\(install.stderr)")
+        }
+        if getuid() == 0 {
+            chown(ext, 65534, 65534)
+            try refused(ext, saying: "ext belongs to another user (uid 65534)")
+            chown(ext, 0, 0)
+            lchown(s.tmp.path + "/link", 65534, 65534)
+            try refused(s.tmp.path + "/link", saying: "link belongs to another user (uid 65534)")
+        }
+        try refused(shared + "/ext", saying: "chmod go-w " + shared)
+        chmod(shared, 0o755)
+        let fixed = try s.pack(["--extension-dir", shared + "/ext", "--out", out])
         #expect(fixed.status == 0, "\(fixed.stderr)")
     }
 
@@ -324,8 +398,9 @@ import Testing
         // Each refusal names the value that is wrong, and says only what is true of it.
         for (name, copyright, who, says, never) in [
             ("Chromium", "2025 A", maintainer, "distribution uses", "already knows"),
-            ("chromium.", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
-            ("Chromium+", "2025 A", maintainer, "'chromium' with only punctuation added", "already knows"),
+            // bridge.json's name is new's (a Swift identifier): punctuation is refused before Debian's rule.
+            ("chromium.", "2025 A", maintainer, "name 'chromium.' is not a Swift identifier", "already knows"),
+            ("Chromium+", "2025 A", maintainer, "name 'Chromium+' is not a Swift identifier", "already knows"),
             (
                 "ReadLater", "2025 A\n\nFiles: *\nCopyright: nobody\nLicense: public-domain", maintainer,
                 "not one line", "Files: *\n"

@@ -93,7 +93,9 @@ enum PackVerb: Verb {
         let updateURL = try pack { () throws(PackError) in try args[PackVerbOptions.updateURL].map(UpdateURL.init) }
         let source = try browser.signingKeySource()
         let (files, key, createdKey) = try pack { () throws(PackError) in
-            try package.releaseFiles(updateURL: updateURL, signedBy: source, searchPath: context.environment["PATH"])
+            try package.releaseFiles(
+                updateURL: updateURL, signedBy: source, chromiumID: bridge?.chromiumID,
+                searchPath: context.environment["PATH"])
         }
         if createdKey { browser.saidMadeKey(source.path, chromiumID: key.chromiumID) }
         // A key that signed a package may sign a release: uninstall must leave it from now on.

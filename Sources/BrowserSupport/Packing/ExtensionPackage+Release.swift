@@ -17,17 +17,23 @@ extension ExtensionPackage {
     /// URL needs, the key `source` may sign this package with), so a refusal
     /// makes no key; the key is read or made only then, and a key made by this
     /// call is removed again if signing fails.
+    /// With `chromiumID` (a bridge's), a key that gives another id is refused before it signs: the
+    /// CRX and updates.xml would carry the signer's id, which the bridge's host manifests do not allow.
     /// - Returns: the files, the key that signed the CRX, and whether it was made now.
-    /// - Throws: `PackError` (see `firefoxXPI(updateURL:)`, `SigningKeySource`, `crx(key:updateURL:searchPath:)`).
-    public func releaseFiles(updateURL: UpdateURL?, signedBy source: SigningKeySource, searchPath: String?)
-        throws(PackError) -> (files: [ReleaseFile], key: ExtensionKey, createdKey: Bool)
-    {
+    /// - Throws: `PackError` (see `firefoxXPI(updateURL:)`, `SigningKeySource`, `crx(key:updateURL:searchPath:)`;
+    ///   `.keyForAnotherID`).
+    public func releaseFiles(
+        updateURL: UpdateURL?, signedBy source: SigningKeySource, chromiumID: String? = nil, searchPath: String?
+    ) throws(PackError) -> (files: [ReleaseFile], key: ExtensionKey, createdKey: Bool) {
         var files = [
             ReleaseFile(kind: "zip", name: fileName(.chromeZip), bytes: try chromeZip()),
             ReleaseFile(kind: "xpi", name: fileName(.firefoxXPI), bytes: try firefoxXPI(updateURL: updateURL)),
         ]
         let firefoxUpdates = try updateURL.map { (url) throws(PackError) in try firefoxUpdateManifest(updateURL: url) }
         return try source.withKey(for: self, searchPath: searchPath) { (key, created) throws(PackError) in
+            if let chromiumID, key.chromiumID != chromiumID {
+                throw .keyForAnotherID(path: source.path, keyID: key.chromiumID, chromiumID: chromiumID)
+            }
             files.append(
                 ReleaseFile(
                     kind: "crx", name: fileName(.crx),

@@ -89,6 +89,10 @@ public struct ExtensionPackage: Sendable {
             }
             throw .io(error)
         }
+        // The folder's own path as well as what is inside it: whoever may rename or replace the folder
+        // or a folder above it (or owns a link on the way) chooses what is signed, as an insider would.
+        let absolute = FileSystem.absolutePath(extensionDirectory, from: FileSystem.currentDirectory() ?? "/")
+        if let refusal = PathTrust.refusal(absolute, userID: userID) { throw .untrustedInput(refusal) }
         var reader = TreeReader(limit: limit, userID: userID)
         try reader.read(root, prefix: "", depth: 0)
         guard let manifestIndex = reader.entries.firstIndex(where: { $0.path == "manifest.json" }) else {

@@ -31,6 +31,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case noFirefoxID(path: String)
     /// This machine's signing key asked to sign an extension that is not ExtensionBridge's own (exit 65).
     case machineKeyForAnotherExtension(path: String)
+    /// The signing key gives another Chromium id than the bridge's `extension.chromiumID` (exit 65).
+    case keyForAnotherID(path: String, keyID: String, chromiumID: String)
     /// The key file is not there (exit 66).
     case keyMissing(path: String)
     /// The key file is unsafe to use: a link, not a regular file, readable by others (exit 65).
@@ -108,6 +110,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "signs only that one (the built-in host trusts its id once install --crx used it); sign this "
                 + "extension with a key of its own: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 "
                 + "-out KEY.pem && chmod 600 KEY.pem, kept outside the extension folder, then pass --key KEY.pem"
+        case .keyForAnotherID(let path, let keyID, let chromiumID):
+            // The CRX and updates.xml carry the signer's id; the host manifests allow the bridge's.
+            return "the signing key \(PackError.visible(path)) gives the Chromium id \(keyID), but bridge.json's "
+                + "extension.chromiumID is \(chromiumID): the CRX would carry \(keyID), which the host refuses; put "
+                + "the key of \(chromiumID) (the private half of the manifest's \"key\") there, or pass --key naming it"
         case .keyMissing(let path):
             // Another key would sign the extension under another id, so the only fix is the same key.
             return "no signing key at \(path); every version must be signed with the key that signed the first "
@@ -162,7 +169,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .manifest, .symbolicLink, .notRegularFile, .privateKey, .keptCopy, .unsafeName, .tooLarge,
             .archiveTooLarge,
             .corruptArchive,
-            .noFirefoxID, .machineKeyForAnotherExtension, .keyUnsafe, .keyInvalid, .debianControl, .dynamicHost:
+            .noFirefoxID, .machineKeyForAnotherExtension, .keyForAnotherID, .keyUnsafe, .keyInvalid, .debianControl,
+            .dynamicHost:
             return 65
         case .missingExtension, .keyMissing: return 66
         case .opensslMissing, .opensslFailed, .toolMissing, .notDebian: return 69
