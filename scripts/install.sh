@@ -35,10 +35,12 @@ mkdir -p "$bindir" "$sharedir" || {
     exit 73
 }
 # One install at a time: two would write the same `.TOOL.new` names and each rename
-# the other's half-copied file into place. (flock is util-linux's; without it, as
-# on macOS, installs are not serialised.)
+# the other's half-copied file into place. The lock is on the folder itself, as the
+# CLI's own lock is (no lock file to leave or to remove), and is released before
+# `extension-bridge install`, which takes that lock itself. (flock is util-linux's;
+# without it, as on macOS, installs are not serialised.)
 if command -v flock >/dev/null 2>&1; then
-    exec 9>"$sharedir/.install.lock"
+    exec 9<"$sharedir"
     if ! flock -n 9; then
         echo "==> waiting for another scripts/install.sh into $prefix to finish"
         flock 9
@@ -116,7 +118,9 @@ if ! command -v openssl >/dev/null 2>&1; then
     echo "  is registered); $get_openssl, then run: $cli install --crx"
 fi
 status=0
-"$cli" install --extension-dir "$sharedir/extension" "${crx[@]}" "$@" || status=$?
+if command -v flock >/dev/null 2>&1; then exec 9<&-; fi
+# ${a[@]+"${a[@]}"}: an empty array is "unbound" to `set -u` before bash 4.4.
+"$cli" install --extension-dir "$sharedir/extension" ${crx[@]+"${crx[@]}"} "$@" || status=$?
 if [[ $status -ne 0 && ! ($status -eq 66 && $# -eq 0) ]]; then
     exit "$status"
 fi

@@ -19,7 +19,7 @@ bindir="$prefix/bin"
 sharedir="$prefix/share/extension-bridge"
 
 if [ -x "$bindir/extension-bridge" ]; then
-    "$bindir/extension-bridge" uninstall "${keep[@]}" "${args[@]}" || echo "uninstall.sh: extension-bridge uninstall failed; continuing" >&2
+    "$bindir/extension-bridge" uninstall ${keep[@]+"${keep[@]}"} ${args[@]+"${args[@]}"} || echo "uninstall.sh: extension-bridge uninstall failed; continuing" >&2
 fi
 rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/man/man1/extension-bridge.1" \
     "$prefix/share/bash-completion/completions/extension-bridge" "$prefix/share/zsh/site-functions/_extension-bridge" \
@@ -28,7 +28,7 @@ rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/
 # bridge's receipt, which are not install.sh's to remove.
 # sources/ holds every version's source copy that generated projects were pinned to: uninstalling
 # ExtensionBridge removes them too (upgrade such a project, or point it at a checkout).
-rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources" "$sharedir/.install.lock"
+rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources"
 # --remove-key: also the machine's key when no receipt lists it (a reinstall reused it, or pack made it).
 key="${XDG_DATA_HOME:-$HOME/.local/share}/extension-bridge/keys/extension-bridge.pem"
 if [[ ${#keep[@]} -eq 0 && -f "$key" ]]; then

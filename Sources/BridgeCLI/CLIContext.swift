@@ -105,8 +105,8 @@ public struct CLIContext {
 }
 
 extension CLIContext {
-    /// The bytes of `source` (`-`: standard input) for `write --from` and `import`, refused past
-    /// `inputLimit`.
+    /// The bytes of `source` (`-`: standard input) for `write --from`, `import` and `files write`,
+    /// refused past `inputLimit`.
     func readInput(_ source: String) throws(CLIError) -> [UInt8] {
         let bytes: [UInt8]
         do {
@@ -119,7 +119,7 @@ extension CLIContext {
     }
 
     /// Refuses an input over `inputLimit`, read from `source` (`-`: standard input).
-    static func checkInputSize(_ bytes: [UInt8], from source: String) throws(CLIError) {
+    private static func checkInputSize(_ bytes: [UInt8], from source: String) throws(CLIError) {
         guard bytes.count > inputLimit else { return }
         let name = source == "-" ? "standard input" : source
         throw CLIError(.data, "\(name) is over \(inputLimit >> 20) MiB, the most extension-bridge reads as one input")

@@ -96,3 +96,15 @@ func generating(_ body: () throws -> Void) throws(CLIError) {
         throw CLIError(.software, "\(error)")
     }
 }
+
+extension InstallError {
+    /// The exit status of an install, uninstall or receipt refusal, one table for every verb: 73 for
+    /// a file that is not ours to change, 77 for a receipt another user could have written, else 74.
+    var exitKind: CLIError.Kind {
+        switch self {
+        case .packageOwned, .notOurs, .otherProgramsManifest, .linkedManifest: .cantCreate
+        case .untrustedReceipt: .noPermission
+        default: .io
+        }
+    }
+}

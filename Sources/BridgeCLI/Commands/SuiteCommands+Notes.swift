@@ -28,8 +28,9 @@ extension SuiteCommands {
     /// After a write that made this group's container (`existed` false), names the groups that do
     /// exist, when there are any: a mistyped `--suite` makes a group nothing reads.
     func noteIfCreated(existed: Bool) {
+        guard !existed else { return }
         let others = otherGroups
-        guard !existed, !others.isEmpty else { return }
+        guard !others.isEmpty else { return }
         context.writeErr(
             "extension-bridge: note: created the new group \(store.container.groupID) (\(store.container.path)); "
                 + "groups that exist: \(others) (check --suite)")

@@ -58,18 +58,7 @@ private struct FilesCommands {
     /// is checked before any input is read.
     func write(_ name: String, from source: String?) throws(CLIError) {
         try suite { () throws(SuiteError) in try SharedFiles.validate(name: name) }
-        let bytes: [UInt8]
-        do throws(SystemError) {
-            if let source {
-                bytes = try FileSystem.readFile(source, limit: CLIContext.inputLimit + 1)
-            } else {
-                bytes = try context.readIn()
-            }
-        } catch {
-            if error.isNotFound, let source { throw CLIError(.missing, "cannot read \(source): no such file") }
-            throw CLIError(.io, "cannot read \(source ?? "standard input"): \(error)")
-        }
-        try CLIContext.checkInputSize(bytes, from: source ?? "-")
+        let bytes = try context.readInput(source ?? "-")
         try suite { () throws(SuiteError) in try files.write(name, bytes) }
     }
 

@@ -175,15 +175,9 @@ enum InstallVerb: Verb {
 }
 
 extension InstallError {
-    /// How a refusal of `Installer.apply` (or `check`) exits: 73 for a file that is not ours to change.
+    /// How a refusal of `Installer.apply` (or `check`) exits (`exitKind`), with the hint for system folders.
     fileprivate func cliError(_ options: InstallOptions) -> CLIError {
-        switch self {
-        case .packageOwned, .notOurs, .otherProgramsManifest, .linkedManifest:
-            return CLIError(.cantCreate, description)
-        case .untrustedReceipt:
-            return CLIError(.noPermission, description)
-        default:
-            return CLIError(.io, description + (options.system ? " (system folders need root: run with sudo)" : ""))
-        }
+        let hint = exitKind == .io && options.system ? " (system folders need root: run with sudo)" : ""
+        return CLIError(exitKind, description + hint)
     }
 }

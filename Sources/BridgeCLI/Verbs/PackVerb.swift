@@ -106,7 +106,7 @@ enum PackVerb: Verb {
                 FileSystem.absolutePath(source.path, from: cwd))
             try FileSystem.makeDirectories(out, permissions: 0o755)
         } catch let error as InstallError {
-            throw CLIError(.io, error.description)
+            throw CLIError(error.exitKind, error.description)
         } catch {
             throw CLIError(.io, "cannot make the output folder: \(error)")
         }

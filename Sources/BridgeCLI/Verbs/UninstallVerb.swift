@@ -36,8 +36,7 @@ enum UninstallVerb: Verb {
                 results = try installer.uninstall(browsers: selection, folderPrefix: inputs.userDataDirectory())
             }
         } catch {
-            if case .untrustedReceipt = error { throw CLIError(.noPermission, error.description) }
-            throw CLIError(.io, error.description)
+            throw CLIError(error.exitKind, error.description)
         }
         if dryRun { try printPreview(results, inputs) } else { try inputs.printOutcomes(results) }
         guard !invocation.json else { return 0 }
