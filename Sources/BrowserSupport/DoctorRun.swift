@@ -74,7 +74,7 @@ public struct DoctorRun {
     }
 
     /// The system root doctor reads the system folders under: the detection root (a test's fake
-    /// root, a chroot) or "" for the real one, the root `install --system` writes under too.
+    /// root, a chroot) or "" for the real one. (`install --system` writes to the real one.)
     var systemRoot: String { environment[EnvironmentVariable.detectRoot] ?? "" }
 
     /// The `Doctor` for one bridge, its fix lines naming the bridge the way it was installed: its

@@ -1,4 +1,3 @@
-import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 

@@ -22,7 +22,7 @@ struct BrowserInputs {
     }
 
     /// `--browser`: names, `all`, or `detected` (the default).
-    func browsers(defaultAll: Bool = false) throws(CLIError) -> [Browser] {
+    func browsers() throws(CLIError) -> [Browser] {
         let home = try home
         let requested = args[BrowserOptions.browser].map { $0.split(separator: ",").map(String.init) }
         if requested == nil, args[BrowserOptions.userDataDirectory] != nil,
@@ -31,7 +31,7 @@ struct BrowserInputs {
             return [chromium]
         }
         var out: [Browser] = []
-        for name in requested ?? [defaultAll ? "all" : "detected"] {
+        for name in requested ?? ["detected"] {
             switch name {
             case "all": out += BrowserCatalog.all
             case "detected": out += detector(home: home).detect().map(\.browser)

@@ -1,5 +1,4 @@
 import BridgeJSON
-import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 import SharedSuite

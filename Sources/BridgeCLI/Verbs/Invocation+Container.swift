@@ -42,8 +42,7 @@ extension Invocation {
     /// without the sticky bit: `PathTrust`, the rule projects and hosts are held to. There another
     /// user could remove or hide the queue and the suite, or plant items and a vocabulary. A
     /// container not made yet is judged by the nearest folder it would be made in.
-    func requireTrusted(container given: String) throws(CLIError) {
-        let path = given.hasPrefix("/") ? given : (FileSystem.currentDirectory() ?? "") + "/" + given
+    func requireTrusted(container path: String) throws(CLIError) {
         var existing = path
         while existing.count > 1, (try? FileSystem.status(existing)) == nil {
             existing = FileSystem.parentPath(existing)

@@ -1,4 +1,3 @@
-import BridgeSystem
 import SharedSuite
 
 /// `extension-bridge write KEY [-TYPE] VALUE…` or `write KEY [-TYPE] --from FILE|-`: declared,
