@@ -103,7 +103,7 @@ extension InstallError {
     var exitKind: CLIError.Kind {
         switch self {
         case .packageOwned, .notOurs, .otherProgramsManifest, .linkedManifest: .cantCreate
-        case .untrustedReceipt: .noPermission
+        case .untrustedReceipt, .untrustedDestination: .noPermission
         default: .io
         }
     }

@@ -9,7 +9,7 @@ extension Doctor {
 
     /// The row for the suite of `container`: ok when every key the host reads has a type it reads
     /// as meant (saying whether the extension is on), a warning naming each key that does not, with
-    /// the type found and the `write` that fixes it; a warning too when the suite cannot be read.
+    /// the type found and the `write` that fixes it; an error when the suite cannot be read.
     /// - Parameter tool: how a fix line runs this program (``toolCommand(executable:searchPath:)``).
     public static func suiteCheck(_ container: GroupContainer, tool: String) -> DoctorCheck {
         let suiteOption = container.groupID == GroupContainer.defaultGroupID ? "" : " --suite " + container.groupID
@@ -19,8 +19,9 @@ extension Doctor {
         do {
             snapshot = try Suite(container: container).snapshot()
         } catch {
-            check.status = .warning
-            check.detail = "cannot be read (\(error)); the host answers storage_error"
+            // The host refuses every request on a suite it cannot read: broken, not a warning.
+            check.status = .error
+            check.detail = "cannot be read (\(error)); the host answers every request with suite_unreadable"
             check.fix = tool + " repair" + suiteOption
             return check
         }

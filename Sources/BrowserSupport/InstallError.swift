@@ -17,6 +17,9 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The receipt, or the folder install keeps it in, fails `PathTrust`: another user could choose
     /// which files uninstall removes.
     case untrustedReceipt(PathTrust.Refusal)
+    /// A folder install writes into (or one on its way) fails `PathTrust`: another user could choose
+    /// where a file of ours lands.
+    case untrustedDestination(PathTrust.Refusal)
     /// An `--extension-id` (or a manifest's Firefox id) that is neither a Chromium id nor a Firefox add-on id.
     case invalidExtensionID(String)
     /// A `--suite` group id the suite, the host and `secret-tool` could not all take as it is.
@@ -71,6 +74,10 @@ public enum InstallError: Error, Equatable, Sendable, CustomStringConvertible {
             return "refusing the install receipt: \(refusal), so another user could choose which files "
                 + "uninstall removes; nothing was changed; " + (refusal.fix.map { "run \($0), or " } ?? "")
                 + "set XDG_DATA_HOME to a folder of your own"
+        case .untrustedDestination(let refusal):
+            return "refusing a folder install writes into: \(refusal), so another user could choose where install's "
+                + "files land; nothing was changed; " + (refusal.fix.map { "run \($0), or " } ?? "")
+                + "give a folder of your own"
         case .invalidExtensionID(let id):
             return "invalid extension id '\(HostConfiguration.UnsafeValue.shown(id))': a Chromium id (32 letters a–p, "
                 + "or chrome-extension://ID/) or a Firefox add-on id (name@domain or {GUID})"

@@ -183,15 +183,7 @@ public struct Installer {
     /// another user owns or could rewrite would let them choose what is removed. With no receipt
     /// folder yet, the nearest existing folder above is held to the rule of a folder on the way.
     public func requireTrustedReceipt() throws(InstallError) {
-        var path = (try? FileSystem.status(receiptPath)) == nil ? FileSystem.parentPath(receiptPath) : receiptPath
-        var onTheWay = false
-        while path != "/", (try? FileSystem.status(path)) == nil {
-            path = FileSystem.parentPath(path)
-            onTheWay = true
-        }
-        if let refusal = PathTrust.refusal(path, userID: userID, onTheWay: onTheWay) {
-            throw .untrustedReceipt(refusal)
-        }
+        if let refusal = PathTrust.refusal(toCreate: receiptPath, userID: userID) { throw .untrustedReceipt(refusal) }
     }
 
     /// The signing keys install made and recorded: uninstall removes them with the last manifest.
@@ -276,6 +268,11 @@ public struct Installer {
     /// another user's, or another program's host manifest that `receipt` does not name.
     private func refuseForeignFiles(_ plan: [PlannedFile], receipt: [ReceiptEntry]) throws(InstallError) {
         for file in plan {
+            // The folder a file goes into, and each on its way, as PathTrust holds them: another
+            // user's folder (or link) there would choose where a file of ours, root's under sudo, lands.
+            if let refusal = PathTrust.refusal(toCreate: FileSystem.parentPath(file.path), userID: userID) {
+                throw .untrustedDestination(refusal)
+            }
             let current = try? FileSystem.readFile(file.path, limit: Installer.fileLimit)
             if let refusal = foreignOwner(file.path), current != file.bytes { throw refusal }
             if let current, current != file.bytes, !receipt.contains(where: { $0.path == file.path }),

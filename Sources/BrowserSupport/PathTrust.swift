@@ -48,6 +48,15 @@ public enum PathTrust {
         return resolved == path ? nil : walk(resolved, userID: userID, accounts: accounts, onTheWay: onTheWay)
     }
 
+    /// Why `path`, which is about to be made (or written), fails the rule, or nil: the nearest
+    /// folder of it that exists is judged, as a folder on the way when `path` itself is not there
+    /// yet (a sticky folder such as /tmp passes: what is made inside it is the user's own).
+    public static func refusal(toCreate path: String, userID: UInt32 = Platform.effectiveUserID) -> Refusal? {
+        var existing = path
+        while existing != "/", (try? FileSystem.status(existing)) == nil { existing = FileSystem.parentPath(existing) }
+        return refusal(existing, userID: userID, onTheWay: existing != path)
+    }
+
     /// The account files private groups are read from.
     public struct Accounts: Sendable {
         public var passwd: String

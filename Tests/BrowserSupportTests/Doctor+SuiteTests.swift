@@ -1,3 +1,4 @@
+import BridgeSystem
 import SharedSuite
 import TestSupport
 import Testing
@@ -32,5 +33,17 @@ import Testing
         let row = Doctor.suiteCheck(container, tool: "eb")
         #expect(row.status == .ok && row.path == container.path)
         #expect(row.detail.hasPrefix("no suite yet: nothing was written to group.test"), "\(row.detail)")
+    }
+
+    /// A suite the host cannot read makes it refuse every request: the row is an error, with `repair`.
+    @Test func suiteCheck_ofAnUnreadableSuite_isAnError() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let container = GroupContainer(path: tmp.path + "/c", groupID: "group.test")
+        try Suite(container: container).update { $0["k"] = .string("v") }
+        try FileSystem.writeAtomically(container.suitePath, Array("{\"formatVersion\": 1, \"val".utf8))
+        let row = Doctor.suiteCheck(container, tool: "eb")
+        #expect(row.status == .error, "\(row.detail)")
+        #expect(row.fix == "eb repair --suite group.test")
     }
 }

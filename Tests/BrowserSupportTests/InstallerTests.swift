@@ -267,6 +267,37 @@ import Testing
         #expect(try FileSystem.status(manifest) == nil)
     }
 
+    /// A `--user-data-dir` another user owns, with their link inside it to a folder of their choosing:
+    /// install (root's, under sudo) would create our manifest wherever the link points. The folder a
+    /// file goes into, and every one on its way, is held to PathTrust: refused, nothing written.
+    @Test func aDestinationFolderAnotherUserControls_isRefused_andNothingIsWritten() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let profile = tmp.path + "/profile"
+        let chosen = tmp.path + "/chosen"
+        try FileSystem.makeDirectory(profile, permissions: 0o755)
+        try FileSystem.makeDirectory(chosen, permissions: 0o700)
+        #expect(symlink(chosen, profile + "/NativeMessagingHosts") == 0)
+        #expect(lchown(profile + "/NativeMessagingHosts", 65534, 65534) == 0)
+        #expect(chown(profile, 65534, 65534) == 0)
+        let installer = Installer(home: tmp.path, receiptPath: tmp.path + "/data/receipt.json", userID: 0)
+        var options = options(tmp, ["chromium"])
+        options.userDataDirectory = profile
+        let plan = try installer.plan(options)
+        var refused: PathTrust.Refusal?
+        do {
+            _ = try installer.apply(plan)
+        } catch {
+            if case .untrustedDestination(let refusal) = error { refused = refusal }
+        }
+        #expect(refused?.path == profile, "\(String(describing: refused))")
+        #expect(try FileSystem.listDirectory(chosen).isEmpty)
+        #expect(try FileSystem.status(tmp.path + "/data/receipt.json") == nil)
+        #expect(chown(profile, 0, 0) == 0)
+        #expect(lchown(profile + "/NativeMessagingHosts", 0, 0) == 0)
+        #expect(try installer.apply(plan).map(\.1).contains(.written))
+    }
+
     @Test func aManifestEntryOutsideTheHostsFolders_isKeptByUninstall() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

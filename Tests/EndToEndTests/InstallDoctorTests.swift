@@ -486,12 +486,14 @@ import Testing
         try FileManager.default.createDirectory(atPath: s.tmp.path + "/open", withIntermediateDirectories: true)
         try "#!/bin/sh\ntouch '\(mark)'\n".write(toFile: host, atomically: true, encoding: .utf8)
         chmod(host, 0o755)
-        chmod(s.tmp.path + "/open", 0o777)
+        // Installed while the folder was the user's own (install refuses to write into one others can
+        // write), opened to everyone afterwards.
         #expect(
             try s.cli(
                 "install", "--browser", "chromium", "--host-path", host, "--extension-dir", repository + "/extension"
             )
             .status == 0)
+        chmod(s.tmp.path + "/open", 0o777)
         let builtIn = try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension")
         #expect(builtIn.status == 1)
         #expect(

@@ -90,11 +90,15 @@ struct SuiteCommands {
         case .characterDevice, .blockDevice: what = "a device"
         case .regular, .other: what = "not a regular file"
         }
+        // A folder cannot be written through: name a file in it instead.
+        let way =
+            status.isDirectory
+            ? "name a file inside it, such as \(DisplayText.escaped((target + "/suite.json").shellQuoted))"
+            : "to write through it, run `extension-bridge export > \(DisplayText.escaped(target.shellQuoted))`"
         throw CLIError(
             .cantCreate,
             "refusing to export to \(DisplayText.escaped(target)): it is \(what), and export replaces FILE "
-                + "with a new regular file; to write through it, run `extension-bridge export > "
-                + "\(DisplayText.escaped(target.shellQuoted))` (or `export -` for standard output)")
+                + "with a new regular file; \(way) (or `export -` for standard output)")
     }
 
     /// Replaces the suite with `source` (`-` or nil: stdin).

@@ -43,11 +43,7 @@ extension Invocation {
     /// user could remove or hide the queue and the suite, or plant items and a vocabulary. A
     /// container not made yet is judged by the nearest folder it would be made in.
     func requireTrusted(container path: String) throws(CLIError) {
-        var existing = path
-        while existing.count > 1, (try? FileSystem.status(existing)) == nil {
-            existing = FileSystem.parentPath(existing)
-        }
-        guard let refusal = PathTrust.refusal(existing, onTheWay: existing != path) else { return }
+        guard let refusal = PathTrust.refusal(toCreate: path) else { return }
         // The reason names the mode or the owner; the other is said too.
         let owner = (try? FileSystem.status(refusal.path)).map {
             let mode = String($0.permissions, radix: 8)

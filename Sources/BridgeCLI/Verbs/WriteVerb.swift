@@ -71,7 +71,9 @@ enum WriteVerb: Verb {
         }
         let bytes = try context.readInput(source)
         var text = bytes[...]
+        // One trailing line break, a file's last: "\n" or a Windows "\r\n".
         if text.last == UInt8(ascii: "\n") { text = text.dropLast() }
+        if text.last == UInt8(ascii: "\r"), bytes.last == UInt8(ascii: "\n") { text = text.dropLast() }
         guard let string = String(validating: text, as: UTF8.self) else {
             throw CLIError(.data, "\(source) is not UTF-8 text (for bytes, write its base64 with -data --from)")
         }

@@ -166,9 +166,7 @@ public struct DebianPackage: Sendable {
         // would put their files in it. (A sticky folder such as /tmp keeps others' hands off ours.)
         // Checked before anything is made: the folders made below the nearest existing one are ours,
         // so that one is a folder on the way (/tmp passes); then `output` itself, once it exists.
-        var existing = output
-        while existing != "/", (try? FileSystem.status(existing)) == nil { existing = FileSystem.parentPath(existing) }
-        if let refusal = PathTrust.refusal(existing, onTheWay: existing != output) {
+        if let refusal = PathTrust.refusal(toCreate: output) {
             throw .untrustedFolder(refusal.description, fix: refusal.fix)
         }
         do {

@@ -34,6 +34,9 @@ import Testing
         #expect(try FileSystem.status(link)?.kind == .symbolicLink)
         #expect(try FileSystem.readFile(target) == Array("kept".utf8))
 
+        // A folder cannot be written through: the way out names a file in it, not `export > FOLDER`.
         #expect(h.run("export", h.tmp.path) == 73)
+        #expect(h.err.joined().contains("name a file inside it"), "\(h.err)")
+        #expect(!h.err.joined().contains("export > "), "\(h.err)")
     }
 }

@@ -47,6 +47,10 @@ import Testing
         h.input = Array("-5\n".utf8)
         #expect(h.run("write", "n", "-int", "--from", "-") == 0)
         #expect(try Suite(container: h.container).snapshot()["n"] == .int(-5))
+        // A file saved with Windows line ends: its last "\r\n" is the line break, not part of the value.
+        h.input = Array("7\r\n".utf8)
+        #expect(h.run("write", "n", "-int", "--from", "-") == 0, "\(h.err)")
+        #expect(try Suite(container: h.container).snapshot()["n"] == .int(7))
         #expect(h.run("write", "v", "-dict", "--from", file) == 64)
         #expect(h.err.first?.contains("-json --from") == true)
         #expect(h.run("write", "v", "x", "--from", file) == 64)
