@@ -159,16 +159,18 @@ func spawnProcess(
     if let workingDirectory, system_chdir(workingDirectory) != 0 { throw SystemError("chdir", workingDirectory) }
     var rc: Int32 = 0
     // ETXTBSY: the program was just written and another thread's child, forked
-    // meanwhile, still holds it open for writing until it execs. That passes
-    // within milliseconds; try again a few times.
-    for attempt in 0..<20 {
-        if attempt > 0 { Platform.sleep(milliseconds: 5) }
+    // meanwhile, still holds it open for writing until it execs. That usually
+    // passes within milliseconds, but a loaded machine (or a sanitizer build) can
+    // delay that child's exec far longer: try again for up to two seconds.
+    let deadline = MonotonicClock.system.milliseconds + 2_000
+    while true {
         if let envp {
             rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         } else {
             rc = system_posix_spawn(&pid, path, &actions, &attributes, argv, system_environ)
         }
-        if rc != _ETXTBSY { break }
+        if rc != _ETXTBSY || MonotonicClock.system.milliseconds >= deadline { break }
+        Platform.sleep(milliseconds: 5)
     }
     if workingDirectory != nil && previous >= 0 { _ = system_fchdir(previous) }
     if rc != 0 { throw SystemError("spawn", path, code: rc) }

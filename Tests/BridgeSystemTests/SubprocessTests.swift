@@ -7,16 +7,17 @@ import Testing
     /// A program that is still open for writing somewhere (another thread's
     /// child, forked while the program was being written, holds it until it
     /// execs) cannot be started for a moment (`ETXTBSY`): the spawn tries
-    /// again instead of reporting a failure.
+    /// again instead of reporting a failure, for long enough that a loaded
+    /// machine's slow child (here: a third of a second) does not fail it.
     @Test func programBusyForAMoment_isStartedOnceItIsFree() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let tool = tmp.path + "/tool"
         try FileSystem.writeAtomically(tool, utf8: "#!/bin/sh\necho ran\n", permissions: 0o755)
-        let writer = open(tool, O_WRONLY)
+        let writer = open(tool, O_WRONLY | O_CLOEXEC)  // not inherited by the other tests' children
         try #require(writer >= 0)
         let closer = Thread {
-            usleep(30_000)
+            usleep(300_000)
             close(writer)
         }
         closer.start()
