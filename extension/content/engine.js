@@ -30,6 +30,10 @@
   const DOCUMENT_NODE = 9;
   const DOCUMENT_FRAGMENT_NODE = 11;
   const SHOW_TEXT = 0x4; // NodeFilter.SHOW_TEXT
+  // A page that restores its text this many times running, each within FIGHT_MS of our
+  // replacing it, keeps it (createRewriter: contested).
+  const PAGE_WINS_AFTER = 3;
+  const FIGHT_MS = 1000;
 
   // A token: a word (a maximal run of letters, marks and digits) or one other
   // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
@@ -775,6 +779,14 @@
     // timer for tabs that draw no frames) and by slices already running: once
     // it has caught up with the parser, no task of ours waits.
     let cursor = null; // {root, walker (on the last text visited), isLoading, onDone, atEnd}
+    // A page that puts its own text back whenever it is replaced (a MutationObserver guarding
+    // it, a timer re-rendering it) would have it replaced again at once, and so on without end:
+    // a tab that burns a core, or one that never answers when the page restores it in its own
+    // observer. Where the page puts back in the same parent the very text replaced there less
+    // than FIGHT_MS before, PAGE_WINS_AFTER times running, the page wins: that parent's text is
+    // left alone from then on. Only texts that changed after they were first seen count (the
+    // walk behind the parser writes each text once).
+    const contested = new WeakMap(); // parent → {original, at, restores}
 
     function isOurs(record, text) {
       return text.length === record.length && textHash(text) === record.hash;
@@ -804,12 +816,36 @@
       const next = replaceText(current, compiled);
       if (next !== current) {
         if (!mayWrite(node, unchecked && current.length <= LONG_TEXT)) return;
+        if (!unchecked && pageDefends(node, current)) return;
         const hash = textHash(next);
         originals.set(node, { original: current, length: next.length, hash });
         if (written.size >= 65_536) written = new Map();
         written.set(hash, node);
         node.nodeValue = next;
       }
+    }
+
+    /**
+     * Whether the page keeps putting `original` back in `node`'s parent as soon as it is
+     * replaced there (above): the text node last written in that parent was given the same
+     * text back, or was taken out for one that has it.
+     */
+    function pageDefends(node, original) {
+      const parent = node.parentNode;
+      if (parent === null) return false;
+      const at = now();
+      const last = contested.get(parent);
+      if (last === undefined) {
+        contested.set(parent, { node, original, at, restores: 0 });
+        return false;
+      }
+      if (last.restores >= PAGE_WINS_AFTER) return true;
+      const putBack = last.original === original && at - last.at < FIGHT_MS && (last.node === node || last.node.parentNode !== parent);
+      last.restores = putBack ? last.restores + 1 : 0;
+      last.node = node;
+      last.original = original;
+      last.at = at;
+      return last.restores >= PAGE_WINS_AFTER;
     }
 
     /**

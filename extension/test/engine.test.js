@@ -486,6 +486,76 @@ test('rewriter_pageChangesAReplacedNode_newTextBecomesOriginal', () => {
   assert.equal(p.textContent, 'Blue moon');
 });
 
+/** A page that puts 'blue sky' back in `p` 20 ms after each replacement (`how`: the same node, or a new one). */
+function fightOver(how, { rounds = 10, gapMs = 20, texts = () => 'blue sky' } = {}) {
+  let clock = 0;
+  const { rewriter, drain } = rewriterWithQueue({ now: () => clock });
+  const p = h('p', null, 'blue sky');
+  const elsewhere = h('div', null);
+  const body = h('body', null, p, elsewhere);
+  start(rewriter, T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  let replaced = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    if (p.textContent === 'blue sky') break; // the page's own text stays: the fight is over
+    replaced += 1;
+    clock += gapMs;
+    const text = texts(round);
+    if (how === 'new node') {
+      detach(p.childNodes[0]);
+      const added = p.append(text);
+      rewriter.deferRecords([{ type: 'childList', target: p, addedNodes: [added] }]);
+    } else {
+      p.childNodes[0].nodeValue = text;
+      rewriter.deferRecords([{ type: 'characterData', target: p.childNodes[0] }]);
+    }
+    drain();
+  }
+  return { p, replaced, rewriter, drain, elsewhere };
+}
+
+test('rewriter_aPageThatPutsItsTextBackAtOnce_keepsIt_afterAFewRounds', () => {
+  // A page guarding its text in a MutationObserver had it replaced again without end (a tab that
+  // never answered). It wins after PAGE_WINS_AFTER restores; the rest of the page is still ours.
+  for (const how of ['same node', 'new node']) {
+    const { p, replaced, rewriter, drain, elsewhere } = fightOver(how);
+    assert.equal(p.textContent, 'blue sky', how);
+    assert.ok(replaced <= 4, `${how}: the page put its text back ${replaced} times`);
+    const later = elsewhere.append('blue sea');
+    rewriter.deferRecords([{ type: 'childList', target: elsewhere, addedNodes: [later] }]);
+    drain();
+    assert.equal(later.nodeValue, 'blauw sea', `${how}: other parents are still rewritten`);
+  }
+});
+
+test('rewriter_aPageThatChangesItsText_orRestoresItSlowly_isRewrittenEachTime', () => {
+  // A ticker writes new text each time; a page that shows the same text again after a second
+  // (a tab switched back) is no fight: both are rewritten every time.
+  const ticker = fightOver('same node', { texts: (round) => `blue ${round}`, rounds: 8 });
+  assert.equal(ticker.p.textContent, 'blauw 7');
+  assert.equal(ticker.replaced, 8);
+  for (const how of ['same node', 'new node']) {
+    const slow = fightOver(how, { gapMs: 1_500, rounds: 8 });
+    assert.equal(slow.p.textContent, 'blauw sky', how);
+    assert.equal(slow.replaced, 8, how);
+  }
+  // Texts side by side in one parent, added together, are not restores of each other.
+  let clock = 0;
+  const { rewriter, drain } = rewriterWithQueue({ now: () => clock });
+  const p = h('p', null);
+  const body = h('body', null, p);
+  start(rewriter, T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  const added = [];
+  for (let i = 0; i < 6; i += 1) {
+    added.push(p.append('blue'));
+    p.append(h('br', null));
+  }
+  rewriter.deferRecords([{ type: 'childList', target: p, addedNodes: added }]);
+  drain();
+  assert.deepEqual(added.map((text) => text.nodeValue), Array(6).fill('blauw'));
+});
+
 test('rewriter_thePageWritesATextOfTheSameLengthAsOurs_itIsThePagesOwn', () => {
   // The text we wrote is known again by its length and a hash, not kept: a text the page puts
   // there of the same length is not taken for ours, when it is visited again or at undo.

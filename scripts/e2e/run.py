@@ -969,6 +969,28 @@ def check_editable_later(r: Run, site) -> None:
     r.tabs.pop("inline-editor", None)
 
 
+def check_guarded_text(r: Run, site) -> None:
+    """20. a page that puts its own text back whenever it is replaced (in its MutationObserver,
+    or a timer's task later) keeps it after a few rounds: the tab answers, the fight stops, and
+    the rest of the page is still rewritten, later additions too."""
+    r.cli(["write", "vocabulary", "-dict", "blue", "blauw"])
+    r.cli(["enable"])
+    tab = r.open("guarded", site.url("guarded.html"))
+    tab.wait_for("document.getElementById('outside').textContent === 'blauw outside the guarded text'", timeout=15)
+    time.sleep(1.5)
+    first = tab.evaluate("window.restores", timeout=10)
+    time.sleep(1.5)
+    second = tab.evaluate("window.restores", timeout=10)
+    r.log(f"    the page put its text back {first} times, then {second - first} more in 1.5 s")
+    expect(first <= 10 and second == first, f"the fight stops: {first} restores, then {second - first} more")
+    expect_eq(tab.evaluate("[document.getElementById('at-once').textContent, document.getElementById('later').textContent]"),
+              ["blue sky at once", "blue sky later"], "the guarded texts are the page's")
+    tab.evaluate("(document.getElementById('outside').append(' and blue later'), true)")
+    tab.wait_for("document.getElementById('outside').textContent === 'blauw outside the guarded text and blauw later'",
+                 timeout=15)
+    r.tabs.pop("guarded", None)
+
+
 HOOK_PROBE_SAME = {"attachShadowText": True, "toStringText": True, "name": "attachShadow", "length": 1,
                    "descriptor": [True, True, True], "heard": []}
 
@@ -1228,6 +1250,7 @@ CHECKS = [
     ("17-change-behind-the-cursor", check_change_behind_cursor),
     ("18-back-forward-cache-lets-the-rules-go", check_back_forward_cache),
     ("19-editable-later-gets-the-pages-text-back", check_editable_later),
+    ("20-text-the-page-puts-back-stays", check_guarded_text),
     ("7a-not-installed-popup-doctor", check_not_installed),
     ("7b-wrong-extension-id-popup-doctor", check_wrong_id),
     ("7c-host-allowlist-refusal-popup-doctor", check_allowlist_refusal),
