@@ -86,7 +86,8 @@ extension Doctor {
             return "\(errors) error(s), \(warnings) warning(s): the bridge is broken where an error says so."
         }
         if warnings > 0 {
-            return "No errors, \(warnings) warning(s): doctor could not confirm everything (see each warning)."
+            return "No errors, \(warnings) warning(s): something does not work, or doctor could not confirm it "
+                + "(see each warning)."
         }
         return "Everything checks out."
     }

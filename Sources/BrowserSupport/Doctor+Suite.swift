@@ -7,9 +7,18 @@ extension Doctor {
         DoctorCheck(browser: "-", scope: "suite", path: groupID, status: .error, detail: reason, fix: nil)
     }
 
+    /// The `secrets` row, a row like the others so the summary counts it: ok when `secret` and
+    /// `getSecret` answer through `backend`, a warning when they cannot (no command fixes that).
+    public static func secretsCheck(ok: Bool, backend: String, detail: String) -> DoctorCheck {
+        DoctorCheck(
+            browser: "-", scope: "secrets", path: "", status: ok ? .ok : .warning, detail: backend + ": " + detail,
+            fix: nil)
+    }
+
     /// The row for the suite of `container`: ok when every key the host reads has a type it reads
-    /// as meant (saying whether the extension is on), a warning naming each key that does not, with
-    /// the type found and the `write` that fixes it; an error when the suite cannot be read.
+    /// as meant and the extension is on; a warning naming each key that does not, with the type
+    /// found and the `write` that fixes it, or saying the extension is off, with the `enable`;
+    /// an error when the suite cannot be read.
     /// - Parameter tool: how a fix line runs this program (``toolCommand(executable:searchPath:)``).
     public static func suiteCheck(_ container: GroupContainer, tool: String) -> DoctorCheck {
         let suiteOption = container.groupID == GroupContainer.defaultGroupID ? "" : " --suite " + container.groupID
@@ -42,11 +51,18 @@ extension Doctor {
             check.detail =
                 "no suite yet: nothing was written to \(container.groupID), so the host answers its defaults and "
                 + "the extension is off (turn it on with: \(tool) enable\(suiteOption))"
+            check.status = .warning
+            check.fix = tool + " enable" + suiteOption
             return check
         }
         check.detail =
             "the keys the host reads have types it reads; the extension is "
             + (enabled ? "on" : "off (turn it on with: \(tool) enable\(suiteOption))")
+        // Off is the user's to choose, but pages do not change while it is: never "Everything checks out."
+        if !enabled {
+            check.status = .warning
+            check.fix = tool + " enable" + suiteOption
+        }
         return check
     }
 }

@@ -7,31 +7,37 @@ import Testing
 
 @Suite struct DoctorSuiteTests {
     /// The suite's row: a known key of the wrong type is a warning that names it, the type found
-    /// and the `write` that fixes it; a right suite is ok and says whether the extension is on.
+    /// and the `write` that fixes it; a right suite with the extension off is a warning whose fix
+    /// is the `enable`, and ok once it is on.
     @Test func suiteCheck_namesTheKeyTheTypeAndTheFix() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let container = GroupContainer(path: tmp.path + "/c", groupID: "group.test")
         let suite = Suite(container: container)
-        #expect(Doctor.suiteCheck(container, tool: "eb").status == .ok)
+        #expect(Doctor.suiteCheck(container, tool: "eb").status == .warning)
         try suite.update { $0["vocabulary"] = .array([.string("blue")]) }
         let wrong = Doctor.suiteCheck(container, tool: "eb")
         #expect(wrong.status == .warning)
         #expect(wrong.detail.hasPrefix("vocabulary is a value of type array"))
         #expect(wrong.fix == "eb write vocabulary -dict blue blauw red rood --suite group.test")
         try suite.update { $0["vocabulary"] = .dictionary(["blue": .string("blauw")]) }
-        let right = Doctor.suiteCheck(container, tool: "eb")
-        #expect(right.status == .ok && right.fix == nil)
-        #expect(right.detail.hasSuffix("off (turn it on with: eb enable --suite group.test)"))
+        let off = Doctor.suiteCheck(container, tool: "eb")
+        #expect(off.status == .warning && off.fix == "eb enable --suite group.test")
+        #expect(off.detail.hasSuffix("off (turn it on with: eb enable --suite group.test)"))
+        try suite.update { $0["extensionEnabled"] = .bool(true) }
+        let on = Doctor.suiteCheck(container, tool: "eb")
+        #expect(on.status == .ok && on.fix == nil)
+        #expect(on.detail.hasSuffix("the extension is on"))
     }
 
-    /// A group nothing was written to has no suite.json: the row says so instead of "ok …/suite.json".
+    /// A group nothing was written to has no suite.json: the row says so instead of "ok …/suite.json",
+    /// a warning (the extension is off there) whose fix is the `enable`.
     @Test func suiteCheck_ofAGroupNothingWasWrittenTo_saysThereIsNoSuiteYet() {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }
         let container = GroupContainer(path: tmp.path + "/c", groupID: "group.test")
         let row = Doctor.suiteCheck(container, tool: "eb")
-        #expect(row.status == .ok && row.path == container.path)
+        #expect(row.status == .warning && row.path == container.path && row.fix == "eb enable --suite group.test")
         #expect(row.detail.hasPrefix("no suite yet: nothing was written to group.test"), "\(row.detail)")
     }
 

@@ -18,8 +18,15 @@ import Testing
         #expect(fix == "extension-bridge write vocabulary -dict blue blauw red rood")
         #expect(try runProcess("/bin/sh", ["-c", fix], environment: s.env).status == 0)
         let again = try s.cli("doctor")
-        #expect(again.outText.contains("ok       " + s.tmp.path + "/c/suite.json: the keys the host reads"))
+        #expect(again.outText.contains("warning  " + s.tmp.path + "/c/suite.json: the keys the host reads"))
         #expect(again.outText.contains("the extension is off (turn it on with: extension-bridge enable)"))
+        // Off is a warning, with the enable as its fix: never "Everything checks out." while pages do not change.
+        #expect(again.outText.contains("\n  -: extension-bridge enable\n"), "\(again.outText)")
+        #expect(!again.outText.contains("Everything checks out."))
+        #expect(try s.cli("enable").status == 0)
+        let on = try s.cli("doctor", "--json")
+        let suiteRow = (try JSONParser.parse(on.stdout)["checks"]?.arrayValue ?? []).first { $0["scope"] == "suite" }
+        #expect(suiteRow?["status"] == "ok" && suiteRow?["fix"] == .null, "\(on.stdout)")
     }
 
     /// `doctor --config bridge.json` reads the bridge's own group (the one its host serves), and its

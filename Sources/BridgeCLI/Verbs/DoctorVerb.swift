@@ -20,8 +20,9 @@ enum DoctorVerb: Verb {
             profile for the extension (a browser never started has no profile yet: a warning
             that says to start it once). With no browser it still checks what it can: a row
             that says so, the host install would register (started if install configured it),
-            and secrets. Ends with "Everything checks out." only when no row is a warning or
-            an error. Exit 1 when anything is broken (an error row, no browser found); warnings
+            and secrets. The suite's row warns while the extension is off; the secrets row
+            while secret and getSecret cannot answer. Ends with "Everything checks out." only
+            when no row is a warning or an error. Exit 1 when anything is broken (an error row, no browser found); warnings
             alone exit 0. With --config, the suite and secrets are the bridge's group
             (--suite still wins). A system manifest a user one shadows is a warning.
             """,
@@ -74,6 +75,7 @@ enum DoctorVerb: Verb {
                     groupID: suiteInvocation.suiteID ?? GroupContainer.defaultGroupID, reason: error.message))
         }
         let secrets = secretsCheck(BrowserInputs(context: context, args: suiteInvocation))
+        checks.append(Doctor.secretsCheck(ok: secrets.ok, backend: secrets.backend, detail: secrets.detail))
         if invocation.json {
             try context.print(
                 JSONWriter.prettyString([
@@ -86,7 +88,6 @@ enum DoctorVerb: Verb {
                 ]))
         } else {
             try printTable(checks, inputs)
-            try context.print("\nSecrets (\(secrets.backend)): \(secrets.ok ? "ok" : "warning"): \(secrets.detail)")
         }
         return DoctorRun.exitStatus(checks)
     }
