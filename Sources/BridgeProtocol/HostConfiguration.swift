@@ -21,8 +21,10 @@ public struct HostConfiguration: Equatable, Sendable {
 
     /// The group whose suite the host serves; nil: the default group.
     public var group: String?
-    /// `error`, `warn`, `info` or `debug`; nil: the default (`warn`).
+    /// One of `logLevels`; nil: the default (`warn`).
     public var logLevel: String?
+    /// The levels `log` takes, quietest first (the host reads `warning` as `warn` too).
+    public static let logLevels = ["error", "warn", "info", "debug"]
     /// The callers the host serves: Chromium origins and Firefox add-on ids.
     public var allowedCallers: [String]
 

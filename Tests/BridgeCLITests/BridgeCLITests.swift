@@ -12,6 +12,9 @@ import Testing
         #expect(h.run("--suite", "../x", "read") == 64)
         #expect(h.run("doctor", "--system", "--user-data-dir", h.tmp.path) == 64)
         #expect(h.run("install", "--destdir", "relative", "--browser", "chromium", "--dry-run") == 64)
+        // An unknown level is refused before anything is read (the host would log at warn).
+        #expect(h.run("install", "--log-level", "verbose", "--extension-dir", h.tmp.path + "/none") == 64)
+        #expect(h.err.first?.contains("--log-level takes error, warn, info, debug, not 'verbose'") == true)
         #expect(h.run("read", "--dry-run", "x") == 64)
         #expect(h.err.first?.contains("`read` does not take the option --dry-run") == true)
         for verb in [

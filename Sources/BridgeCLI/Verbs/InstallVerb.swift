@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 
@@ -37,6 +38,15 @@ enum InstallVerb: Verb {
             InstallVerbOptions.destination, InstallVerbOptions.logLevel, InstallVerbOptions.crx, InstallVerbOptions.key,
             InstallVerbOptions.dryRun,
         ])
+
+    static func validate(_ invocation: Invocation) throws(CLIError) {
+        // The host would start at its default level and say nothing of the one given.
+        if let level = invocation[InstallVerbOptions.logLevel], !HostConfiguration.logLevels.contains(level) {
+            throw .usage(
+                "--log-level takes \(HostConfiguration.logLevels.joined(separator: ", ")), not "
+                    + "'\(HostConfiguration.UnsafeValue.shown(level))'", verb: "install")
+        }
+    }
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
         let inputs = BrowserInputs(context: context, args: invocation)

@@ -1,3 +1,5 @@
+import BridgeProtocol
+
 /// The options of `extension-bridge install`, declared once: its spec lists them and its code reads
 /// them through these (`invocation[InstallVerbOptions.hostPath]`), never by a string. Their own file,
 /// not InstallVerb.swift's: `BrowserInputs` reads --host-path, --destdir and --key for install and
@@ -10,8 +12,9 @@ enum InstallVerbOptions {
         "--destdir", value: "DIR", help: "with --system: stage the files under DIR, no receipt (packagers)",
         completion: .directory)
     static let logLevel = OptionSpec(
-        "--log-level", value: "LEVEL", help: "the host's log level (error, warn, info, debug)",
-        completion: .words(["error", "warn", "info", "debug"]))
+        "--log-level", value: "LEVEL",
+        help: "the host's log level (\(HostConfiguration.logLevels.joined(separator: ", ")))",
+        completion: .words(HostConfiguration.logLevels))
     static let crx = OptionSpec(
         "--crx",
         help: "also install the extension itself into Chromium-family browsers: a CRX signed with this "

@@ -71,6 +71,12 @@ public struct HostSettings: Equatable, Sendable {
         }
         let levelName = environment[EnvironmentVariable.log] ?? configuration.logLevel
         let level = levelName.flatMap(LogLevel.init(name:)) ?? .warn
+        if let levelName, LogLevel(name: levelName) == nil {
+            let origin = environment[EnvironmentVariable.log] != nil ? EnvironmentVariable.log.name : source
+            warnings.append(
+                "\(origin): unknown log level '\(HostConfiguration.UnsafeValue.shown(levelName))' ignored; "
+                    + "logging at warn (levels: \(HostConfiguration.logLevels.joined(separator: ", ")))")
+        }
         return HostSettings(
             groupID: environment[EnvironmentVariable.group] ?? configuration.group ?? defaultGroupID,
             logLevel: level, policy: CallerPolicy(allowed: configuration.allowedCallers, source: source),

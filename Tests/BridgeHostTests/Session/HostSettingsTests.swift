@@ -35,6 +35,24 @@ import Testing
         #expect(listed.groupID == "group.default", "the environment's list means no file is read")
     }
 
+    /// A level the host does not know (`verbose`) is said on stderr, not silently taken as `warn`;
+    /// every level install writes is one the host reads.
+    @Test func unknownLogLevel_isAWarningNamingIt_andEveryWrittenLevelIsRead() {
+        let conf = "/opt/app/bin/extension-bridge-host.conf"
+        let s = load([:], files: [conf: "log = verbose\nallow = a@b\n"])
+        #expect(s.logLevel == .warn)
+        #expect(
+            s.warnings == [
+                "\(conf): unknown log level 'verbose' ignored; logging at warn (levels: error, warn, info, debug)"
+            ])
+        let fromEnvironment = load(["EXTENSION_BRIDGE_LOG": "loud"], files: [conf: "log = debug\n"])
+        #expect(fromEnvironment.warnings.first?.hasPrefix("EXTENSION_BRIDGE_LOG: unknown log level 'loud'") == true)
+        for name in HostConfiguration.logLevels {
+            #expect(load([:], files: [conf: "log = \(name)\n"]).warnings.isEmpty, "\(name)")
+            #expect(LogLevel(name: name) != nil, "\(name)")
+        }
+    }
+
     @Test func legacyAllowlist_whenNoConfigurationFile() {
         let s = load([:], files: ["/opt/app/bin/extension-bridge-host.allowed": "chrome-extension://abc\n"])
         #expect(s.policy.allowed == ["chrome-extension://abc/"])
