@@ -51,6 +51,13 @@ public struct SaveContentAction: BridgeAction {
                     "\(field) has \(shown); only http:, https: and file: pages are saved. Nothing was queued.",
                     ["field": .string(field)])
             }
+            // A browser's URL never holds one (it percent-encodes them); an app would be handed it raw.
+            if value.unicodeScalars.contains(where: { DisplayText.isControl($0.value) }) {
+                return .error(
+                    .invalidRequest,
+                    "\(field) holds a control character or a bidi control, which a browser's URL never does. "
+                        + "Nothing was queued.", ["field": .string(field)])
+            }
         }
         do throws(SuiteError) {
             let result = try context.queue.append(new)

@@ -110,6 +110,22 @@ import Testing
         #expect(queue.items.isEmpty)
     }
 
+    /// A control character inside a URL (after an allowed scheme) reached the queue, and an app
+    /// reading `queue list --json` got it raw: refused, as the browser would never send one.
+    @Test(arguments: [
+        "https://example.org/a\u{1b}]0;PWNED\u{7}", "https://a/\nb", "http://a/\u{85}", "https://a/\u{202e}txt",
+    ])
+    func saveContent_aURLHoldingAControlCharacter_isRefused(url: String) {
+        let (endpoint, _, queue) = makeEndpoint()
+        let reply = endpoint.handle(["action": "saveContent", "url": .string(url), "content": "c"])
+        #expect(reply["code"] == "invalid_request" && reply["field"] == "url", "\(reply)")
+        let viaPage = endpoint.handle([
+            "action": "saveContent", "url": "https://a/", "content": "c", "pageUrl": .string(url),
+        ])
+        #expect(viaPage["code"] == "invalid_request" && viaPage["field"] == "pageUrl")
+        #expect(queue.items.isEmpty)
+    }
+
     @Test(arguments: ["http://a/", "HTTPS://A/", "file:///home/me/a.html"])
     func saveContent_httpHttpsFile_areQueued(url: String) {
         let (endpoint, _, queue) = makeEndpoint()
