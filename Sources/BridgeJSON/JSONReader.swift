@@ -45,6 +45,9 @@ public struct JSONReader {
     /// True when the last string read or skipped had no escape and no byte
     /// outside ASCII: its text is its value, in any encoder's spelling.
     public private(set) var lastStringWasPlainASCII = true
+    /// Refuse an integer 64 bits cannot hold (`JSONError.inexactInteger`) instead of reading it
+    /// as the nearest double: for values a user typed, whose digits must not be lost unsaid.
+    public var exactIntegers = false
     /// How many more levels of arrays and objects may open.
     public var remainingDepth: Int { maximumDepth - depth }
     private var scratch: [UInt8] = []
@@ -244,13 +247,18 @@ public struct JSONReader {
         offset += count
     }
 
-    /// Reads a number: `.int` when it is an integer that fits 64 bits, else `.double`.
+    /// Reads a number: `.int` when it is an integer that fits 64 bits, else `.double` (or, with
+    /// `exactIntegers`, a larger integer is refused).
     public mutating func readNumber() throws(JSONError) -> JSONValue {
         skipSpace()
         let start = offset
         let isInteger = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         if isInteger, let value = JSONReader.integer(text) { return .int(value) }
+        if isInteger && exactIntegers {
+            offset = start
+            throw .inexactInteger(offset: start)
+        }
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
             offset = start
             throw fail("number out of range")

@@ -17,6 +17,25 @@ import Testing
         #expect(try JSONParser.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
     }
 
+    /// With exactIntegers an integer 64 bits cannot hold is refused where it starts, not rounded;
+    /// the extremes that fit, fractions and exponents read as before.
+    @Test func parse_exactIntegers_refusesAnIntegerBeyond64Bits() throws {
+        #expect(throws: JSONError.inexactInteger(offset: 5)) {
+            try JSONParser.parse(#"{"b":123456789012345678901234567890}"#, exactIntegers: true)
+        }
+        #expect(throws: JSONError.inexactInteger(offset: 1)) {
+            try JSONParser.parse("[-9223372036854775809]", exactIntegers: true)
+        }
+        #expect(
+            try JSONParser.parse("[9223372036854775807,-9223372036854775808]", exactIntegers: true) == [
+                .int(Int.max), .int(Int.min),
+            ])
+        #expect(
+            try JSONParser.parse("[1.5e300,1e30,12345678901234567890.0]", exactIntegers: true) == [
+                1.5e300, 1e30, 12_345_678_901_234_567_890.0,
+            ])
+    }
+
     @Test func parse_escapes_decode() throws {
         #expect(try JSONParser.parse(#""a\"b\\c\/d\n\t\r\b\f\u0041""#) == .string("a\"b\\c/d\n\t\r\u{8}\u{c}A"))
     }

@@ -107,9 +107,9 @@ struct SuiteCommands {
         let bytes = try context.readInput(source)
         let parsed: JSONValue
         do {
-            parsed = try JSONParser.parse(bytes, maximumDepth: 512)
+            parsed = try JSONParser.parse(bytes, maximumDepth: 512, exactIntegers: true)
         } catch {
-            throw CLIError(.data, "\(source) is not JSON: \(error)")
+            throw CLIError(.data, "cannot import \(source): \(error)")
         }
         let values: [String: SuiteValue]
         if parsed["formatVersion"] != nil {

@@ -86,9 +86,9 @@ public enum ValueParser {
             let text = try single()
             let json: JSONValue
             do {
-                json = try JSONParser.parse(text, maximumDepth: Suite.maximumValueDepth)
+                json = try JSONParser.parse(text, maximumDepth: Suite.maximumValueDepth, exactIntegers: true)
             } catch {
-                throw CLIError(.data, "the -json value is not JSON: \(error)")
+                throw CLIError(.data, "cannot read the -json value: \(error)")
             }
             do {
                 return try SuiteValue(json: json)

@@ -21,4 +21,19 @@ import Testing
         #expect(try Suite(container: h.container).snapshot().values == ["plain": .bool(true)])
         #expect(h.run("import", h.tmp.path + "/missing.json") == 66)
     }
+
+    /// An integer beyond 64 bits (an account or snowflake id) was imported as the nearest double,
+    /// its digits lost without a word: refused (65) naming where, and nothing is imported.
+    @Test func anIntegerBeyond64Bits_isRefused_notRounded() throws {
+        let h = Harness()
+        h.run("write", "kept", "v")
+        h.input = Array(#"{"b":123456789012345678901234567890,"c":1}"#.utf8)
+        #expect(h.run("import", "-") == 65)
+        #expect(h.err.first?.contains("the integer at byte 5 does not fit 64 bits") == true, "\(h.err)")
+        #expect(try Suite(container: h.container).snapshot().values == ["kept": .string("v")])
+        #expect(h.run("write", "n", "-json", "99999999999999999999") == 65)
+        #expect(h.err.first?.contains("cannot read the -json value: the integer at byte 0") == true, "\(h.err)")
+        #expect(h.run("write", "n", "-json", "9007199254740993") == 0)
+        #expect(try Suite(container: h.container).snapshot().values["n"] == .int(9_007_199_254_740_993))
+    }
 }
