@@ -125,6 +125,13 @@ public struct ExtensionPackage: Sendable {
                 path: chromiumManifest ?? manifestPath,
                 reason: "background has scripts but no service_worker (Chromium's Manifest V3 needs one)")
         }
+        let packed = Set(reader.entries.map(\.path))
+        try ExtensionPackage.checkNamedFiles(
+            manifest, manifestPath: manifestPath, packed: packed, leftOut: reader.leftOut)
+        if let chromium, let chromiumManifest {
+            try ExtensionPackage.checkNamedFiles(
+                chromium.value, manifestPath: chromiumManifest, packed: packed, leftOut: reader.leftOut)
+        }
         self.chromiumSource = chromium?.value
         self.chromiumManifestBytes = chromium?.bytes
         self.chromiumManifestPath = chromium == nil ? nil : chromiumManifest

@@ -60,6 +60,52 @@ import Testing
         #expect(gecko == ["id": "readlater@example.com", "data_collection_permissions": ["required": ["none"]]])
     }
 
+    /// A manifest naming a file the package would not hold (missing, left out, or outside the folder)
+    /// made packages the browsers refuse to load: refused (65), naming where the manifest names it.
+    @Test(arguments: [
+        (
+            #""content_scripts": [{"matches": ["<all_urls>"], "js": ["c.js", "missing.js"]}]"#,
+            "content_scripts[0].js[1] names 'missing.js', which is not in the extension folder"
+        ),
+        (
+            #""content_scripts": [{"matches": ["<all_urls>"], "js": ["../../../../etc/passwd"]}]"#,
+            "content_scripts[0].js[0] names '../../../../etc/passwd', outside the extension folder"
+        ),
+        (
+            #""icons": {"48": "/icons/i.png", "128": "icons/gone.png"}"#,
+            "icons.128 names 'icons/gone.png', which is not in the extension folder"
+        ),
+        (#""action": {"default_popup": "test/popup.html"}"#, "names 'test/popup.html', which pack leaves out"),
+        (#""default_locale": "fr""#, "default_locale names '_locales/fr/messages.json'"),
+    ])
+    func aManifestNamingAFileThePackageWouldNotHold_isRefused(member: String, expected: String) throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let folder = tmp.path + "/extension"
+        try FileSystem.makeDirectories(folder + "/icons", permissions: 0o755)
+        try FileSystem.makeDirectories(folder + "/test", permissions: 0o755)
+        for file in ["c.js", "icons/i.png", "test/popup.html", "sw.js"] {
+            try FileSystem.writeAtomically(folder + "/" + file, Array("x".utf8))
+        }
+        let text =
+            #"{"manifest_version": 3, "name": "M", "version": "1.0", "background": {"service_worker": "./sw.js"}, "#
+        try FileSystem.writeAtomically(folder + "/manifest.json", Array((text + member + "}").utf8))
+        do {
+            _ = try ExtensionPackage(extensionDirectory: folder)
+            Issue.record("packed")
+        } catch {
+            if case .manifest(_, let reason) = error {
+                #expect(reason.contains(expected), "\(reason)")
+            } else {
+                Issue.record("\(error)")
+            }
+        }
+        // Named files that are all there pack (a leading "/" or "./" is the folder's top).
+        try FileSystem.writeAtomically(
+            folder + "/manifest.json", Array((text + #""icons": {"48": "/icons/i.png"}}"#).utf8))
+        #expect(try ExtensionPackage(extensionDirectory: folder).files.map(\.path).contains("icons/i.png"))
+    }
+
     /// A Manifest V2 extension imported from Safari: Firefox's manifest in the folder, Chromium's beside it.
     @Test func aChromiumManifestOfItsOwn_makesTheZipAndCRX_theXPIKeepsTheFolders() throws {
         let tmp = TemporaryFolder()
@@ -70,6 +116,7 @@ import Testing
             #"{"manifest_version": 2, "name": "M", "version": "1.2", "key": "K", "background": {"scripts": ["bg.js"]}, "browser_specific_settings": {"gecko": {"id": "m@example.com"}}}"#
         try FileSystem.writeAtomically(folder + "/manifest.json", Array(firefox.utf8))
         try FileSystem.writeAtomically(folder + "/bg.js", Array("//".utf8))
+        try FileSystem.writeAtomically(folder + "/sw.js", Array("//".utf8))
         let chromium = tmp.path + "/chromium.json"
         try FileSystem.writeAtomically(
             chromium,
