@@ -33,6 +33,22 @@ import Testing
         #expect(h.run("--suite", "group.org.extensionbridge.shard", "write", "k", "x") == 0 && h.err.isEmpty)
     }
 
+    /// `queue list|count|drain` and `files list` of a group that does not exist answer empty, as
+    /// before, and say on stderr why and which groups exist (a mistyped --suite read as "nothing
+    /// was saved"); of one that exists, nothing is noted.
+    @Test func missingGroup_queueAndFilesSaySo_onStderr() {
+        let h = homeHarness()
+        #expect(h.run("write", "k", "v") == 0)
+        for verb in [["queue", "list"], ["queue", "count"], ["queue", "drain"], ["files", "list"]] {
+            #expect(h.run(["--suite", "group.org.extensionbridge.shard"] + verb) == 0, "\(verb)")
+            let note = h.err.filter { $0.contains("note: the group group.org.extensionbridge.shard does not exist") }
+            #expect(note.count == 1, "\(verb): \(h.err)")
+            #expect(note.first?.contains("groups that exist: group.org.extensionbridge.shared") == true)
+            #expect(h.run(verb) == 0 && !h.err.contains { $0.contains("does not exist") }, "\(verb): \(h.err)")
+        }
+        #expect(h.run("--suite", "group.org.extensionbridge.shard", "queue", "count") == 0 && h.stdout == "0\n")
+    }
+
     /// The suite verbs refuse a relative HOME with the sentence install uses.
     @Test(arguments: [["write", "k", "v"], ["read"], ["where"], ["queue", "count"]])
     func relativeHome_isRefused_asInstallRefusesIt(arguments: [String]) {

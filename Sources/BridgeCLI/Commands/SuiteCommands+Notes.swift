@@ -19,10 +19,28 @@ extension SuiteCommands {
     }
 
     /// The other groups that exist beside this one, for a note ("" when none can be listed).
-    var otherGroups: String {
+    var otherGroups: String { SuiteCommands.groups(besides: store.container, context) }
+
+    /// The groups that exist beside `container`'s, for a note ("" when none can be listed).
+    static func groups(besides container: GroupContainer, _ context: CLIContext) -> String {
         guard let root = GroupContainer.root(environment: context.environment) else { return "" }
-        let others = GroupContainer.existingGroups(inRoot: root).filter { $0 != store.container.groupID }
+        let others = GroupContainer.existingGroups(inRoot: root).filter { $0 != container.groupID }
         return others.isEmpty ? "" : others.joined(separator: ", ")
+    }
+
+    /// Why `container`'s group reads as empty when it does not exist, naming the groups that do
+    /// (a mistyped `--suite`); nil when it exists.
+    static func missingGroup(_ container: GroupContainer, _ context: CLIContext) -> String? {
+        guard !container.exists else { return nil }
+        let others = groups(besides: container, context)
+        return "the group \(container.groupID) does not exist (no \(container.path)): nothing was written "
+            + "to it yet" + (others.isEmpty ? "" : "; groups that exist: \(others) (check --suite)")
+    }
+
+    /// On stderr, for verbs that list what a group holds (queue, files): an empty answer from a
+    /// group that does not exist says why.
+    static func noteIfMissing(_ container: GroupContainer, _ context: CLIContext) {
+        if let missing = missingGroup(container, context) { context.writeErr("extension-bridge: note: " + missing) }
     }
 
     /// After a write that made this group's container (`existed` false), names the groups that do
@@ -40,11 +58,7 @@ extension SuiteCommands {
     /// suite gives its defaults (`{}`, as a new suite reads, so an app may read before its first
     /// write) with a note; both name the groups that do exist.
     func requireExistingGroup(reading key: String?) throws(CLIError) {
-        guard !store.container.exists else { return }
-        let others = otherGroups
-        let missing =
-            "the group \(store.container.groupID) does not exist (no \(store.container.path)): nothing was written "
-            + "to it yet" + (others.isEmpty ? "" : "; groups that exist: \(others) (check --suite)")
+        guard let missing = SuiteCommands.missingGroup(store.container, context) else { return }
         guard let key else { return context.writeErr("extension-bridge: note: " + missing) }
         throw CLIError(.missing, "the key '\(key)' does not exist: " + missing)
     }

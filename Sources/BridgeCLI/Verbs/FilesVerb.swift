@@ -21,8 +21,10 @@ enum FilesVerb: Verb {
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
-        let files = SharedFiles(container: try invocation.container(context))
+        let container = try invocation.container(context)
+        let files = SharedFiles(container: container)
         let commands = FilesCommands(context: context, files: files, json: invocation.json)
+        if invocation.subcommand != "write" { SuiteCommands.noteIfMissing(container, context) }
         switch invocation.subcommand {
         case "list": try commands.list()
         case "read": try commands.read(invocation.operands[0])

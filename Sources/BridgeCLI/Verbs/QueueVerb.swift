@@ -55,16 +55,27 @@ enum QueueVerb: Verb {
         let container = try invocation.container(context)
         let queue = PendingQueue(container: container, limits: QueueLimits(environment: context.environment))
         let commands = QueueCommands(context: context, queue: queue, json: invocation.json)
+        // Of a group that does not exist, every answer but watch's (which waits for one made later)
+        // says why it is empty; after the options are checked.
+        let noteIfMissing = { SuiteCommands.noteIfMissing(container, context) }
         switch invocation.subcommand {
-        case "list": try commands.list()
-        case "count": try commands.count()
-        case "remove": try commands.remove(invocation.operands)
+        case "list":
+            noteIfMissing()
+            try commands.list()
+        case "count":
+            noteIfMissing()
+            try commands.count()
+        case "remove":
+            noteIfMissing()
+            try commands.remove(invocation.operands)
         case "watch":
             try commands.watch(
                 keepDuplicates: invocation.has(all), delivery: try delivery(invocation),
                 notifications: context.environment[EnvironmentVariable.watch] != "poll")
         default:
-            return try commands.drain(keepDuplicates: invocation.has(all), delivery: try delivery(invocation))
+            let delivery = try delivery(invocation)
+            noteIfMissing()
+            return try commands.drain(keepDuplicates: invocation.has(all), delivery: delivery)
         }
         return 0
     }
