@@ -77,6 +77,29 @@ import Testing
         #expect(bare.status == 3)
     }
 
+    /// A configuration every user may write (or another user's) chose which extensions the host
+    /// served: the host now serves nobody from it and says why on stderr, as doctor does; mode
+    /// 0644 serves again.
+    @Test func configurationEveryUserMayWrite_servesNobody() throws {
+        let tmp = TemporaryFolder()
+        defer { tmp.remove() }
+        let copy = tmp.path + "/extension-bridge-host"
+        try FileManager.default.copyItem(atPath: Binaries.host, toPath: copy)
+        let conf = tmp.path + "/extension-bridge-host.conf"
+        try "format = 1\nallow = \(Self.origin)\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        var env = environment(tmp)
+        env["EXTENSION_BRIDGE_ALLOWED_CALLERS"] = nil
+        #expect(chmod(conf, 0o666) == 0)
+        let refused = try runProcess(copy, [Self.origin], environment: env, input: frameBytes(["action": "hello"]))
+        #expect(refused.status == 3)
+        #expect(try splitFrames(refused.stdout).first?["code"] == "caller_not_allowed")
+        #expect(refused.stderr.contains(conf + " is writable by every user; serving nobody"), "\(refused.stderr)")
+        #expect(chmod(conf, 0o644) == 0)
+        let served = try runProcess(copy, [Self.origin], environment: env, input: frameBytes(["action": "hello"]))
+        let reply = try splitFrames(served.stdout).first
+        #expect(served.status == 0 && reply?["status"] == "success")
+    }
+
     @Test func badInput_getsStableCodes_andTheHostKeepsServing() throws {
         let tmp = TemporaryFolder()
         defer { tmp.remove() }

@@ -34,9 +34,14 @@ public struct HostSettings: Equatable, Sendable {
     ///   - defaultGroupID: the group when neither file nor environment names one.
     ///   - executablePath: looked up only when the environment has no list.
     ///   - readFile: reads a small file; nil when it is missing or unreadable.
+    ///   - ownership: the owner and permission bits of a file (links followed); nil when unknown.
     public static func load(
         environment: Environment, defaultGroupID: String, executablePath: @autoclosure () -> String?,
-        readFile: (String) -> [UInt8]? = { try? FileSystem.readFile($0, noFollow: false, limit: 1 << 20) }
+        readFile: (String) -> [UInt8]? = { try? FileSystem.readFile($0, noFollow: false, limit: 1 << 20) },
+        ownership: (String) -> (owner: UInt32, permissions: Int)? = { path in
+            (try? FileSystem.status(path, followLinks: true)).flatMap { $0.map { ($0.owner, $0.permissions) } }
+        },
+        userID: UInt32 = Platform.effectiveUserID
     ) -> HostSettings {
         var configuration = HostConfiguration()
         var source = "no allowlist"
@@ -49,6 +54,15 @@ public struct HostSettings: Equatable, Sendable {
             let configPath =
                 folder + "/" + HostConfiguration.fileName(forExecutable: FileSystem.lastComponent(executable))
             if let bytes = readFile(configPath) {
+                if let problem = untrusted(ownership(configPath), userID: userID) {
+                    // Whoever can write it chooses which extensions are served and which group they reach.
+                    warnings.append(
+                        "\(configPath) \(problem); serving nobody (extension-bridge doctor says how to fix it)")
+                    source = "untrusted \(configPath)"
+                    return HostSettings(
+                        groupID: defaultGroupID, logLevel: .warn, policy: CallerPolicy(allowed: [], source: source),
+                        warnings: warnings)
+                }
                 do throws(HostConfiguration.ParseError) {
                     let (parsed, unknown) = try HostConfiguration.parse(String(decoding: bytes, as: UTF8.self))
                     configuration = parsed
@@ -61,7 +75,7 @@ public struct HostSettings: Equatable, Sendable {
                 }
             } else {
                 let legacyPath = folder + "/" + HostConfiguration.legacyAllowlistFileName
-                if let bytes = readFile(legacyPath) {
+                if let bytes = readFile(legacyPath), untrusted(ownership(legacyPath), userID: userID) == nil {
                     configuration.allowedCallers = AllowList.parse(String(decoding: bytes, as: UTF8.self))
                     source = legacyPath
                 } else {
@@ -81,5 +95,17 @@ public struct HostSettings: Equatable, Sendable {
             groupID: environment[EnvironmentVariable.group] ?? configuration.group ?? defaultGroupID,
             logLevel: level, policy: CallerPolicy(allowed: configuration.allowedCallers, source: source),
             warnings: warnings)
+    }
+
+    /// Why a file the host takes its callers from is not to be trusted, or nil: it belongs to
+    /// another user (not root), or every user may write it; or its owner cannot be read. (doctor
+    /// holds it, and each folder above it, to the stricter rule install applies.)
+    static func untrusted(_ ownership: (owner: UInt32, permissions: Int)?, userID: UInt32) -> String? {
+        guard let ownership else { return "cannot be examined" }
+        if ownership.owner != userID && ownership.owner != 0 {
+            return "belongs to another user (uid \(ownership.owner))"
+        }
+        if ownership.permissions & 0o002 != 0 { return "is writable by every user" }
+        return nil
     }
 }

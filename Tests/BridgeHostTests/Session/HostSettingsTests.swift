@@ -10,10 +10,34 @@ import Testing
 @Suite struct HostSettingsTests {
     let exe = "/opt/app/bin/extension-bridge-host"
 
-    func load(_ env: [String: String], files: [String: String]) -> HostSettings {
+    func load(
+        _ env: [String: String], files: [String: String], owner: UInt32 = 1000, permissions: Int = 0o644
+    ) -> HostSettings {
         HostSettings.load(
             environment: Environment(env), defaultGroupID: "group.default", executablePath: exe,
-            readFile: { files[$0].map { Array($0.utf8) } })
+            readFile: { files[$0].map { Array($0.utf8) } }, ownership: { _ in (owner, permissions) }, userID: 1000)
+    }
+
+    /// A configuration another user owns or every user may write serves nobody, with a warning that
+    /// names it; the user's own or root's, writable by its owner (and group: doctor judges that), is read.
+    @Test func untrustedConfiguration_servesNobody() {
+        let files = ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nallow = a@b\n"]
+        for (owner, permissions, why) in [
+            (1001 as UInt32, 0o644, "belongs to another user (uid 1001)"),
+            (1000, 0o666, "is writable by every user"),
+        ] {
+            let s = load([:], files: files, owner: owner, permissions: permissions)
+            #expect(s.policy.allowed.isEmpty && s.groupID == "group.default", "\(why)")
+            #expect(
+                s.warnings == [
+                    "/opt/app/bin/extension-bridge-host.conf \(why); serving nobody (extension-bridge doctor says how to fix it)"
+                ])
+        }
+        for (owner, permissions) in [(1000 as UInt32, 0o644), (0, 0o644), (1000, 0o664)] {
+            #expect(load([:], files: files, owner: owner, permissions: permissions).policy.allowed == ["a@b"])
+        }
+        let legacy = ["/opt/app/bin/extension-bridge-host.allowed": "a@b\n"]
+        #expect(load([:], files: legacy, permissions: 0o646).policy.allowed.isEmpty)
     }
 
     @Test func configurationFile_givesGroupLevelAndCallers() {
