@@ -8,10 +8,9 @@
 # suite (your settings and queue; `extension-bridge where` shows its folder).
 set -euo pipefail
 
-keep=(--keep-key)
-args=()
+remove_key=0
 for arg in "$@"; do
-    if [[ "$arg" == --remove-key ]]; then keep=(); else args+=("$arg"); fi
+    if [[ "$arg" == --remove-key ]]; then remove_key=1; fi
 done
 
 prefix=${PREFIX:-"$HOME/.local"}
@@ -19,7 +18,7 @@ bindir="$prefix/bin"
 sharedir="$prefix/share/extension-bridge"
 
 if [ -x "$bindir/extension-bridge" ]; then
-    "$bindir/extension-bridge" uninstall ${keep[@]+"${keep[@]}"} ${args[@]+"${args[@]}"} || echo "uninstall.sh: extension-bridge uninstall failed; continuing" >&2
+    "$bindir/extension-bridge" uninstall "$@" || echo "uninstall.sh: extension-bridge uninstall failed; continuing" >&2
 fi
 rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/man/man1/extension-bridge.1" \
     "$prefix/share/bash-completion/completions/extension-bridge" "$prefix/share/zsh/site-functions/_extension-bridge" \
@@ -31,7 +30,7 @@ rm -f "$bindir/extension-bridge-host" "$bindir/extension-bridge" "$prefix/share/
 rm -rf "$sharedir/extension" "$sharedir/source" "$sharedir/sources"
 # --remove-key: also the machine's key when no receipt lists it (a reinstall reused it, or pack made it).
 key="${XDG_DATA_HOME:-$HOME/.local/share}/extension-bridge/keys/extension-bridge.pem"
-if [[ ${#keep[@]} -eq 0 && -f "$key" ]]; then
+if [[ $remove_key -eq 1 && -f "$key" ]]; then
     rm -f "$key"
     rmdir "$(dirname "$key")" 2>/dev/null || true
     echo "removed the signing key $key: the next install --crx or pack makes a new key, so the extension gets a new"

@@ -251,25 +251,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: manifest))
     }
 
-    /// The key install --crx made: uninstall removes it and says what that costs (a new id next
-    /// time), or keeps it with --keep-key; install's own line about the key says the same.
-    @Test func uninstall_removesTheKeyInstallMade_sayingWhatThatMeans_orKeepsIt() throws {
+    /// The key install --crx made, which install said to keep: uninstall keeps it and says so, or
+    /// with --remove-key removes it and says what that costs (a new id next time); install's own
+    /// line about the key says the same.
+    @Test func uninstall_keepsTheKeyInstallMade_orRemovesIt_sayingWhatThatMeans() throws {
         let s = try Setup()
         defer { s.tmp.remove() }
         let key = s.home + "/.local/share/extension-bridge/keys/extension-bridge.pem"
         let install = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
         #expect(install.status == 0, "\(install.stderr)")
-        #expect(install.stderr.contains("uninstall removes it unless given --keep-key"), "\(install.stderr)")
-        let dry = try s.cli("uninstall", "--dry-run")
+        #expect(install.stderr.contains("keep it and back it up"), "\(install.stderr)")
+        #expect(install.stderr.contains("(uninstall keeps it; uninstall --remove-key removes it)"), "\(install.stderr)")
+        let dry = try s.cli("uninstall", "--dry-run", "--remove-key")
         #expect(dry.outText.contains("would remove \(key)\n"), "\(dry.outText)")
         #expect(dry.stderr.contains("would remove the signing key \(key)"), "\(dry.stderr)")
-        let kept = try s.cli("uninstall", "--keep-key")
+        #expect(!(try s.cli("uninstall", "--dry-run").outText.contains(key)))
+        let kept = try s.cli("uninstall")
         #expect(kept.status == 0, "\(kept.stderr)")
         #expect(FileManager.default.fileExists(atPath: key))
-        #expect(kept.stderr.contains("kept the signing key \(key)"), "\(kept.stderr)")
+        #expect(kept.stderr.contains("kept the signing key \(key) install made"), "\(kept.stderr)")
         try FileManager.default.removeItem(atPath: key)
         _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
-        let removed = try s.cli("uninstall")
+        let removed = try s.cli("uninstall", "--remove-key")
         #expect(!FileManager.default.fileExists(atPath: key))
         #expect(
             removed.stderr.contains(
@@ -936,8 +939,9 @@ import Testing
             #expect(!dry.outText.contains("PRIVATE KEY") && !dry.outText.contains("Cr24"), "\(dry.outText)")
             #expect(dry.outText.contains("extension-bridge.crx"))
         }
-        #expect(try s.cli("uninstall").status == 0)
-        #expect(!FileManager.default.fileExists(atPath: key), "install made the key, so uninstall removes it")
+        #expect(try s.cli("uninstall", "--remove-key").status == 0)
+        #expect(
+            !FileManager.default.fileExists(atPath: key), "install made the key, so uninstall --remove-key removes it")
         #expect(
             (try? FileManager.default.contentsOfDirectory(atPath: s.home + "/.config/chromium/External Extensions"))?
                 .isEmpty ?? true)
@@ -1019,7 +1023,7 @@ import Testing
             "pack", "--extension-dir", repository + "/extension", "--out", s.tmp.path + "/dist", "--update-url",
             "https://example.com/eb")
         #expect(pack.status == 0, "\(pack.stderr)")
-        let uninstall = try s.cli("uninstall")
+        let uninstall = try s.cli("uninstall", "--remove-key")
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(FileManager.default.fileExists(atPath: key), "the key that signed a release was removed")
         #expect(!uninstall.outText.contains(key))

@@ -146,12 +146,12 @@ struct BrowserInputs {
     }
 
     /// Says that the machine's key was made now: a new id, to be kept. `byInstall`: install recorded
-    /// it in its receipt, so `uninstall` removes it unless told to keep it, and the line says so.
+    /// it in its receipt, so `uninstall --remove-key` would remove it, and the line says so.
     func saidMadeKey(_ path: String, chromiumID: String, byInstall: Bool = false) {
         context.writeErr(
             "made this machine's signing key \(path) (Chromium id \(chromiumID)); keep it and back it up: "
                 + "every later CRX must be signed with it to update the installed one"
-                + (byInstall ? " (uninstall removes it unless given --keep-key; scripts/uninstall.sh keeps it)" : ""))
+                + (byInstall ? " (uninstall keeps it; uninstall --remove-key removes it)" : ""))
     }
 
     /// The built-in bridge's extension folder, found the way `identity()` finds it: the first

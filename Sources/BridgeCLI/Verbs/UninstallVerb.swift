@@ -7,16 +7,17 @@ enum UninstallVerb: Verb {
         ["uninstall"], section: "Browsers", abstract: "remove exactly what install wrote",
         discussion: """
             Removes the files install wrote (all, or those of --browser / --user-data-dir),
-            as its receipt lists them; a file changed since is left alone. With the last
-            browser's files goes the signing key install --crx made: the next install --crx
-            or pack then makes a new key, so the extension gets a new Chromium id and browsers
-            treat it as a different extension; --keep-key keeps it (scripts/uninstall.sh does).
+            as its receipt lists them; a file changed since is left alone. The signing key
+            install --crx made stays, as install said to keep it (a later install --crx signs
+            with it, so the extension keeps its Chromium id); --remove-key removes it with the
+            last browser's files: the next install --crx or pack then makes a new key, so the
+            extension gets a new Chromium id and browsers treat it as a different extension.
             --dry-run prints what would be removed and removes nothing. A receipt another user
             owns or could write (or one in a folder others can write) is refused (77).
             """,
         options: [
             BrowserOptions.browser, BrowserOptions.userDataDirectory, BrowserOptions.config,
-            UninstallVerbOptions.keepKey, UninstallVerbOptions.dryRun,
+            UninstallVerbOptions.removeKey, UninstallVerbOptions.dryRun,
         ])
 
     static func run(_ invocation: Invocation, context: CLIContext) throws(CLIError) -> Int32 {
@@ -25,14 +26,18 @@ enum UninstallVerb: Verb {
         let installer = try inputs.installer()
         let dryRun = invocation.has(UninstallVerbOptions.dryRun)
         let keys = installer.recordedSigningKeys()
-        let keepKey = invocation.has(UninstallVerbOptions.keepKey)
+        let keepKey = !invocation.has(UninstallVerbOptions.removeKey)
         var results: [(String, Installer.Outcome)]
+        // The keys this uninstall would remove (with the last browser's files): kept unless --remove-key. A
+        // partial uninstall leaves the key in the receipt, so a later --remove-key still finds it.
+        var kept: [String] = []
         do throws(InstallError) {
+            let preview = try installer.uninstallPreview(browsers: selection, folderPrefix: inputs.userDataDirectory())
+            if keepKey { kept = preview.filter { keys.contains($0.0) && $0.1 == .removed }.map(\.0) }
             if dryRun {
-                results = try installer.uninstallPreview(browsers: selection, folderPrefix: inputs.userDataDirectory())
-                if keepKey { results.removeAll { keys.contains($0.0) } }
+                results = preview.filter { !kept.contains($0.0) }
             } else {
-                if keepKey { for key in keys { try installer.keepSigningKey(key) } }
+                for key in kept { try installer.keepSigningKey(key) }
                 results = try installer.uninstall(browsers: selection, folderPrefix: inputs.userDataDirectory())
             }
         } catch {
@@ -45,10 +50,13 @@ enum UninstallVerb: Verb {
             context.writeErr(
                 "\(dryRun ? "would remove" : "removed") the signing key \(path) that install made: the next install "
                     + "--crx or pack makes a new key, so the extension gets a new Chromium id and browsers treat it "
-                    + "as a different extension (--keep-key keeps it)")
+                    + "as a different extension")
         }
-        if keepKey && !keys.isEmpty {
-            context.writeErr("kept the signing key \(keys.joined(separator: ", ")) (--keep-key)")
+        for key in kept {
+            context.writeErr(
+                "\(dryRun ? "would keep" : "kept") the signing key \(key) install made, as it said to: a later "
+                    + "install --crx signs with it, so the extension keeps its Chromium id"
+                    + (dryRun ? " (--remove-key would remove it)" : " (delete it to give that id up)"))
         }
         return 0
     }
@@ -70,6 +78,6 @@ enum UninstallVerb: Verb {
 /// The options of `extension-bridge uninstall`, declared once.
 enum UninstallVerbOptions {
     static let dryRun = OptionSpec("--dry-run", help: "print what would be removed, remove nothing")
-    static let keepKey = OptionSpec(
-        "--keep-key", help: "keep the signing key install made, so the extension keeps its Chromium id")
+    static let removeKey = OptionSpec(
+        "--remove-key", help: "remove the signing key install made too (the extension then gets a new Chromium id)")
 }
