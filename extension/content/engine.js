@@ -786,7 +786,7 @@
     // than FIGHT_MS before, PAGE_WINS_AFTER times running, the page wins: that parent's text is
     // left alone from then on. Only texts that changed after they were first seen count (the
     // walk behind the parser writes each text once).
-    const contested = new WeakMap(); // parent → {original, at, restores}
+    let contested = new WeakMap(); // parent → {node, original, at, restores}
 
     function isOurs(record, text) {
       return text.length === record.length && textHash(text) === record.hash;
@@ -1150,6 +1150,8 @@
       }
       originals.clear();
       written = new Map();
+      // What was just put back is ours, not the page's: new rules rewrite it however soon they come.
+      contested = new WeakMap();
       return restored;
     }
 

@@ -528,6 +528,21 @@ test('rewriter_aPageThatPutsItsTextBackAtOnce_keepsIt_afterAFewRounds', () => {
   }
 });
 
+test('rewriter_newRulesInQuickSuccession_areEachApplied_ourUndoIsNoFight', () => {
+  // Undoing the old rules puts the original text back: that is ours, not the page defending it.
+  let clock = 0;
+  const { rewriter, drain } = rewriterWithQueue({ now: () => clock });
+  const p = h('p', null, 'blue sky');
+  const body = h('body', null, p);
+  const rules = [{ blue: 'blauw' }, { blue: 'bleu' }, { blue: 'blå' }];
+  for (let round = 0; round < 8; round += 1) {
+    clock += 10;
+    start(rewriter, T.compileVocabulary(rules[round % 3]), body);
+    drain();
+    assert.equal(p.textContent, `${rules[round % 3].blue} sky`, `round ${round}`);
+  }
+});
+
 test('rewriter_aPageThatChangesItsText_orRestoresItSlowly_isRewrittenEachTime', () => {
   // A ticker writes new text each time; a page that shows the same text again after a second
   // (a tab switched back) is no fight: both are rewritten every time.
