@@ -31,9 +31,13 @@
   const DOCUMENT_FRAGMENT_NODE = 11;
   const SHOW_TEXT = 0x4; // NodeFilter.SHOW_TEXT
   // A page that restores its text this many times running, each within FIGHT_MS of our
-  // replacing it, keeps it (createRewriter: contested).
+  // replacing it (RECREATED_MS in an element built anew), or that answers more than
+  // MAX_WRITES_PER_SECOND of our writes into one element in a second, keeps it
+  // (createRewriter: contested).
   const PAGE_WINS_AFTER = 3;
   const FIGHT_MS = 1000;
+  const RECREATED_MS = 50;
+  const MAX_WRITES_PER_SECOND = 250;
 
   // A token: a word (a maximal run of letters, marks and digits) or one other
   // non-space character — /[\p{L}\p{M}\p{N}]+|[^\s\p{L}\p{M}\p{N}]/gu, cut by
@@ -782,11 +786,18 @@
     // A page that puts its own text back whenever it is replaced (a MutationObserver guarding
     // it, a timer re-rendering it) would have it replaced again at once, and so on without end:
     // a tab that burns a core, or one that never answers when the page restores it in its own
-    // observer. Where the page puts back in the same parent the very text replaced there less
-    // than FIGHT_MS before, PAGE_WINS_AFTER times running, the page wins: that parent's text is
-    // left alone from then on. Only texts that changed after they were first seen count (the
-    // walk behind the parser writes each text once).
-    let contested = new WeakMap(); // parent → {node, original, at, restores}
+    // observer. The page wins, and its text is left alone from then on:
+    // - where it puts back in the same parent the very text replaced there less than FIGHT_MS
+    //   before, PAGE_WINS_AFTER times running (that parent's text);
+    // - where it answers each write into a parent with a change there, more than
+    //   MAX_WRITES_PER_SECOND times in a second (that parent's text: a ticker is far slower);
+    // - where it builds a new element around the very text replaced less than RECREATED_MS
+    //   before, the node written having left the document, PAGE_WINS_AFTER times running (that
+    //   text, wherever it comes back: the parent is new each time).
+    // Only texts that changed after they were first seen count (the walk behind the parser
+    // writes each text once).
+    let contested = new WeakMap(); // parent → {node, original, at, restores, since, writes}
+    let recreated = new Map(); // original text → {node, at, restores}
 
     function isOurs(record, text) {
       return text.length === record.length && textHash(text) === record.hash;
@@ -826,24 +837,47 @@
     }
 
     /**
-     * Whether the page keeps putting `original` back in `node`'s parent as soon as it is
-     * replaced there (above): the text node last written in that parent was given the same
-     * text back, or was taken out for one that has it.
+     * Whether the page keeps answering our writes (above): in `node`'s parent, the text node
+     * last written there was given the same text back, or was taken out for one that has it, or
+     * the parent is written into too often; or `original` keeps coming back in new elements.
      */
     function pageDefends(node, original) {
       const parent = node.parentNode;
       if (parent === null) return false;
       const at = now();
-      const last = contested.get(parent);
+      let last = contested.get(parent);
       if (last === undefined) {
-        contested.set(parent, { node, original, at, restores: 0 });
+        last = { node, original, at, restores: 0, since: at, writes: 0 };
+        contested.set(parent, last);
+      } else {
+        if (last.restores >= PAGE_WINS_AFTER) return true;
+        const putBack = last.original === original && at - last.at < FIGHT_MS && (last.node === node || last.node.parentNode !== parent);
+        last.restores = putBack ? last.restores + 1 : 0;
+        if (at - last.since >= 1000) {
+          last.since = at;
+          last.writes = 0;
+        }
+        last.node = node;
+        last.original = original;
+        last.at = at;
+      }
+      last.writes += 1;
+      if (last.writes > MAX_WRITES_PER_SECOND) last.restores = PAGE_WINS_AFTER;
+      return last.restores >= PAGE_WINS_AFTER || rebuiltAround(node, original, at);
+    }
+
+    /** Whether `original` keeps coming back in a new node as soon as the one we wrote it into left (above). */
+    function rebuiltAround(node, original, at) {
+      const last = recreated.get(original);
+      if (last === undefined) {
+        if (recreated.size >= 65_536) recreated = new Map();
+        recreated.set(original, { node, at, restores: 0 });
         return false;
       }
       if (last.restores >= PAGE_WINS_AFTER) return true;
-      const putBack = last.original === original && at - last.at < FIGHT_MS && (last.node === node || last.node.parentNode !== parent);
+      const putBack = last.node !== node && last.node.isConnected === false && at - last.at < RECREATED_MS;
       last.restores = putBack ? last.restores + 1 : 0;
       last.node = node;
-      last.original = original;
       last.at = at;
       return last.restores >= PAGE_WINS_AFTER;
     }
@@ -1152,6 +1186,7 @@
       written = new Map();
       // What was just put back is ours, not the page's: new rules rewrite it however soon they come.
       contested = new WeakMap();
+      recreated = new Map();
       return restored;
     }
 

@@ -528,6 +528,52 @@ test('rewriter_aPageThatPutsItsTextBackAtOnce_keepsIt_afterAFewRounds', () => {
   }
 });
 
+test('rewriter_aPageThatRebuildsTheElement_orAnswersEveryWriteWithNewText_stopsTheFightToo', () => {
+  // innerHTML or replaceWith builds a new element around the same text each round (the parent is
+  // new each time); another page answers each write with new text in the same element, tens of
+  // thousands of times a second. Both froze their tab.
+  let clock = 0;
+  const { rewriter, drain } = rewriterWithQueue({ now: () => clock });
+  const holder = h('div', null, h('b', null, 'blue'));
+  const other = h('p', null, 'the sky');
+  const body = h('body', null, holder, other);
+  start(rewriter, T.compileVocabulary({ blue: 'blauw' }), body);
+  drain();
+  let rebuilt = 0;
+  while (holder.textContent !== 'blue' && rebuilt < 10) {
+    rebuilt += 1;
+    clock += 2;
+    detach(holder.childNodes[0]);
+    const b = holder.append(h('b', null, 'blue'));
+    rewriter.deferRecords([{ type: 'childList', target: holder, addedNodes: [b] }]);
+    drain();
+  }
+  assert.equal(holder.textContent, 'blue');
+  assert.ok(rebuilt <= 4, `rebuilt ${rebuilt} times`);
+  let answers = 0;
+  while (answers < 1_000 && other.textContent !== `blue ${answers}`) {
+    answers += 1;
+    other.childNodes[0].nodeValue = `blue ${answers}`;
+    rewriter.deferRecords([{ type: 'characterData', target: other.childNodes[0] }]);
+    drain();
+  }
+  assert.ok(answers > 200 && answers <= 252, `answered ${answers} writes`);
+  // A list the page renders again a fifth of a second apart is no fight: rewritten each time.
+  // (The text the page won with stays the page's wherever it comes back: another text here.)
+  const list = h('ul', null, h('li', null, 'blue sea'));
+  body.append(list);
+  rewriter.deferRecords([{ type: 'childList', target: body, addedNodes: [list] }]);
+  drain();
+  for (let render = 0; render < 6; render += 1) {
+    clock += 200;
+    detach(list.childNodes[0]);
+    const li = list.append(h('li', null, 'blue sea'));
+    rewriter.deferRecords([{ type: 'childList', target: list, addedNodes: [li] }]);
+    drain();
+    assert.equal(list.textContent, 'blauw sea', `render ${render}`);
+  }
+});
+
 test('rewriter_newRulesInQuickSuccession_areEachApplied_ourUndoIsNoFight', () => {
   // Undoing the old rules puts the original text back: that is ours, not the page defending it.
   let clock = 0;
