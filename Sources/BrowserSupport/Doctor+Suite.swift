@@ -1,3 +1,4 @@
+import BridgeProtocol
 import SharedSuite
 
 extension Doctor {
@@ -5,6 +6,20 @@ extension Doctor {
     /// user's): an error naming why, so doctor still prints every other row.
     public static func refusedSuiteCheck(groupID: String, reason: String) -> DoctorCheck {
         DoctorCheck(browser: "-", scope: "suite", path: groupID, status: .error, detail: reason, fix: nil)
+    }
+
+    /// The suite row when `EXTENSION_BRIDGE_CONTAINER` names the container in doctor's environment:
+    /// a browser starts the host without it, so what the pages see is another suite. A warning,
+    /// never "ok", whatever the row found there.
+    /// Its fix runs doctor again without it (a fix for that suite would act on the wrong one).
+    public static func containerOverridden(_ row: DoctorCheck, by container: String, tool: String) -> DoctorCheck {
+        var row = row
+        if row.status == .ok { row.status = .warning }
+        row.detail +=
+            "; but this is \(EnvironmentVariable.container.name)=\(container), set in this shell only: the host a "
+            + "browser starts does not see it and reads its group's own folder"
+        row.fix = "unset \(EnvironmentVariable.container.name); \(tool) doctor"
+        return row
     }
 
     /// The `secrets` row, a row like the others so the summary counts it: ok when `secret` and

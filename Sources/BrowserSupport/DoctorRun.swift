@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import BridgeSystem
 
@@ -145,6 +146,30 @@ public struct DoctorRun {
             checks += doctor.run(browsers: selected, userDataDirectory: userDataDirectory, systemOnly: systemOnly)
         }
         return checks
+    }
+
+    /// The groups the hosts named `hostName` that the browsers use serve, in the rows' order, once
+    /// each: for each manifest in use, its host's configuration's `group` (`defaultGroup` when it
+    /// names none). `install --suite` makes it another group than the CLI's default, and that
+    /// group's suite is the one the pages see.
+    public static func servedGroups(_ checks: [DoctorCheck], hostName: String, defaultGroup: String) -> [String] {
+        var groups: [String] = []
+        for check in checks where check.inUse && FileSystem.lastComponent(check.path) == hostName + ".json" {
+            guard let bytes = try? FileSystem.readFile(check.path, limit: 1 << 20),
+                let host = (try? JSONParser.parse(bytes))?["path"]?.stringValue
+            else { continue }
+            // The host reads the configuration beside its own executable, links resolved.
+            let executable = FileSystem.resolvedPath(host) ?? host
+            let configuration =
+                FileSystem.parentPath(executable) + "/"
+                + HostConfiguration.fileName(forExecutable: FileSystem.lastComponent(executable))
+            let text = (try? FileSystem.readFile(configuration, limit: 1 << 20)).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            let group = text.flatMap { try? HostConfiguration.parse($0).0.group } ?? defaultGroup
+            if !groups.contains(group) { groups.append(group) }
+        }
+        return groups
     }
 
     /// Doctor's exit status: 1 when a row is an error, else 0 (a warning is not a failure).

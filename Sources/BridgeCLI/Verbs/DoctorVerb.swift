@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeProtocol
 import BridgeSystem
 import BrowserSupport
 import SharedSuite
@@ -61,13 +62,20 @@ enum DoctorVerb: Verb {
         run.executable = Platform.executablePath()
         run.extensionFolderProblem = extensionFolderProblem
         var checks = run.checks()
-        // The suite's row: the keys the host reads, with the types it reads them as. With --config it is
-        // the bridge's own group (the one its host serves), as install configures it; --suite still wins.
+        // The suite's row: the keys the host reads, with the types it reads them as. The group is the one
+        // the host serves: a bridge's own with --config, else the one the installed host's configuration
+        // names (install --suite); --suite still wins.
         let bridgeGroup = try inputs.bridge()?.group
+        let served = DoctorRun.servedGroups(
+            checks, hostName: try inputs.hostName(), defaultGroup: GroupContainer.defaultGroupID)
         var suiteInvocation = invocation
-        suiteInvocation.suiteID = invocation.suiteID ?? bridgeGroup
+        suiteInvocation.suiteID = invocation.suiteID ?? bridgeGroup ?? served.first
         do {
-            checks.append(Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context)))
+            var row = Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context))
+            if let container = context.environment[EnvironmentVariable.container] {
+                row = Doctor.containerOverridden(row, by: container, tool: SuiteCommands.tool(context))
+            }
+            checks.append(row)
         } catch {
             // A container the CLI refuses (another user's, say) is one broken row: doctor still reports the rest.
             checks.append(
