@@ -56,7 +56,13 @@ extension Doctor {
         guard mismatches.isEmpty else {
             check.status = .warning
             check.detail = mismatches.map(\.description).joined(separator: "; ")
-            check.fix = mismatches.map { tool + " write " + $0.fixArguments + suiteOption }.joined(separator: "; ")
+            let fixes = mismatches.compactMap(\.writeArguments)
+            check.fix = fixes.isEmpty ? nil : fixes.map { tool + " write " + $0 + suiteOption }.joined(separator: "; ")
+            if fixes.count < mismatches.count {
+                check.detail +=
+                    " (no one command keeps what is there: `write` replaces a whole value; rewrite it with "
+                    + "`\(tool) write vocabulary -dict WORD REPLACEMENT …` or `export`, edit, `import`)"
+            }
             return check
         }
         let enabled = SuiteKeys.isEnabled(snapshot)
@@ -79,5 +85,27 @@ extension Doctor {
             check.fix = tool + " enable" + suiteOption
         }
         return check
+    }
+}
+
+extension SuiteKeyMismatch {
+    /// The `write` operands that store `suggested`, each shell-quoted (`vocabulary -dict blue
+    /// blauw`); nil when there is none, or when the command would be over 4,096 characters.
+    public var writeArguments: String? {
+        let operands: String
+        switch suggested {
+        case .bool(let value)?: operands = "-bool \(value)"
+        case .string(let value)?: operands = "-string " + value.shellQuoted
+        case .dictionary(let members)?:
+            var words: [String] = []
+            for (word, value) in members.sorted(by: { $0.key < $1.key }) {
+                guard case .string(let text) = value else { return nil }
+                words += [word.shellQuoted, text.shellQuoted]
+            }
+            operands = "-dict " + words.joined(separator: " ")
+        default: return nil
+        }
+        let arguments = key + " " + operands
+        return arguments.utf8.count <= 4096 ? arguments : nil
     }
 }

@@ -19,7 +19,19 @@ import Testing
         let wrong = Doctor.suiteCheck(container, tool: "eb")
         #expect(wrong.status == .warning)
         #expect(wrong.detail.hasPrefix("vocabulary is a value of type array"))
-        #expect(wrong.fix == "eb write vocabulary -dict blue blauw red rood --suite group.test")
+        #expect(wrong.fix == nil, "one word: no dictionary keeps it")
+        #expect(wrong.detail.contains("no one command keeps what is there"))
+        // Pasting a fix never loses an entry: one bad entry of three is written as its text, the
+        // others kept (the fix was the README's two words, replacing the user's vocabulary).
+        try suite.update {
+            $0["vocabulary"] = .dictionary(["sky": .string("himmel"), "tree": .string("baum"), "blue": .int(1)])
+        }
+        let partial = Doctor.suiteCheck(container, tool: "eb")
+        #expect(partial.fix == "eb write vocabulary -dict blue 1 sky himmel tree baum --suite group.test")
+        try suite.update { $0["vocabulary"] = .array([.string("it's"), .string("het is")]) }
+        #expect(
+            Doctor.suiteCheck(container, tool: "eb").fix
+                == "eb write vocabulary -dict 'it'\\''s' 'het is' --suite group.test")
         try suite.update { $0["vocabulary"] = .dictionary(["blue": .string("blauw")]) }
         let off = Doctor.suiteCheck(container, tool: "eb")
         #expect(off.status == .warning && off.fix == "eb enable --suite group.test")

@@ -9,11 +9,17 @@ import Testing
         let array = SuiteKeys.mismatch(key: "vocabulary", value: .array([.string("blue"), .string("blauw")]))
         #expect(array?.found == "a value of type array")
         #expect(array?.effect.contains("empty vocabulary") == true)
-        #expect(array?.fixArguments == "vocabulary -dict blue blauw red rood")
+        // The array's pairs are the dictionary it meant: the fix keeps every word.
+        #expect(array?.suggested == .dictionary(["blue": .string("blauw")]))
         let numbers = SuiteKeys.mismatch(
             key: "vocabulary", value: .dictionary(["blue": .int(1), "red": .string("rood")]))
         #expect(numbers?.found.contains("1 of 2 entries") == true)
         #expect(numbers?.found.contains("'blue' is int") == true)
+        #expect(numbers?.suggested == .dictionary(["blue": .string("1"), "red": .string("rood")]))
+        // No value keeps an odd array, a nested one or an empty word: no suggestion.
+        #expect(SuiteKeys.mismatch(key: "vocabulary", value: .array([.string("a")]))?.suggested == nil)
+        let nested = SuiteKeys.mismatch(key: "vocabulary", value: .dictionary(["a": .array([]), "b": .string("c")]))
+        #expect(nested != nil && nested?.suggested == nil)
         #expect(SuiteKeys.mismatch(key: "vocabulary", value: .dictionary(["blue": .string("blauw")])) == nil)
     }
 
@@ -23,8 +29,7 @@ import Testing
         #expect(SuiteKeys.mismatch(key: "extensionEnabled", value: .string("YES")) == nil)
         #expect(SuiteKeys.mismatch(key: "extensionEnabled", value: .string("on"))?.effect == "reads it as false")
         #expect(
-            SuiteKeys.mismatch(key: "extensionEnabled", value: .array([]))?.fixArguments
-                == "extensionEnabled -bool true")
+            SuiteKeys.mismatch(key: "extensionEnabled", value: .array([]))?.suggested == .bool(true))
         #expect(SuiteKeys.mismatch(key: "extensionTheme", value: .int(3)) == nil)
         #expect(SuiteKeys.mismatch(key: "extensionTheme", value: .dictionary([:])) != nil)
         #expect(SuiteKeys.mismatch(key: "myOwnKey", value: .array([])) == nil)

@@ -67,9 +67,11 @@ extension SuiteCommands {
     func warnAboutKnownKeys(_ written: [String: SuiteValue]) {
         for key in written.keys.sorted() {
             guard let value = written[key], let mismatch = SuiteKeys.mismatch(key: key, value: value) else { continue }
-            context.writeErr(
-                "extension-bridge: warning: \(mismatch.description); write it as: "
-                    + "\(tool) write \(mismatch.fixArguments)\(suiteOption)")
+            let way =
+                mismatch.writeArguments.map { "write it as: \(tool) write \($0)\(suiteOption)" }
+                ?? "no one command keeps what is there (write replaces a whole value): rewrite it with "
+                + "\(tool) write \(key) -dict WORD REPLACEMENT …\(suiteOption)"
+            context.writeErr("extension-bridge: warning: \(mismatch.description); \(way)")
         }
     }
 
