@@ -86,6 +86,15 @@ public struct WallTime: Equatable, Comparable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// How many days `month` (1–12) of `year` has, leap years as the proleptic Gregorian calendar has them.
+    static func daysInMonth(year: Int64, month: Int64) -> Int32 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// The date of a day count since 1970-01-01 (the inverse of `days`).
     static func civil(fromDays count: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = count + 719_468
@@ -105,7 +114,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
         WallTime(seconds: -62_135_596_800)...WallTime(seconds: 253_402_300_799, nanoseconds: 999_000_000)
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` or a bare `YYYY-MM-DD`.
-    /// Returns nil for text of another shape and for an instant outside
+    /// Returns nil for text of another shape, for a day the month does not have (February 30
+    /// is not March 2), and for an instant outside
     /// `iso8601Range` (a leap second or an offset can roll 9999-12-31 into
     /// year 10000, which four digits cannot hold).
     public init?(iso8601 text: String) {
@@ -126,7 +136,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
             return v
         }
         guard b.count >= 10, let year = num(0, 4), b[4] == 45, let month = num(5, 2), b[7] == 45,
-            let day = num(8, 2), (1...12).contains(month), (1...31).contains(day)
+            let day = num(8, 2), (1...12).contains(month), day >= 1,
+            day <= WallTime.daysInMonth(year: Int64(year), month: Int64(month))
         else { return nil }
         var secondOfDay: Int64 = 0
         var nanos: Int32 = 0

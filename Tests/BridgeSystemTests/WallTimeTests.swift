@@ -34,6 +34,18 @@ import Testing
         #expect(WallTime(iso8601: text) == nil)
     }
 
+    /// A day the month does not have was counted on into the next month (2026-02-30 stored as
+    /// March 2, without a word): refused; the last day of each month, and February 29 of a leap
+    /// year (2000, not 1900), are read.
+    @Test func iso8601_refusesADayTheMonthDoesNotHave() {
+        for text in ["2026-02-29", "2026-02-30", "2026-04-31", "1900-02-29", "2026-06-31T00:00:00Z", "2026-01-00"] {
+            #expect(WallTime(iso8601: text) == nil, "\(text)")
+        }
+        for text in ["2024-02-29", "2000-02-29", "2026-02-28", "2026-04-30", "2026-12-31", "2026-01-31T23:59:59Z"] {
+            #expect(WallTime(iso8601: text)?.iso8601.hasPrefix(String(text.prefix(10))) == true, "\(text)")
+        }
+    }
+
     @Test func iso8601_writesWhatItReads_atBothEndsOfTheRange() {
         for time in [
             WallTime.iso8601Range.lowerBound, WallTime.iso8601Range.upperBound, WallTime(seconds: 0),
@@ -106,8 +118,7 @@ import Testing
             #expect(time.iso8601 == expected)
             #expect(WallTime(iso8601: expected) == time)
         }
-        // Days past the month's end count on, as timegm did.
-        #expect(WallTime(iso8601: "2026-02-31")?.iso8601 == "2026-03-03T00:00:00.000Z")
+        // A leap second counts on, as timegm does (a day past the month's end is refused: above).
         #expect(WallTime(iso8601: "2024-02-29T23:59:60Z")?.iso8601 == "2024-03-01T00:00:00.000Z")
     }
 
