@@ -35,16 +35,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         case .invalidUTF8(let offset), .syntax(let offset, _):
             check(offset >= 0 && offset <= input.count, "error offset \(offset) outside 0...\(input.count)")
         case .tooDeep(let limit): check(limit == JSONParser.defaultMaximumDepth, "tooDeep limit \(limit)")
-        case .inexactInteger: check(false, "an integer was refused without exactIntegers")
+        case .notAsWritten: check(false, "a value was refused without asWritten")
         }
         return 0
     }
-    // Exact integers change nothing but refuse a text whose value holds an integer 64 bits cannot.
+    // Reading as written changes no value: it only refuses a text it would keep otherwise.
     do throws(JSONError) {
-        let exact = try JSONParser.parse(input, exactIntegers: true)
-        check(exact == value, "exactIntegers read another value")
+        let exact = try JSONParser.parse(input, asWritten: true)
+        check(exact == value, "asWritten read another value")
     } catch {
-        if case .inexactInteger = error {} else { check(false, "exactIntegers refused with \(error)") }
+        if case .notAsWritten = error {} else { check(false, "asWritten refused with \(error)") }
     }
     let compact = JSONWriter.bytes(value)
     check(reparse(compact) == value, "compact output does not parse back to the same value")

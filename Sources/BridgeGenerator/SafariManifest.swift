@@ -20,7 +20,7 @@ enum SafariManifest {
         } catch {
             let offset: Int
             switch error {
-            case .syntax(let at, _), .invalidUTF8(let at), .inexactInteger(let at): offset = at
+            case .syntax(let at, _), .invalidUTF8(let at), .notAsWritten(let at, _): offset = at
             case .tooDeep: offset = 0
             }
             let (line, column) = position(of: offset, in: bytes)

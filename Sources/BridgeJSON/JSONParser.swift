@@ -8,13 +8,13 @@ public struct JSONParser {
     public static let defaultMaximumDepth = JSONReader.defaultMaximumDepth
 
     /// Parses one JSON text that must span all of `bytes` (surrounding white space allowed).
-    /// `exactIntegers`: refuse an integer 64 bits cannot hold instead of rounding it to a double.
+    /// `asWritten`: refuse what would be kept otherwise than written (`JSONReader.asWritten`).
     public static func parse(
-        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, exactIntegers: Bool = false
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, asWritten: Bool = false
     ) throws(JSONError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
             var reader = JSONReader(buffer, maximumDepth: maximumDepth)
-            reader.exactIntegers = exactIntegers
+            reader.asWritten = asWritten
             let value = try reader.readValue()
             try reader.finish()
             return value
@@ -23,8 +23,8 @@ public struct JSONParser {
 
     /// Parses a JSON text held in a string.
     public static func parse(
-        _ text: String, maximumDepth: Int = defaultMaximumDepth, exactIntegers: Bool = false
+        _ text: String, maximumDepth: Int = defaultMaximumDepth, asWritten: Bool = false
     ) throws(JSONError) -> JSONValue {
-        try parse(Array(text.utf8), maximumDepth: maximumDepth, exactIntegers: exactIntegers)
+        try parse(Array(text.utf8), maximumDepth: maximumDepth, asWritten: asWritten)
     }
 }

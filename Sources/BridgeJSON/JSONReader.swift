@@ -45,9 +45,11 @@ public struct JSONReader {
     /// True when the last string read or skipped had no escape and no byte
     /// outside ASCII: its text is its value, in any encoder's spelling.
     public private(set) var lastStringWasPlainASCII = true
-    /// Refuse an integer 64 bits cannot hold (`JSONError.inexactInteger`) instead of reading it
-    /// as the nearest double: for values a user typed, whose digits must not be lost unsaid.
-    public var exactIntegers = false
+    /// Refuse (`JSONError.notAsWritten`) what `readValue` would keep otherwise than written: an
+    /// integer 64 bits cannot hold (read as the nearest double), a number too small for a double
+    /// (read as 0), a key given twice in one object (the last kept). For values a user typed,
+    /// whose digits and entries must not be lost unsaid.
+    public var asWritten = false
     /// How many more levels of arrays and objects may open.
     public var remainingDepth: Int { maximumDepth - depth }
     private var scratch: [UInt8] = []
@@ -248,20 +250,31 @@ public struct JSONReader {
     }
 
     /// Reads a number: `.int` when it is an integer that fits 64 bits, else `.double` (or, with
-    /// `exactIntegers`, a larger integer is refused).
+    /// `asWritten`, a larger integer, or one too small for a double, is refused).
     public mutating func readNumber() throws(JSONError) -> JSONValue {
         skipSpace()
         let start = offset
         let isInteger = try scanNumber()
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         if isInteger, let value = JSONReader.integer(text) { return .int(value) }
-        if isInteger && exactIntegers {
+        if isInteger && asWritten {
             offset = start
-            throw .inexactInteger(offset: start)
+            throw .notAsWritten(
+                offset: start,
+                reason: "the integer does not fit 64 bits: it would be kept only approximately, as a floating-point "
+                    + "number (quote it to keep it as a string)")
         }
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
             offset = start
             throw fail("number out of range")
+        }
+        if asWritten && value == 0
+            && text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+                .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+        {
+            offset = start
+            throw .notAsWritten(
+                offset: start, reason: "the number is too small for a floating-point number: it would be kept as 0")
         }
         return .double(value)
     }
@@ -547,7 +560,15 @@ public struct JSONReader {
             var members = [String: JSONValue](minimumCapacity: 6)
             if try beginObject() {
                 repeat {
+                    let at = offset
                     let key = try readKey()
+                    if asWritten && members[key] != nil {
+                        offset = at
+                        throw .notAsWritten(
+                            offset: at,
+                            reason: "the key '\(DisplayText.escaped(key))' is given twice in one object: only the "
+                                + "last would be kept")
+                    }
                     members[key] = try readValue()
                 } while try nextMember()
             }

@@ -17,23 +17,35 @@ import Testing
         #expect(try JSONParser.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
     }
 
-    /// With exactIntegers an integer 64 bits cannot hold is refused where it starts, not rounded;
-    /// the extremes that fit, fractions and exponents read as before.
-    @Test func parse_exactIntegers_refusesAnIntegerBeyond64Bits() throws {
-        #expect(throws: JSONError.inexactInteger(offset: 5)) {
-            try JSONParser.parse(#"{"b":123456789012345678901234567890}"#, exactIntegers: true)
+    /// Read as written, what would be kept otherwise is refused where it starts: an integer 64 bits
+    /// cannot hold (not rounded), a number too small for a double (not 0), a key given twice (not
+    /// the last kept). The extremes that fit, fractions, exponents and zeros read as before.
+    @Test func parse_asWritten_refusesWhatWouldBeKeptOtherwise() throws {
+        func refusal(_ text: String) -> (Int, String)? {
+            do {
+                _ = try JSONParser.parse(text, asWritten: true)
+                return nil
+            } catch {
+                guard case .notAsWritten(let offset, let reason) = error else { return (-1, "\(error)") }
+                return (offset, reason)
+            }
         }
-        #expect(throws: JSONError.inexactInteger(offset: 1)) {
-            try JSONParser.parse("[-9223372036854775809]", exactIntegers: true)
-        }
+        #expect(refusal(#"{"b":123456789012345678901234567890}"#)?.0 == 5)
+        #expect(refusal("[-9223372036854775809]")?.1.hasPrefix("the integer does not fit 64 bits") == true)
+        #expect(refusal("[1e-400]")?.1 == "the number is too small for a floating-point number: it would be kept as 0")
+        #expect(refusal(#"{"n":{"a":1,"a":2}}"#)?.0 == 12)
         #expect(
-            try JSONParser.parse("[9223372036854775807,-9223372036854775808]", exactIntegers: true) == [
-                .int(Int.max), .int(Int.min),
+            refusal(#"{"a":1,"a":2}"#)?.1 == "the key 'a' is given twice in one object: only the last would be kept")
+        #expect(
+            try JSONParser.parse("[9223372036854775807,-9223372036854775808,0e-400,0.0,-0]", asWritten: true) == [
+                .int(Int.max), .int(Int.min), 0.0, 0.0, .int(0),
             ])
         #expect(
-            try JSONParser.parse("[1.5e300,1e30,12345678901234567890.0]", exactIntegers: true) == [
-                1.5e300, 1e30, 12_345_678_901_234_567_890.0,
+            try JSONParser.parse("[1.5e300,1e30,12345678901234567890.0,5e-324]", asWritten: true) == [
+                1.5e300, 1e30, 12_345_678_901_234_567_890.0, 5e-324,
             ])
+        #expect(try JSONParser.parse(#"[{"a":1},{"a":2}]"#, asWritten: true) == [["a": 1], ["a": 2]])
+        #expect(try JSONParser.parse(#"{"a":1,"a":2}"#) == ["a": 2], "without it, the last one wins")
     }
 
     @Test func parse_escapes_decode() throws {

@@ -107,7 +107,7 @@ struct SuiteCommands {
         let bytes = try context.readInput(source)
         let parsed: JSONValue
         do {
-            parsed = try JSONParser.parse(bytes, maximumDepth: 512, exactIntegers: true)
+            parsed = try JSONParser.parse(bytes, maximumDepth: 512, asWritten: true)
         } catch {
             throw CLIError(.data, "cannot import \(source): \(error)")
         }

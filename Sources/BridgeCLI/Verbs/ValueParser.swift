@@ -86,7 +86,7 @@ public enum ValueParser {
             let text = try single()
             let json: JSONValue
             do {
-                json = try JSONParser.parse(text, maximumDepth: Suite.maximumValueDepth, exactIntegers: true)
+                json = try JSONParser.parse(text, maximumDepth: Suite.maximumValueDepth, asWritten: true)
             } catch {
                 throw CLIError(.data, "cannot read the -json value: \(error)")
             }

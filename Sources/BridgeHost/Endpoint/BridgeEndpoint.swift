@@ -109,7 +109,7 @@ public final class BridgeEndpoint {
             switch error {
             case .invalidUTF8: reply = .error(.invalidUTF8, "the message is not valid UTF-8: \(error)")
             case .tooDeep: reply = .error(.tooDeep, "\(error)", ["limit": .int(ProtocolLimits.maxDepth)])
-            case .syntax, .inexactInteger: reply = .error(.invalidJSON, "\(error)")
+            case .syntax, .notAsWritten: reply = .error(.invalidJSON, "\(error)")
             }
             return Response(frame: frame(reply), startsChangeNotifications: false)
         }

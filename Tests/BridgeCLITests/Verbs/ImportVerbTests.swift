@@ -29,11 +29,16 @@ import Testing
         h.run("write", "kept", "v")
         h.input = Array(#"{"b":123456789012345678901234567890,"c":1}"#.utf8)
         #expect(h.run("import", "-") == 65)
-        #expect(h.err.first?.contains("the integer at byte 5 does not fit 64 bits") == true, "\(h.err)")
+        #expect(h.err.first?.contains("at byte 5: the integer does not fit 64 bits") == true, "\(h.err)")
         #expect(try Suite(container: h.container).snapshot().values == ["kept": .string("v")])
         #expect(h.run("write", "n", "-json", "99999999999999999999") == 65)
-        #expect(h.err.first?.contains("cannot read the -json value: the integer at byte 0") == true, "\(h.err)")
+        #expect(h.err.first?.contains("cannot read the -json value: at byte 0: the integer") == true, "\(h.err)")
         #expect(h.run("write", "n", "-json", "9007199254740993") == 0)
         #expect(try Suite(container: h.container).snapshot().values["n"] == .int(9_007_199_254_740_993))
+        // A key given twice (a typo in a long hand-written vocabulary lost the first translation).
+        h.input = Array(#"{"vocabulary":{"blue":"blauw","blue":"bleu"}}"#.utf8)
+        #expect(h.run("import", "-") == 65)
+        #expect(h.err.first?.contains("the key 'blue' is given twice in one object") == true, "\(h.err)")
+        #expect(h.run("write", "k", "-json", "[1e-400]") == 65)
     }
 }
