@@ -113,7 +113,21 @@ struct SuiteCommands {
         }
         let values: [String: SuiteValue]
         if parsed["formatVersion"] != nil {
-            values = try suite { () throws(SuiteError) in try Suite.decode(document: parsed, path: source) }
+            do throws(SuiteError) {
+                values = try Suite.decode(document: parsed, path: source)
+            } catch {
+                // The input is not the suite: repair (which moves a broken suite aside) does nothing for it.
+                switch error {
+                case .corrupt(_, let reason):
+                    throw CLIError(.data, "cannot import \(source): \(reason); nothing was changed")
+                case .newerFormat(_, let version, let supported):
+                    throw CLIError(
+                        .data,
+                        "cannot import \(source): it has formatVersion \(version), but this ExtensionBridge reads up "
+                            + "to \(supported); upgrade ExtensionBridge (nothing was changed)")
+                default: throw CLIError(.data, "cannot import \(source): \(error)")
+                }
+            }
         } else if let members = parsed.objectValue {
             do {
                 values = try SuiteValue.decodeMembers(members)

@@ -62,8 +62,8 @@ extension Doctor {
             fix: "start \(browser.displayName) once, then run `\(tool) doctor\(bridgeArguments)` again")
         if browser.family == .firefox && systemFolder == nil {
             check.detail =
-                "no \(browser.displayName) profile yet; the host is registered, but no install for one user gives "
-                + "\(browser.displayName) the extension: it installs only add-ons signed by Mozilla"
+                "no \(browser.displayName) profile yet; no install for one user gives \(browser.displayName) the "
+                + "extension: it installs only add-ons signed by Mozilla"
             check.fix =
                 "install the signed add-on (addons.mozilla.org or a signed .xpi); to try it, start "
                 + "\(browser.displayName), open about:debugging, This Firefox, Load Temporary Add-on, and pick its "

@@ -16,6 +16,12 @@ import Testing
         #expect(try Suite(container: h.container).snapshot().values == ["n": .int(3), "raw": .data([0, 1])])
         h.input = Array("{\"formatVersion\":7,\"values\":{}}".utf8)
         #expect(h.run("import", "-") == 65)
+        #expect(h.err.first?.contains("cannot import -: it has formatVersion 7") == true, "\(h.err)")
+        // A bad document is the input's problem: no `repair` (which works on the suite) is offered.
+        h.input = Array("{\"formatVersion\":\"1\",\"values\":{}}".utf8)
+        #expect(h.run("import", "-") == 65)
+        #expect(h.err.first?.contains("cannot import -: formatVersion") == true, "\(h.err)")
+        #expect(h.err.first?.contains("repair") == false)
         h.input = Array("{\"plain\":true}".utf8)
         #expect(h.run("import") == 0)
         #expect(try Suite(container: h.container).snapshot().values == ["plain": .bool(true)])
