@@ -112,6 +112,13 @@ extension CLIContext {
         do {
             bytes = source == "-" ? try readIn() : try FileSystem.readFile(source, limit: Self.inputLimit + 1)
         } catch {
+            // Only a regular file is read by name (a FIFO could block for ever): say what to do instead.
+            if error.code == Errno.invalidArgument {
+                throw CLIError(
+                    .data,
+                    "cannot read \(source): it is not a regular file (a pipe, a device); to read a pipe or "
+                        + "<(…), give - and redirect it to standard input")
+            }
             throw CLIError(error.isNotFound ? .missing : .io, "cannot read \(source): \(error)")
         }
         try Self.checkInputSize(bytes, from: source)

@@ -1,3 +1,4 @@
+import Foundation
 import SharedSuite
 import Testing
 
@@ -26,6 +27,10 @@ import Testing
         #expect(h.run("import") == 0)
         #expect(try Suite(container: h.container).snapshot().values == ["plain": .bool(true)])
         #expect(h.run("import", h.tmp.path + "/missing.json") == 66)
+        // A FIFO (or /dev/null, <(…)) is not read by name: the refusal says to use -.
+        #expect(mkfifo(h.tmp.path + "/fifo", 0o600) == 0)
+        #expect(h.run("import", h.tmp.path + "/fifo") == 65)
+        #expect(h.err.first?.contains("is not a regular file") == true && h.err.first?.contains("give -") == true)
     }
 
     /// An integer beyond 64 bits (an account or snowflake id) was imported as the nearest double,
