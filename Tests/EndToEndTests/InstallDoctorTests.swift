@@ -1128,6 +1128,16 @@ import Testing
         let row = checks.first { ($0["detail"]?.stringValue ?? "").contains("configuration " + configuration) }
         #expect(row?["status"] == "error", "\(doctor.outText)")
         #expect(row?["fix"]?.stringValue == "chmod go-w " + configuration)
+        // Writable by its group only (here root's own, private group): the host serves nobody from
+        // it, and doctor says so instead of passing it as a private group's.
+        chmod(configuration, 0o664)
+        let group = try s.cli(
+            "doctor", "--browser", "chromium", "--extension-dir", repository + "/extension", "--json")
+        let groupRow = (try JSONParser.parse(group.stdout)["checks"]?.arrayValue ?? []).first {
+            ($0["detail"]?.stringValue ?? "").contains("configuration " + configuration)
+        }
+        #expect(group.status == 1 && groupRow?["status"] == "error", "\(group.outText)")
+        #expect(groupRow?["fix"]?.stringValue == "chmod g-w " + configuration)
         chmod(configuration, 0o644)
         #expect(try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
     }

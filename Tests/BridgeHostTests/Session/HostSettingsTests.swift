@@ -18,13 +18,14 @@ import Testing
             readFile: { files[$0].map { Array($0.utf8) } }, ownership: { _ in (owner, permissions) }, userID: 1000)
     }
 
-    /// A configuration another user owns or every user may write serves nobody, with a warning that
-    /// names it; the user's own or root's, writable by its owner (and group: doctor judges that), is read.
+    /// A configuration another user owns, or its group or every user may write, serves nobody, with
+    /// a warning that names it (a group member added their own extension's id); the user's own or
+    /// root's, writable by its owner only, is read.
     @Test func untrustedConfiguration_servesNobody() {
         let files = ["/opt/app/bin/extension-bridge-host.conf": "group = g.one\nallow = a@b\n"]
         for (owner, permissions, why) in [
             (1001 as UInt32, 0o644, "belongs to another user (uid 1001)"),
-            (1000, 0o666, "is writable by every user"),
+            (1000, 0o666, "is writable by every user"), (1000, 0o664, "is writable by its group"),
         ] {
             let s = load([:], files: files, owner: owner, permissions: permissions)
             #expect(s.policy.allowed.isEmpty && s.groupID == "group.default", "\(why)")
@@ -33,7 +34,7 @@ import Testing
                     "/opt/app/bin/extension-bridge-host.conf \(why); serving nobody (extension-bridge doctor says how to fix it)"
                 ])
         }
-        for (owner, permissions) in [(1000 as UInt32, 0o644), (0, 0o644), (1000, 0o664)] {
+        for (owner, permissions) in [(1000 as UInt32, 0o644), (0, 0o644), (1000, 0o600)] {
             #expect(load([:], files: files, owner: owner, permissions: permissions).policy.allowed == ["a@b"])
         }
         let legacy = ["/opt/app/bin/extension-bridge-host.allowed": "a@b\n"]
