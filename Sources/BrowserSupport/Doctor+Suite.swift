@@ -1,3 +1,4 @@
+import BridgeJSON
 import BridgeProtocol
 import SharedSuite
 
@@ -57,7 +58,8 @@ extension Doctor {
             check.status = .warning
             check.detail = mismatches.map(\.description).joined(separator: "; ")
             let fixes = mismatches.compactMap(\.writeArguments)
-            check.fix = fixes.isEmpty ? nil : fixes.map { tool + " write " + $0 + suiteOption }.joined(separator: "; ")
+            check.fix =
+                fixes.isEmpty ? nil : fixes.map { tool + " write" + suiteOption + " " + $0 }.joined(separator: "; ")
             if fixes.count < mismatches.count {
                 check.detail +=
                     " (no one command keeps what is there: `write` replaces a whole value; rewrite it with "
@@ -90,7 +92,10 @@ extension Doctor {
 
 extension SuiteKeyMismatch {
     /// The `write` operands that store `suggested`, each shell-quoted (`vocabulary -dict blue
-    /// blauw`); nil when there is none, or when the command would be over 4,096 characters.
+    /// blauw`, with `--` before words that start with `-`, which would read as options); nil when
+    /// there is none, when a word holds a character the printed line escapes (a control or bidi
+    /// character: pasted, the escape would be stored), or when it would be over 4,096 characters.
+    /// Options (`--suite`) go before it.
     public var writeArguments: String? {
         let operands: String
         switch suggested {
@@ -100,9 +105,12 @@ extension SuiteKeyMismatch {
             var words: [String] = []
             for (word, value) in members.sorted(by: { $0.key < $1.key }) {
                 guard case .string(let text) = value else { return nil }
-                words += [word.shellQuoted, text.shellQuoted]
+                words += [word, text]
             }
-            operands = "-dict " + words.joined(separator: " ")
+            let escaped = words.contains { $0.unicodeScalars.contains { DisplayText.isControl($0.value) } }
+            if escaped { return nil }
+            let endOfOptions = words.contains { $0.hasPrefix("-") } ? "-- " : ""
+            operands = "-dict " + endOfOptions + words.map(\.shellQuoted).joined(separator: " ")
         default: return nil
         }
         let arguments = key + " " + operands

@@ -27,11 +27,19 @@ import Testing
             $0["vocabulary"] = .dictionary(["sky": .string("himmel"), "tree": .string("baum"), "blue": .int(1)])
         }
         let partial = Doctor.suiteCheck(container, tool: "eb")
-        #expect(partial.fix == "eb write vocabulary -dict blue 1 sky himmel tree baum --suite group.test")
+        #expect(partial.fix == "eb write --suite group.test vocabulary -dict blue 1 sky himmel tree baum")
         try suite.update { $0["vocabulary"] = .array([.string("it's"), .string("het is")]) }
         #expect(
             Doctor.suiteCheck(container, tool: "eb").fix
-                == "eb write vocabulary -dict 'it'\\''s' 'het is' --suite group.test")
+                == "eb write --suite group.test vocabulary -dict 'it'\\''s' 'het is'")
+        // A word that reads as an option goes after `--`, and `--suite` before it: pasted, it writes
+        // this group's vocabulary, every word kept. A word the printed line would escape gets no command.
+        try suite.update { $0["vocabulary"] = .dictionary(["--suite": .string("tmp"), "-h": .int(1)]) }
+        #expect(
+            Doctor.suiteCheck(container, tool: "eb").fix
+                == "eb write --suite group.test vocabulary -dict -- --suite tmp -h 1")
+        try suite.update { $0["vocabulary"] = .dictionary(["rtl\u{200F}mark": .string("y"), "n": .int(1)]) }
+        #expect(Doctor.suiteCheck(container, tool: "eb").fix == nil)
         try suite.update { $0["vocabulary"] = .dictionary(["blue": .string("blauw")]) }
         let off = Doctor.suiteCheck(container, tool: "eb")
         #expect(off.status == .warning && off.fix == "eb enable --suite group.test")

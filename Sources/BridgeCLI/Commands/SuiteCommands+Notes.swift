@@ -68,9 +68,9 @@ extension SuiteCommands {
         for key in written.keys.sorted() {
             guard let value = written[key], let mismatch = SuiteKeys.mismatch(key: key, value: value) else { continue }
             let way =
-                mismatch.writeArguments.map { "write it as: \(tool) write \($0)\(suiteOption)" }
+                mismatch.writeArguments.map { "write it as: \(tool) write\(suiteOption) \($0)" }
                 ?? "no one command keeps what is there (write replaces a whole value): rewrite it with "
-                + "\(tool) write \(key) -dict WORD REPLACEMENT …\(suiteOption)"
+                + "\(tool) write\(suiteOption) \(key) -dict WORD REPLACEMENT …"
             context.writeErr("extension-bridge: warning: \(mismatch.description); \(way)")
         }
     }
