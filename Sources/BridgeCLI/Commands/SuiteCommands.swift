@@ -112,7 +112,21 @@ struct SuiteCommands {
             throw CLIError(.data, "cannot import \(source): \(error)")
         }
         let values: [String: SuiteValue]
-        if parsed["formatVersion"] != nil {
+        if let document = parsed.objectValue, document["formatVersion"] != nil {
+            // import replaces the whole suite: a document cut short (no values) would empty it, and a
+            // member the format does not have would be dropped without a word.
+            if document["values"] == nil {
+                throw CLIError(
+                    .data,
+                    "cannot import \(source): a suite document without values would empty the suite; nothing was "
+                        + "changed (to empty it on purpose, import {\"formatVersion\":1,\"values\":{}})")
+            }
+            if let other = document.keys.sorted().first(where: { $0 != "formatVersion" && $0 != "values" }) {
+                throw CLIError(
+                    .data,
+                    "cannot import \(source): '\(DisplayText.escaped(other))' is not part of a suite document "
+                        + "(formatVersion and values are); nothing was changed")
+            }
             do throws(SuiteError) {
                 values = try Suite.decode(document: parsed, path: source)
             } catch {

@@ -23,6 +23,13 @@ import Testing
         #expect(h.run("import", "-") == 65)
         #expect(h.err.first?.contains("cannot import -: formatVersion") == true, "\(h.err)")
         #expect(h.err.first?.contains("repair") == false)
+        // A document cut short (no values) would have emptied the suite; an unknown member would be dropped.
+        h.run("write", "keep", "important")
+        for text in [#"{"formatVersion":1}"#, #"{"formatVersion":1,"values":{},"extra":2}"#] {
+            h.input = Array(text.utf8)
+            #expect(h.run("import", "-") == 65, "\(text)")
+        }
+        #expect(try Suite(container: h.container).snapshot()["keep"] == .string("important"))
         h.input = Array("{\"plain\":true}".utf8)
         #expect(h.run("import") == 0)
         #expect(try Suite(container: h.container).snapshot().values == ["plain": .bool(true)])
