@@ -57,6 +57,11 @@ public enum ValueParser {
             guard let value = Double(text), value.isFinite else {
                 throw CLIError(.data, "'\(text)' is not a finite number")
             }
+            // A nonzero number too small for a double would be stored as 0, as -json refuses to.
+            let mantissa = text.prefix { !"eEpP".contains($0) }
+            if value == 0 && mantissa.contains(where: { !"0.+-xX".contains($0) }) {
+                throw CLIError(.data, "'\(text)' is too small for a floating-point number: it would be stored as 0")
+            }
             return .double(value)
         case "-string":
             return .string(try single())
@@ -80,7 +85,16 @@ public enum ValueParser {
                 throw .usage("-dict takes key value pairs; got an odd count", verb: "write")
             }
             var members: [String: SuiteValue] = [:]
-            for pair in stride(from: 0, to: rest.count, by: 2) { members[rest[pair]] = .string(rest[pair + 1]) }
+            for pair in stride(from: 0, to: rest.count, by: 2) {
+                // Only the last of a word given twice would be kept, as -json refuses to.
+                if members[rest[pair]] != nil {
+                    throw CLIError(
+                        .data,
+                        "the key '\(DisplayText.escaped(rest[pair]))' is given twice: only the last would be kept; "
+                            + "nothing was written")
+                }
+                members[rest[pair]] = .string(rest[pair + 1])
+            }
             return .dictionary(members)
         default:  // -json
             let text = try single()

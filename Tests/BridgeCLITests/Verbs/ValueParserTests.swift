@@ -27,11 +27,21 @@ import Testing
         #expect(try ValueParser.parse(operands) == expected)
     }
 
+    @Test func parse_zerosAndTinyNumbers_areKeptAsWritten() throws {
+        for zero in ["0", "-0.0", "0e-400", "0.000", "0x0p3"] {
+            #expect(try ValueParser.parse(["-float", zero]) == .double(0), "\(zero)")
+        }
+        #expect(try ValueParser.parse(["-float", "5e-324"]) == .double(5e-324))
+    }
+
     @Test(arguments: [
         (["-bool", "maybe"], CLIError.Kind.data), (["-int", "1.5"], .data), (["-float", "inf"], .data),
         (["-date", "soon"], .data), (["-data", "@@"], .data), (["-json", "{"], .data), (["-json", "null"], .data),
         ([], .usage), (["-int"], .usage), (["-int", "1", "2"], .usage), (["-dict", "k"], .usage),
         (["a", "b"], .usage), (["-nope", "x"], .usage),
+        // What would be stored otherwise than written, as -json refuses it: a number that would be 0,
+        // a word given twice (the first replacement lost).
+        (["-float", "1e-400"], .data), (["-float", "0x1p-2000"], .data), (["-dict", "blue", "a", "blue", "b"], .data),
     ])
     func parse_badValues_giveTheRightExitKind(operands: [String], kind: CLIError.Kind) {
         #expect {
