@@ -144,7 +144,8 @@ public struct WallTime: Equatable, Comparable, Sendable {
         var offset: Int64 = 0
         if b.count > 10 {
             guard b.count >= 19, b[10] == 84 || b[10] == 32, let hh = num(11, 2), b[13] == 58,
-                let mm = num(14, 2), b[16] == 58, let ss = num(17, 2), hh < 24, mm < 60, ss < 61
+                let mm = num(14, 2), b[16] == 58, let ss = num(17, 2), hh < 24, mm < 60,
+                ss < 60 || (ss == 60 && hh == 23 && mm == 59)  // a leap second ends a UTC day, nothing else
             else { return nil }
             secondOfDay = Int64(hh) * 3600 + Int64(mm) * 60 + Int64(ss)
             var i = 19

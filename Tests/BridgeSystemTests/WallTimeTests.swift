@@ -38,7 +38,10 @@ import Testing
     /// March 2, without a word): refused; the last day of each month, and February 29 of a leap
     /// year (2000, not 1900), are read.
     @Test func iso8601_refusesADayTheMonthDoesNotHave() {
-        for text in ["2026-02-29", "2026-02-30", "2026-04-31", "1900-02-29", "2026-06-31T00:00:00Z", "2026-01-00"] {
+        for text in [
+            "2026-02-29", "2026-02-30", "2026-04-31", "1900-02-29", "2026-06-31T00:00:00Z", "2026-01-00",
+            "2026-06-15T12:30:60Z",  // second 60 of a minute that is not a day's last: no leap second
+        ] {
             #expect(WallTime(iso8601: text) == nil, "\(text)")
         }
         for text in ["2024-02-29", "2000-02-29", "2026-02-28", "2026-04-30", "2026-12-31", "2026-01-31T23:59:59Z"] {

@@ -94,6 +94,16 @@ import Testing
         #expect(on.outText.contains(ownSuite + ": the keys the host reads have types it reads; the extension is on"))
         let given = try s.cli(environment: env, "--suite", "group.b", "doctor", "--config", project + "/bridge.json")
         #expect(given.outText.contains(s.home + "/.local/share/group.b: no suite yet"), "\(given.outText)")
+        // Installed with --suite, the bridge's host serves that group: doctor --config checks it, not
+        // bridge.json's (where the extension is on, but no page reads it).
+        let install = try s.cli(
+            environment: env, "install", "--config", project + "/bridge.json", "--browser", "chromium", "--host-path",
+            s.bin + "/extension-bridge-host", "--suite", "group.c")
+        #expect(install.status == 0, "\(install.stderr)")
+        let served = try s.cli(
+            environment: env, "doctor", "--config", project + "/bridge.json", "--browser", "chromium")
+        #expect(served.outText.contains(s.home + "/.local/share/group.c: no suite yet"), "\(served.outText)")
+        #expect(!served.outText.contains("Everything checks out."))
     }
 
     /// A container the CLI refuses (here another user's) is doctor's `suite` row, an error; the

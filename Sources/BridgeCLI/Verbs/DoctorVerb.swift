@@ -63,13 +63,13 @@ enum DoctorVerb: Verb {
         run.extensionFolderProblem = extensionFolderProblem
         var checks = run.checks()
         // The suite's row: the keys the host reads, with the types it reads them as. The group is the one
-        // the host serves: a bridge's own with --config, else the one the installed host's configuration
-        // names (install --suite); --suite still wins.
+        // the installed host serves (its configuration's, as install --suite set it), else a bridge's own
+        // with --config; --suite still wins.
         let bridgeGroup = try inputs.bridge()?.group
         let served = DoctorRun.servedGroups(
             checks, hostName: try inputs.hostName(), defaultGroup: GroupContainer.defaultGroupID)
         var suiteInvocation = invocation
-        suiteInvocation.suiteID = invocation.suiteID ?? bridgeGroup ?? served.first
+        suiteInvocation.suiteID = invocation.suiteID ?? served.first ?? bridgeGroup
         do {
             var row = Doctor.suiteCheck(try suiteInvocation.container(context), tool: SuiteCommands.tool(context))
             if let container = context.environment[EnvironmentVariable.container] {

@@ -55,8 +55,8 @@ enum QueueVerb: Verb {
         let container = try invocation.container(context)
         let queue = PendingQueue(container: container, limits: QueueLimits(environment: context.environment))
         let commands = QueueCommands(context: context, queue: queue, json: invocation.json)
-        // Of a group that does not exist, every answer but watch's (which waits for one made later)
-        // says why it is empty; after the options are checked.
+        // Of a group that does not exist, every answer says why it is empty (watch waits for one made
+        // later, so a mistyped --suite would wait for ever unsaid); after the options are checked.
         let noteIfMissing = { SuiteCommands.noteIfMissing(container, context) }
         switch invocation.subcommand {
         case "list":
@@ -69,8 +69,10 @@ enum QueueVerb: Verb {
             noteIfMissing()
             try commands.remove(invocation.operands)
         case "watch":
+            let delivery = try delivery(invocation)
+            noteIfMissing()
             try commands.watch(
-                keepDuplicates: invocation.has(all), delivery: try delivery(invocation),
+                keepDuplicates: invocation.has(all), delivery: delivery,
                 notifications: context.environment[EnvironmentVariable.watch] != "poll")
         default:
             let delivery = try delivery(invocation)
