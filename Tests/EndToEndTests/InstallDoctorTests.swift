@@ -272,6 +272,18 @@ import Testing
         #expect(kept.stderr.contains("kept the signing key \(key) install made"), "\(kept.stderr)")
         try FileManager.default.removeItem(atPath: key)
         _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        // A key a reinstall reused is in no receipt: --remove-key leaves it and says why and how.
+        _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        #expect(try s.cli("uninstall").status == 0)
+        _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
+        let unrecorded = try s.cli("uninstall", "--remove-key")
+        #expect(unrecorded.status == 0 && FileManager.default.fileExists(atPath: key))
+        #expect(
+            unrecorded.stderr.contains("kept the signing key \(key): no install receipt lists it"),
+            "\(unrecorded.stderr)")
+        #expect(unrecorded.stderr.contains("delete it: rm " + key))
+        try FileManager.default.removeItem(atPath: key)
+        _ = try s.cli("install", "--crx", "--extension-dir", repository + "/extension")
         let removed = try s.cli("uninstall", "--remove-key")
         #expect(!FileManager.default.fileExists(atPath: key))
         #expect(

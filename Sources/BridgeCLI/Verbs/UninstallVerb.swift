@@ -1,4 +1,5 @@
 import BridgeJSON
+import BridgeSystem
 import BrowserSupport
 
 /// `extension-bridge uninstall`.
@@ -52,6 +53,7 @@ enum UninstallVerb: Verb {
                     + "--crx or pack makes a new key, so the extension gets a new Chromium id and browsers treat it "
                     + "as a different extension")
         }
+        if !keepKey { try sayWhyTheKeyStays(results: results, recorded: keys, inputs, dryRun: dryRun) }
         for key in kept {
             context.writeErr(
                 "\(dryRun ? "would keep" : "kept") the signing key \(key) install made, as it said to: a later "
@@ -59,6 +61,22 @@ enum UninstallVerb: Verb {
                     + (dryRun ? " (--remove-key would remove it)" : " (delete it to give that id up)"))
         }
         return 0
+    }
+
+    /// With --remove-key, the machine's key when this uninstall leaves it: the user asked for it to
+    /// go, so say why it stays and how to remove it (exit 0 alone would read as done).
+    static func sayWhyTheKeyStays(
+        results: [(String, Installer.Outcome)], recorded: [String], _ inputs: BrowserInputs, dryRun: Bool
+    ) throws(CLIError) {
+        let key = ExtensionKey.machineKeyPath(home: try inputs.home, environment: inputs.context.environment)
+        guard Platform.exists(key), !results.contains(where: { $0.0 == key && $0.1 == .removed }) else { return }
+        let why =
+            recorded.contains(key)
+            ? "other browsers' files install wrote still need it: it goes with the last of them"
+            : "no install receipt lists it (a later install reused it, or pack signed a package with it)"
+        inputs.context.writeErr(
+            "\(dryRun ? "would keep" : "kept") the signing key \(key): \(why); to give its Chromium id up, delete it: "
+                + "rm \(key.shellQuoted)")
     }
 
     /// `--dry-run`: one line per file, "would remove" or why it would stay.

@@ -35,6 +35,7 @@ public struct HostSettings: Equatable, Sendable {
     ///   - executablePath: looked up only when the environment has no list.
     ///   - readFile: reads a small file; nil when it is missing or unreadable.
     ///   - ownership: the owner and permission bits of a file (links followed); nil when unknown.
+    ///   - userID: the user the configuration must belong to (or root): the one running the host.
     public static func load(
         environment: Environment, defaultGroupID: String, executablePath: @autoclosure () -> String?,
         readFile: (String) -> [UInt8]? = { try? FileSystem.readFile($0, noFollow: false, limit: 1 << 20) },
