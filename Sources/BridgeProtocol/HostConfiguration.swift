@@ -25,6 +25,18 @@ public struct HostConfiguration: Equatable, Sendable {
     public var logLevel: String?
     /// The levels `log` takes, quietest first (the host reads `warning` as `warn` too).
     public static let logLevels = ["error", "warn", "info", "debug"]
+
+    /// Why the host must not take its callers from a file (this configuration, or the older
+    /// allowlist) whose owner and permission bits these are, or nil: it belongs to another user
+    /// (not root), or its group or every user may write it. Whoever may write it chooses which
+    /// extensions are served and which group they reach; install writes it 0644. The host applies
+    /// this rule, and doctor the same one (each folder above the file it holds to `PathTrust`).
+    public static func trustProblem(owner: UInt32, permissions: Int, userID: UInt32) -> String? {
+        if owner != userID && owner != 0 { return "belongs to another user (uid \(owner))" }
+        if permissions & 0o002 != 0 { return "is writable by every user" }
+        if permissions & 0o020 != 0 { return "is writable by its group" }
+        return nil
+    }
     /// The callers the host serves: Chromium origins and Firefox add-on ids.
     public var allowedCallers: [String]
 

@@ -218,15 +218,15 @@ public struct Doctor {
         guard let path = names.map({ folder + "/" + $0 }).first(where: { (try? FileSystem.status($0)) != nil })
         else { return nil }
         if let refusal = PathTrust.refusal(path, userID: userID) { return refusal }
-        // The host serves nobody from a file its group may write, even the owner's private group.
-        if let status = try? FileSystem.status(path, followLinks: true), status.permissions & 0o020 != 0 {
-            return PathTrust.Refusal(
-                path: path,
-                reason: "is writable by its group (mode \(String(status.permissions, radix: 8))), so the host serves "
-                    + "nobody from it",
-                fix: "chmod g-w " + path.shellQuoted)
-        }
-        return nil
+        // The host's own rule is stricter on the file than PathTrust (a private group's write too).
+        guard let status = try? FileSystem.status(path, followLinks: true),
+            let problem = HostConfiguration.trustProblem(
+                owner: status.owner, permissions: status.permissions, userID: userID)
+        else { return nil }
+        return PathTrust.Refusal(
+            path: path,
+            reason: "\(problem) (mode \(String(status.permissions, radix: 8))), so the host serves nobody from it",
+            fix: "chmod go-w " + path.shellQuoted)
     }
 
     /// Launches the host as the browser would and sends `hello`.

@@ -63,4 +63,18 @@ import Testing
         let (read, _) = try HostConfiguration.parse(try HostConfiguration(group: "a,b").text)
         #expect(read.group == "a,b")
     }
+
+    /// One rule for the host and doctor: the user's or root's file, written by its owner only.
+    @Test func trustProblem_refusesAnotherOwner_andGroupOrOtherWrite() {
+        #expect(HostConfiguration.trustProblem(owner: 1000, permissions: 0o644, userID: 1000) == nil)
+        #expect(HostConfiguration.trustProblem(owner: 0, permissions: 0o600, userID: 1000) == nil)
+        #expect(
+            HostConfiguration.trustProblem(owner: 1001, permissions: 0o644, userID: 1000)?.contains("another user")
+                == true)
+        #expect(
+            HostConfiguration.trustProblem(owner: 1000, permissions: 0o664, userID: 1000) == "is writable by its group")
+        #expect(
+            HostConfiguration.trustProblem(owner: 1000, permissions: 0o646, userID: 1000) == "is writable by every user"
+        )
+    }
 }

@@ -1149,7 +1149,7 @@ import Testing
             ($0["detail"]?.stringValue ?? "").contains("configuration " + configuration)
         }
         #expect(group.status == 1 && groupRow?["status"] == "error", "\(group.outText)")
-        #expect(groupRow?["fix"]?.stringValue == "chmod g-w " + configuration)
+        #expect(groupRow?["fix"]?.stringValue == "chmod go-w " + configuration)
         chmod(configuration, 0o644)
         #expect(try s.cli("doctor", "--browser", "chromium", "--extension-dir", repository + "/extension").status == 0)
     }

@@ -98,17 +98,10 @@ public struct HostSettings: Equatable, Sendable {
             warnings: warnings)
     }
 
-    /// Why a file the host takes its callers from is not to be trusted, or nil: it belongs to
-    /// another user (not root), or its group or every user may write it; or its owner cannot be
-    /// read. (doctor holds it to the same rule, and each folder above it to `PathTrust`.)
+    /// `HostConfiguration.trustProblem` of a file, or "cannot be examined" when its owner is unknown.
     static func untrusted(_ ownership: (owner: UInt32, permissions: Int)?, userID: UInt32) -> String? {
         guard let ownership else { return "cannot be examined" }
-        if ownership.owner != userID && ownership.owner != 0 {
-            return "belongs to another user (uid \(ownership.owner))"
-        }
-        if ownership.permissions & 0o002 != 0 { return "is writable by every user" }
-        // Install writes it 0644: a group that may write it could add its own extension's id.
-        if ownership.permissions & 0o020 != 0 { return "is writable by its group" }
-        return nil
+        return HostConfiguration.trustProblem(
+            owner: ownership.owner, permissions: ownership.permissions, userID: userID)
     }
 }
