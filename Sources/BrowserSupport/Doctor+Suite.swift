@@ -63,7 +63,8 @@ extension Doctor {
             if fixes.count < mismatches.count {
                 check.detail +=
                     " (no one command keeps what is there: `write` replaces a whole value; rewrite it with "
-                    + "`\(tool) write vocabulary -dict WORD REPLACEMENT …` or `export`, edit, `import`)"
+                    + "`\(tool) write\(suiteOption) vocabulary -dict WORD REPLACEMENT …` or `export\(suiteOption)`, "
+                    + "edit, `import\(suiteOption)`)"
             }
             return check
         }

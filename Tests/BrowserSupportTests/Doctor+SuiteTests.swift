@@ -21,6 +21,9 @@ import Testing
         #expect(wrong.detail.hasPrefix("vocabulary is a value of type array"))
         #expect(wrong.fix == nil, "one word: no dictionary keeps it")
         #expect(wrong.detail.contains("no one command keeps what is there"))
+        #expect(
+            wrong.detail.contains("`eb write --suite group.test vocabulary -dict WORD REPLACEMENT …`"),
+            "\(wrong.detail)")
         // Pasting a fix never loses an entry: one bad entry of three is written as its text, the
         // others kept (the fix was the README's two words, replacing the user's vocabulary).
         try suite.update {

@@ -73,7 +73,8 @@ enum UninstallVerb: Verb {
         let why =
             recorded.contains(key)
             ? "other browsers' files install wrote still need it: it goes with the last of them"
-            : "no install receipt lists it (a later install reused it, or pack signed a package with it)"
+            : "no install receipt lists it (an earlier uninstall kept it, a later install reused it, or pack signed a "
+                + "package with it)"
         inputs.context.writeErr(
             "\(dryRun ? "would keep" : "kept") the signing key \(key): \(why); to give its Chromium id up, delete it: "
                 + "rm \(key.shellQuoted)")
